@@ -1,0 +1,237 @@
+/**
+ * client.ts: one exported async function per call of the registry, named as the
+ * platform names it (querySysRole, addSysRole, ..., token), sending the platform's
+ * payload conventions through a pluggable transport (no HTTP library imported).
+ */
+import { RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
+import type { CallDef, Registry, Resource } from '../schemas/registry/types.ts';
+import { typeNames } from './emitTypes.ts';
+import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, quote } from './tsSource.ts';
+
+/** Names the client module itself exports or uses; no call may take them. */
+const CLIENT_NAMES = new Set(['setTransport', 'send', 'transport', 'RequestConfig', 'Transport', 'CallOptions']);
+
+const TRANSPORT = `export interface RequestConfig {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Sent in the query string. */
+  params?: Record<string, unknown>;
+  /** Sent as the JSON body. */
+  data?: unknown;
+  responseType?: 'json' | 'blob';
+  headers?: Record<string, string>;
+}
+
+/** Sends a request and resolves with the response body (the envelope, a raw object or a Blob). */
+export interface Transport {
+  request<T>(config: RequestConfig): Promise<T>;
+}
+
+/** Per-call extras merged into the request. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+}
+
+let transport: Transport | undefined;
+
+/** Install the transport every generated call goes through (the console's HTTP client). */
+export function setTransport(t: Transport): void {
+  transport = t;
+}
+
+function send<T>(config: RequestConfig, options?: CallOptions): Promise<T> {
+  if (!transport) {
+    return Promise.reject(new Error('No transport: call setTransport() before calling the API'));
+  }
+  const headers = options?.headers ? { ...config.headers, ...options.headers } : config.headers;
+  return transport.request<T>(headers ? { ...config, headers } : config);
+}`;
+
+interface CallSource {
+  call: CallDef;
+  resource: Resource;
+  pointer: string;
+}
+
+/** Where each call is declared in its resource file. */
+function callSources(registry: Registry): CallSource[] {
+  const out: CallSource[] = [];
+  for (const resource of registry.resources) {
+    let declared = 0;
+    for (const call of resource.calls) {
+      const pointer = call.verb === 'custom' ? `/calls/${declared++}/name` : '/name';
+      out.push({ call, resource, pointer });
+    }
+  }
+  return out;
+}
+
+/** Every call becomes one exported function: names must be unique across resources. */
+function checkNames(sources: CallSource[]): void {
+  const issues: RegistryIssue[] = [];
+  const seen = new Map<string, CallSource>();
+  for (const s of sources) {
+    const { name } = s.call;
+    const prior = seen.get(name);
+    if (prior) {
+      issues.push({
+        file: s.resource.file,
+        pointer: s.pointer,
+        message: `call name "${name}" is also used by ${prior.resource.file} at ${prior.pointer}: every call becomes one client function, so call names must be unique`,
+      });
+    } else if (CLIENT_NAMES.has(name) || isReservedWord(name)) {
+      issues.push({ file: s.resource.file, pointer: s.pointer, message: `"${name}" cannot name a client function` });
+    }
+    seen.set(name, s);
+  }
+  if (issues.length) throw new RegistryError(issues);
+}
+
+/**
+ * Interfaces have no index signature, so a typed params object is spread into a fresh
+ * object literal to fit RequestConfig.params (Record<string, unknown>).
+ */
+const TYPED_PARAMS = 'params: { ...params }';
+
+interface FunctionShape {
+  args: string[];
+  result: string;
+  config: string[];
+  imports: string[];
+}
+
+function standardShape(call: CallDef, r: Resource): FunctionShape {
+  const record = typeNames.record(r);
+  const query = typeNames.query(r);
+  const input = typeNames.input(r);
+  switch (call.verb) {
+    case 'query':
+      return {
+        args: [`params: ${query} = {}`],
+        result: `Envelope<Page<${record}>>`,
+        config: [TYPED_PARAMS],
+        imports: ['Envelope', 'Page', record, query],
+      };
+    case 'tree':
+      return {
+        args: ['params: Record<string, unknown> = {}'],
+        result: `Envelope<TreeNode<${record}>[]>`,
+        config: ['params'],
+        imports: ['Envelope', 'TreeNode', record],
+      };
+    case 'add':
+      return { args: [`data: ${input}`], result: 'Envelope<unknown>', config: ['data'], imports: ['Envelope', input] };
+    case 'update':
+      return {
+        args: [`data: Partial<${input}> & { id: number }`],
+        result: 'Envelope<unknown>',
+        config: ['data'],
+        imports: ['Envelope', input],
+      };
+    case 'delete':
+      return {
+        args: ['ids: number | number[]'],
+        result: 'Envelope<unknown>',
+        config: ["params: { id: [ids].flat().join(',') }"],
+        imports: ['Envelope'],
+      };
+    case 'export':
+      return {
+        args: [`data: ${query} & { isTemplate?: 1 } = {}`],
+        result: 'Blob',
+        config: ['data', "responseType: 'blob'"],
+        imports: [query],
+      };
+    default:
+      throw new Error(`no standard shape for verb ${call.verb}`);
+  }
+}
+
+function hasRequired(schema: { required?: unknown } | undefined): boolean {
+  return Array.isArray(schema?.required) && schema.required.length > 0;
+}
+
+/**
+ * A declared call sends params from its query schema and data from its body schema.
+ * A call that declares neither takes optional free-form params (and data unless GET).
+ */
+function customShape(call: CallDef): FunctionShape {
+  const args: string[] = [];
+  const config: string[] = [];
+  const imports: string[] = [];
+  if (call.query) {
+    const t = typeNames.params(call);
+    // Optional only when nothing is required and no required body follows.
+    args.push(hasRequired(call.query) || call.body ? `params: ${t}` : `params: ${t} = {}`);
+    config.push(TYPED_PARAMS);
+    imports.push(t);
+  }
+  if (call.body) {
+    const t = typeNames.body(call);
+    args.push(`data: ${t}`);
+    config.push('data');
+    imports.push(t);
+  }
+  if (!call.query && !call.body) {
+    args.push('params?: Record<string, unknown>');
+    config.push('params');
+    if (call.method !== 'GET') {
+      args.push('data?: unknown');
+      config.push('data');
+    }
+  }
+  let result = 'Envelope<unknown>';
+  if (call.result === 'raw') result = 'Record<string, unknown>';
+  if (call.result === 'blob') {
+    result = 'Blob';
+    config.push("responseType: 'blob'");
+  }
+  if (call.result === 'envelope') imports.push('Envelope');
+  return { args, result, config, imports };
+}
+
+function emitFunction(call: CallDef, shape: FunctionShape): string {
+  const doc = [`${call.method} ${call.url}`, ...(call.description !== call.name ? [call.description] : [])];
+  if (call.permission) doc.push(`Button permission: ${call.permission}.`);
+  const args = [...shape.args, 'options?: CallOptions'].join(', ');
+  const config = [`method: ${quote(call.method)}`, `url: ${quote(call.url)}`, ...shape.config].join(', ');
+  const signature = `export async function ${call.name}(${args}): Promise<${shape.result}> {`;
+  const body = `  return send<${shape.result}>({ ${config} }, options);`;
+  return `${jsDoc(doc)}\n${wrapSignature(signature, shape.args)}\n${wrapStatement(body, call, shape)}\n}`;
+}
+
+/** Break a long signature one parameter per line, as Prettier does. */
+function wrapSignature(signature: string, args: string[]): string {
+  if (signature.length <= PRINT_WIDTH) return signature;
+  const head = signature.slice(0, signature.indexOf('(') + 1);
+  const tail = signature.slice(signature.lastIndexOf(')'));
+  return `${head}\n${[...args, 'options?: CallOptions'].map((a) => `  ${a},`).join('\n')}\n${tail}`;
+}
+
+function wrapStatement(statement: string, call: CallDef, shape: FunctionShape): string {
+  if (statement.length <= PRINT_WIDTH) return statement;
+  const members = [`method: ${quote(call.method)}`, `url: ${quote(call.url)}`, ...shape.config];
+  return `  return send<${shape.result}>(\n    {\n${members.map((m) => `      ${m},`).join('\n')}\n    },\n    options,\n  );`;
+}
+
+/** Generate client.ts. Throws RegistryError when two calls share a name. */
+export function emitClient(registry: Registry): string {
+  const sources = callSources(registry);
+  checkNames(sources);
+  const imports = new Set<string>();
+  const blocks: string[] = [];
+  let current: Resource | undefined;
+  for (const { call, resource } of sources) {
+    const shape = call.verb === 'custom' ? customShape(call) : standardShape(call, resource);
+    shape.imports.forEach((i) => imports.add(i));
+    const fn = emitFunction(call, shape);
+    blocks.push(resource === current ? fn : `// ${resource.name} (${resource.file})\n${fn}`);
+    current = resource;
+  }
+  const sorted = [...imports].sort();
+  const importLine =
+    sorted.length === 0
+      ? ''
+      : `import type {\n${sorted.map((n) => `  ${n},`).join('\n')}\n} from './types.ts';\n\n`;
+  return generatedFile(`${importLine}${TRANSPORT}\n\n${blocks.join('\n\n')}`);
+}

@@ -1,0 +1,85 @@
+/**
+ * The navigation guard (spec 2, 4): public routes, the login redirect, session restore
+ * with the navigation replayed, the document title and the progress bar.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { decideNavigation, documentTitle, loginRedirect } from './guard.ts';
+import { doneProgress, startProgress } from './progress.ts';
+import { useProductTitle } from './useProductTitle.ts';
+import { userState, restoreSession, resetToken } from '../stores/user.ts';
+import { permissionState } from '../stores/permission.ts';
+import { matchRoute } from '../permission/matchRoute.ts';
+import { translateTitle } from '../i18n/translateTitle.ts';
+import { toastError } from '../feedback/feedback.ts';
+
+const PUBLIC_TITLES: Record<string, string> = {
+  '/login': 'login.signIn',
+  '/register': 'register.title',
+  '/forgotpassword': 'forgot.title',
+  '/auth-redirect': 'authRedirect.title',
+  '/404': 'errorPage.notFoundTitle',
+  '/401': 'errorPage.unauthorizedTitle',
+};
+
+export default function Guard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const user = useSnapshot(userState);
+  const permission = useSnapshot(permissionState);
+  const productTitle = useProductTitle();
+  const [restoring, setRestoring] = useState(false);
+  const restoreStarted = useRef(false);
+
+  const fullPath = `${location.pathname}${location.search}${location.hash}`;
+  const decision = decideNavigation({
+    path: location.pathname,
+    fullPath,
+    hasToken: !!user.token,
+    rolesLoaded: user.roles.length > 0,
+  });
+
+  // The bar runs from each navigation until the page has rendered.
+  useLayoutEffect(() => {
+    startProgress();
+    return () => doneProgress();
+  }, [location.key]);
+  useEffect(() => {
+    if (!restoring) doneProgress();
+  }, [location.key, restoring]);
+
+  useEffect(() => {
+    if (decision.kind !== 'restore' || restoreStarted.current) return;
+    restoreStarted.current = true;
+    setRestoring(true);
+    startProgress();
+    restoreSession()
+      .then(() => {
+        // Replay the navigation now that the routes exist.
+        navigate(fullPath, { replace: true });
+      })
+      .catch((err: unknown) => {
+        resetToken();
+        toastError((err instanceof Error && err.message) || t('session.hasError'));
+        navigate(loginRedirect(fullPath), { replace: true });
+      })
+      .finally(() => {
+        restoreStarted.current = false;
+        setRestoring(false);
+        doneProgress();
+      });
+  }, [decision.kind, fullPath, navigate, t]);
+
+  const matched = matchRoute(permission.routes, location.pathname);
+  const titleKey = matched?.route.meta.title ?? PUBLIC_TITLES[location.pathname];
+  useEffect(() => {
+    document.title = documentTitle(titleKey ? translateTitle(titleKey) : undefined, productTitle);
+  }, [titleKey, productTitle, i18n.language]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'restore' || restoring) return null;
+  return <Outlet />;
+}

@@ -1,0 +1,10 @@
+/** The pages the shell itself provides, under the names menus use for them. */
+import { registerComponent } from './componentRegistry.ts';
+
+export function registerShellPages(): void {
+  registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['Workbench', '/workbench', 'dashboard']);
+  registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['Profile', '/profile/index']);
+  registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['Page401', '/error/401', 'error-page/401']);
+  registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['Page404', '/error/404', 'error-page/404']);
+  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['ErrorLog', '/error-log/log', 'error-log/index']);
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** The product title: the material inventory system in Chinese, the microservice platform in English. */
+export function useProductTitle(): string {
+  const { t } = useTranslation();
+  return t(['app.loginTitle', 'login.title']);
+}

@@ -1,0 +1,28 @@
+/**
+ * Records uncaught client errors to the error log (spec 2, 8) when the errorLog setting
+ * allows it for this build ("production" by default: production builds only).
+ */
+import { settingsState } from '../stores/settings.ts';
+import { addErrorLog } from '../stores/errorLog.ts';
+
+export function shouldRecord(setting: string, isProduction: boolean): boolean {
+  if (setting === 'always') return true;
+  if (setting === 'never') return false;
+  return setting === 'production' ? isProduction : !isProduction;
+}
+
+export function recordError(error: unknown, info: string): void {
+  if (!shouldRecord(settingsState.errorLog, import.meta.env.PROD)) return;
+  const err = error instanceof Error ? error : new Error(String(error));
+  addErrorLog({ message: err.message, info, url: window.location.href, stack: err.stack, time: Date.now() });
+}
+
+export function installErrorCapture(): void {
+  window.addEventListener('error', (event) => recordError(event.error ?? event.message, 'window.onerror'));
+  window.addEventListener('unhandledrejection', (event) => {
+    // Failed API calls were already reported by the HTTP client's toast.
+    const reason: unknown = event.reason;
+    if (reason instanceof Error && reason.name === 'ApiError') return;
+    recordError(reason, 'unhandledrejection');
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * Sign-in (spec 1, 4, 5): account mode (tenant, username, password) and mobile mode
+ * (tenant, mobile, SMS code with a countdown), tenant choices from the username, the
+ * language switch, links to register and forgot password.
+ */
+import { useCallback, useState } from 'react';
+import { AutoComplete, Button, Form, Input, Segmented } from 'antd';
+import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getSmsCaptcha } from '../../api/auth.ts';
+import { SMS_RESEND_SECONDS } from '../../constants/spec.ts';
+import { redirectTarget } from '../../app/guard.ts';
+import { useProductTitle } from '../../app/useProductTitle.ts';
+import LanguageSelect from '../../layout/LanguageSelect.tsx';
+import { toastSuccess } from '../../feedback/feedback.ts';
+import { login, loginByMobile } from '../../stores/user.ts';
+import { loginRules, MOBILE_PATTERN } from './loginRules.ts';
+import { useCountdown } from './useCountdown.ts';
+import { useTenantChoices } from './useTenantChoices.ts';
+import '../../styles/authCard.css';
+
+type Mode = 'account' | 'mobile';
+
+interface AccountFields {
+  tenantCode: string;
+  username: string;
+  password: string;
+}
+interface MobileFields {
+  tenantCode: string;
+  mobile: string;
+  smsCaptcha: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const title = useProductTitle();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>('account');
+  const [loading, setLoading] = useState(false);
+  const [accountForm] = Form.useForm<AccountFields>();
+  const [mobileForm] = Form.useForm<MobileFields>();
+  const rules = loginRules(t);
+  const countdown = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const fillAccountTenant = useCallback((code: string) => accountForm.setFieldValue('tenantCode', code), [accountForm]);
+  const fillMobileTenant = useCallback((code: string) => mobileForm.setFieldValue('tenantCode', code), [mobileForm]);
+  const accountTenants = useTenantChoices(fillAccountTenant);
+  const mobileTenants = useTenantChoices(fillMobileTenant);
+
+  const afterSignIn = () => navigate(redirectTarget(params.get('redirect')), { replace: true });
+
+  const submitAccount = async (values: AccountFields) => {
+    setLoading(true);
+    try {
+      await login(values);
+      afterSignIn();
+    } catch {
+      // The HTTP client and the store already showed the reason.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const submitMobile = async (values: MobileFields) => {
+    setLoading(true);
+    try {
+      await loginByMobile(values);
+      afterSignIn();
+    } catch {
+      // Shown already.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const sendCode = async () => {
+    try {
+      await mobileForm.validateFields(['mobile']);
+    } catch {
+      return;
+    }
+    const mobile = String(mobileForm.getFieldValue('mobile') ?? '').trim();
+    if (!MOBILE_PATTERN.test(mobile)) return;
+    setSending(true);
+    try {
+      await getSmsCaptcha(mobile);
+      toastSuccess(t('login.codeSent'));
+      countdown.start(SMS_RESEND_SECONDS);
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const tenantOptions = (choices: { tenantCode: string; tenantName: string }[]) =>
+    choices.map((c) => ({ value: c.tenantCode, label: `${c.tenantName} (${c.tenantCode})` }));
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <div className="login-toolbar">
+          <LanguageSelect className="login-language" />
+        </div>
+        <div className="login-brand">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <h1 className="login-title">{title}</h1>
+        </div>
+        <Segmented<Mode>
+          block
+          className="login-mode"
+          value={mode}
+          onChange={setMode}
+          aria-label={t('login.mode')}
+          options={[
+            { value: 'account', label: t('login.accountMode') },
+            { value: 'mobile', label: t('login.mobileMode') },
+          ]}
+        />
+        {mode === 'account' ? (
+          <Form<AccountFields> form={accountForm} name="account-login" layout="vertical" requiredMark={false} size="large" onFinish={submitAccount} autoComplete="on">
+            <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
+              <AutoComplete options={tenantOptions(accountTenants.choices)}>
+                <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" />
+              </AutoComplete>
+            </Form.Item>
+            <Form.Item name="username" label={t('login.username')} rules={rules.username}>
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('login.usernamePlaceholder')}
+                aria-label={t('login.username')}
+                autoComplete="username"
+                onBlur={(e) => void accountTenants.lookup(e.target.value)}
+              />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={rules.password}>
+              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
+              {t('login.logIn')}
+            </Button>
+          </Form>
+        ) : (
+          <Form<MobileFields> form={mobileForm} name="mobile-login" layout="vertical" requiredMark={false} size="large" onFinish={submitMobile}>
+            <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
+              <AutoComplete options={tenantOptions(mobileTenants.choices)}>
+                <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} />
+              </AutoComplete>
+            </Form.Item>
+            <Form.Item name="mobile" label={t('login.mobile')} rules={rules.mobile}>
+              <Input
+                prefix={<MobileOutlined />}
+                placeholder={t('login.mobile')}
+                aria-label={t('login.mobile')}
+                autoComplete="tel"
+                inputMode="numeric"
+                onBlur={(e) => void mobileTenants.lookup(e.target.value)}
+              />
+            </Form.Item>
+            <Form.Item label={t('login.smsCode')} required={false}>
+              <div className="login-sms-row">
+                <Form.Item name="smsCaptcha" rules={rules.smsCaptcha} noStyle>
+                  <Input prefix={<SafetyOutlined />} placeholder={t('login.smsCode')} aria-label={t('login.smsCode')} autoComplete="one-time-code" inputMode="numeric" />
+                </Form.Item>
+                <Button onClick={() => void sendCode()} disabled={countdown.left > 0} loading={sending} className="login-sms-button">
+                  {countdown.left > 0 ? t('login.resendIn', { seconds: countdown.left }) : t('login.sendCode')}
+                </Button>
+              </div>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
+              {t('login.logIn')}
+            </Button>
+          </Form>
+        )}
+        <div className="login-links">
+          <Link to="/register">{t('login.register')}</Link>
+          <Link to="/forgotpassword">{t('login.forgotPassword')}</Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+/** App UI state (spec 3, 4): sidebar, device, language and size, with their cookies. */
+import { proxy } from 'valtio';
+import Cookies from 'js-cookie';
+import i18next from 'i18next';
+import {
+  DEFAULT_SIZE,
+  LANGUAGE_COOKIE,
+  SIDEBAR_STATUS_COOKIE,
+  SIZE_COOKIE,
+  SIZES,
+  type Locale,
+  type Size,
+} from '../constants/spec.ts';
+import { initialLanguage } from '../i18n/i18n.ts';
+
+export type Device = 'desktop' | 'mobile';
+
+function initialSize(): Size {
+  const stored = Cookies.get(SIZE_COOKIE);
+  return (SIZES as readonly string[]).includes(stored ?? '') ? (stored as Size) : DEFAULT_SIZE;
+}
+
+export const appState = proxy({
+  sidebar: {
+    /** Defaults to open; the cookie holds 1 (open) or 0 (collapsed). */
+    opened: Cookies.get(SIDEBAR_STATUS_COOKIE) ? Cookies.get(SIDEBAR_STATUS_COOKIE) === '1' : true,
+    withoutAnimation: false,
+  },
+  device: 'desktop' as Device,
+  language: initialLanguage() as Locale,
+  size: initialSize(),
+});
+
+export function toggleSidebar(): void {
+  appState.sidebar.opened = !appState.sidebar.opened;
+  appState.sidebar.withoutAnimation = false;
+  Cookies.set(SIDEBAR_STATUS_COOKIE, appState.sidebar.opened ? '1' : '0');
+}
+
+export function closeSidebar(withoutAnimation: boolean): void {
+  Cookies.set(SIDEBAR_STATUS_COOKIE, '0');
+  appState.sidebar.opened = false;
+  appState.sidebar.withoutAnimation = withoutAnimation;
+}
+
+export function toggleDevice(device: Device): void {
+  appState.device = device;
+}
+
+export function setLanguage(language: Locale): void {
+  appState.language = language;
+  Cookies.set(LANGUAGE_COOKIE, language);
+  void i18next.changeLanguage(language);
+}
+
+export function setSize(size: Size): void {
+  appState.size = size;
+  Cookies.set(SIZE_COOKIE, size);
+}

@@ -1,0 +1,40 @@
+/** The console's three locales and look-up of dotted message keys in their files. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LOCALES = ['en', 'zh', 'tw'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type Messages = Record<string, unknown>;
+
+export function loadLocales(schemasDir: string): Record<Locale, Messages> {
+  const out = {} as Record<Locale, Messages>;
+  for (const locale of LOCALES) {
+    out[locale] = JSON.parse(readFileSync(join(schemasDir, 'locales', `${locale}.json`), 'utf8')) as Messages;
+  }
+  return out;
+}
+
+/** The message at a dotted key, or undefined. */
+export function getMessage(messages: Messages, key: string): string | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function hasMessage(messages: Messages, key: string): boolean {
+  return getMessage(messages, key) !== undefined;
+}
+
+/** Every dotted key of a messages tree whose value is a string. */
+export function messageKeys(messages: Messages, prefix = ''): string[] {
+  const keys: string[] = [];
+  for (const [k, v] of Object.entries(messages)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') keys.push(key);
+    else if (v && typeof v === 'object') keys.push(...messageKeys(v as Messages, key));
+  }
+  return keys;
+}

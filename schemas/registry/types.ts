@@ -1,0 +1,212 @@
+/**
+ * Types of a resource file (schemas/resources/*.json) as written, and of the
+ * normalised registry that the server, generators, runtime and designer read.
+ */
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  writeOnly?: boolean;
+  readOnly?: boolean;
+  default?: unknown;
+  description?: string;
+  additionalProperties?: boolean | JsonSchema;
+  'x-dict'?: string;
+  'x-hash'?: 'scrypt';
+  [keyword: string]: unknown;
+};
+
+export type ResourceKind = 'entity' | 'link' | 'service';
+export type ResourceScope = 'tenant' | 'platform';
+export type MatchMode = 'exact' | 'contains' | 'range';
+export type CallAuth = 'public' | 'session' | 'grant';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type CallResult = 'envelope' | 'raw' | 'blob';
+
+export interface ListColumn {
+  field: string;
+  sortable?: boolean;
+  width?: number;
+  render?: string;
+  hidden?: boolean;
+}
+
+export interface SearchField {
+  field: string;
+  match: MatchMode;
+}
+
+export interface TreeSpec {
+  keyField: string;
+  parentField: string;
+  labelField: string;
+  rootValue: string | number;
+  sequenceField?: string;
+}
+
+export interface FieldUi {
+  widget?: string;
+  placeholder?: string;
+  help?: string;
+  rows?: number;
+  span?: number;
+  confirm?: boolean;
+}
+
+export interface ActionDef {
+  name: string;
+  kind: 'standard' | 'custom';
+  permission: string;
+  label?: string;
+  call?: string;
+  placement?: 'toolbar' | 'row' | 'both';
+  selection?: 'none' | 'one' | 'many';
+}
+
+export interface RelationDef {
+  resource: string;
+  valueField: string;
+  labelField: string;
+  as?: string;
+  widget?: 'select' | 'treeSelect' | 'transfer';
+}
+
+/** A call as declared in a resource file's `calls`. */
+export interface CallDecl {
+  name: string;
+  method: HttpMethod;
+  handler: string;
+  auth?: CallAuth;
+  permission?: string;
+  description?: string;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  result?: CallResult;
+  options?: Record<string, unknown>;
+}
+
+/** A resource file as written. */
+export interface ResourceFile {
+  name: string;
+  service: string;
+  path: string;
+  kind: ResourceKind;
+  scope?: ResourceScope;
+  table?: string;
+  menu?: string;
+  labels: { title: string; fields?: Record<string, string> };
+  record?: JsonSchema;
+  list?: {
+    rowKey?: string;
+    mode?: 'flat' | 'tree';
+    pageSize?: number;
+    defaultSort?: string;
+    columns?: ListColumn[];
+    search?: { basic?: (string | Partial<SearchField>)[]; advanced?: (string | Partial<SearchField>)[] };
+    tree?: TreeSpec;
+    filterTree?: { resource: string; field: string };
+    detail?: { resource: string; foreignKey: string };
+  };
+  form?: {
+    order?: string[];
+    create?: string[];
+    edit?: string[];
+    readOnlyOnEdit?: string[];
+    ui?: Record<string, FieldUi>;
+  };
+  actions?: (Omit<ActionDef, 'kind'> & { kind?: ActionDef['kind'] })[];
+  calls?: CallDecl[];
+  relations?: Record<string, RelationDef>;
+  storage?: { unique?: string[][]; index?: string[][] };
+}
+
+/** Field type as stored. */
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+
+export interface FieldDef {
+  name: string;
+  column: string;
+  type: FieldType;
+  schema: JsonSchema;
+  required: boolean;
+  /** System fields (id, tenantCode, createTime, updateTime) are managed by the server. */
+  system: boolean;
+  /** Never returned by any call (writeOnly). */
+  secret: boolean;
+  hash: boolean;
+  dict?: string;
+  label: string;
+}
+
+/** One HTTP call of the platform, standard or declared. */
+export interface CallDef {
+  resource: string;
+  name: string;
+  /** query, add, update, delete, export, tree, or custom */
+  verb: 'query' | 'add' | 'update' | 'delete' | 'export' | 'tree' | 'custom';
+  method: HttpMethod;
+  url: string;
+  handler: string;
+  auth: CallAuth;
+  permission?: string;
+  description: string;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  result: CallResult;
+  options: Record<string, unknown>;
+}
+
+export interface Resource {
+  file: string;
+  name: string;
+  service: string;
+  path: string;
+  kind: ResourceKind;
+  scope: ResourceScope;
+  table: string;
+  menu?: string;
+  labels: { title: string; fields: Record<string, string> };
+  record: JsonSchema;
+  /** Record fields followed by the system fields, in declaration order. */
+  fields: FieldDef[];
+  fieldMap: Map<string, FieldDef>;
+  list: {
+    rowKey: string;
+    mode: 'flat' | 'tree';
+    pageSize: number;
+    defaultSort: string;
+    columns: ListColumn[];
+    search: { basic: SearchField[]; advanced: SearchField[] };
+    tree?: TreeSpec;
+    filterTree?: { resource: string; field: string };
+    detail?: { resource: string; foreignKey: string };
+  };
+  form: {
+    order: string[];
+    create: string[];
+    edit: string[];
+    readOnlyOnEdit: string[];
+    ui: Record<string, FieldUi>;
+  };
+  actions: ActionDef[];
+  calls: CallDef[];
+  relations: Record<string, RelationDef>;
+  storage: { unique: string[][]; index: string[][] };
+}
+
+export interface Registry {
+  resources: Resource[];
+  byName: Map<string, Resource>;
+  calls: CallDef[];
+  /** url -> call */
+  callByUrl: Map<string, CallDef>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Role grants as the access layer reads them, on every request (a removed grant holds from
+ * the next request on, in every process): URLs, buttons and data fields.
+ */
+import type { Registry } from '../../schemas/registry/types.ts';
+import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import type { Principal } from './principal.ts';
+
+/** Is the URL granted to one of the principal's roles? ROLE_ADMIN has every URL. */
+export async function urlGranted(db: AnyKysely, registry: Registry, p: Principal, url: string): Promise<boolean> {
+  if (p.isAdmin) return true;
+  if (p.roles.length === 0) return false;
+  const urlRes = registry.byName.get('SysUrl')!;
+  const roleRes = registry.byName.get('SysRole')!;
+  const link = registry.byName.get('SysRoleUrl')!;
+  const row = await db
+    .selectFrom(`${link.table} as ru`)
+    .innerJoin(`${urlRes.table} as u`, 'u.id', 'ru.url_id')
+    .innerJoin(`${roleRes.table} as r`, 'r.id', 'ru.role_id')
+    .select('ru.id')
+    .where('ru.tenant_code', '=', p.tenantCode)
+    .where('u.tenant_code', '=', p.tenantCode)
+    .where('r.tenant_code', '=', p.tenantCode)
+    .where('u.url', '=', url)
+    .where('r.role_code', 'in', p.roles)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Does one of the principal's roles hold the button? ROLE_ADMIN holds every button. */
+export async function buttonGranted(db: AnyKysely, registry: Registry, p: Principal, code: string): Promise<boolean> {
+  if (p.isAdmin) return true;
+  if (p.roles.length === 0) return false;
+  const link = registry.byName.get('SysRoleMenuButton')!;
+  const row = await db
+    .selectFrom(link.table)
+    .select('id')
+    .where('tenant_code', '=', p.tenantCode)
+    .where('button_code', '=', code)
+    .where('role_code', 'in', p.roles)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Button codes held by the principal's roles (every button code of the tenant for ROLE_ADMIN). */
+export async function grantedButtons(db: AnyKysely, registry: Registry, p: Principal): Promise<string[]> {
+  if (p.isAdmin) {
+    const buttons = registry.byName.get('SysMenuButton')!;
+    const rows = (await db.selectFrom(buttons.table).select('button_code').where('tenant_code', '=', p.tenantCode).execute()) as Row[];
+    return [...new Set(rows.map((r) => String(r.button_code)))].sort();
+  }
+  if (p.roles.length === 0) return [];
+  const link = registry.byName.get('SysRoleMenuButton')!;
+  const rows = (await db
+    .selectFrom(link.table)
+    .select('button_code')
+    .distinct()
+    .where('tenant_code', '=', p.tenantCode)
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
+  return rows.map((r) => String(r.button_code)).sort();
+}
+
+/**
+ * Fields of a menu's records hidden from the principal by data permissions: the union of the
+ * fields filtered for each of the principal's roles. ROLE_ADMIN sees every field.
+ */
+export async function hiddenFields(db: AnyKysely, registry: Registry, p: Principal, menuCode: string | undefined): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  if (!menuCode || p.isAdmin || p.roles.length === 0) return hidden;
+  const link = registry.byName.get('SysRoleData')!;
+  const rows = (await db
+    .selectFrom(link.table)
+    .select('data_fields')
+    .where('tenant_code', '=', p.tenantCode)
+    .where('menu_code', '=', menuCode)
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
+  for (const r of rows) {
+    for (const f of String(r.data_fields ?? '').split(',')) if (f.trim()) hidden.add(f.trim());
+  }
+  return hidden;
+}

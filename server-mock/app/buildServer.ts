@@ -1,0 +1,76 @@
+/**
+ * The Fastify application: API calls from the registry, the OpenAPI description with
+ * Swagger UI at /swagger, and the built console (dist/) with a fallback to index.html.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Services } from '../calls/context.ts';
+import { errorHandler, registerCalls } from '../calls/registerCalls.ts';
+import { allHandlers } from '../calls/handlers.ts';
+import { failure } from '../http/envelope.ts';
+
+export const SWAGGER_PATH = '/swagger';
+/** Largest JSON body accepted (bytes). */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+export interface BuildOptions {
+  logger: boolean | { level: string };
+  staticDir: string;
+}
+
+export async function buildServer(services: Services, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 200 },
+    // the console and the API share one origin: no CORS
+  });
+  services.log = app.log;
+  app.setErrorHandler(errorHandler);
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Platform API',
+        description: 'The platform calls served by this server, described from the resource files in schemas/.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: SWAGGER_PATH });
+
+  registerCalls(app, services, allHandlers());
+
+  const index = join(options.staticDir, 'index.html');
+  const hasConsole = existsSync(index);
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+      return reply.code(404).send(failure(404, `No such call: ${request.method} ${path}`));
+    }
+    if (!hasConsole) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built. Run "npm run build" (or "npm start", which builds it).');
+    }
+    // Client-side routes of the console.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,109 @@
+/**
+ * Starts the whole server: loads the resource files, opens the database, applies additive
+ * migrations, writes the demo data on first start, and listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
+import { loadMenu } from '../../schemas/registry/loadMenu.ts';
+import { loadLocales } from '../../schemas/registry/locales.ts';
+import { configFromEnv, type ServerConfig } from '../config/config.ts';
+import { openDatabase } from '../db/database.ts';
+import { INTERNAL_TABLES, migrate, tablesOf, withStartupLock, type MigrationReport } from '../db/migrate.ts';
+import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
+import { LogSmsProvider } from '../auth/sms.ts';
+import type { Services } from '../calls/context.ts';
+import { seedDatabase } from '../seed/demoData.ts';
+import { buildServer } from './buildServer.ts';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  staticDir?: string;
+  schemasDir?: string;
+  tokenSecret?: string;
+  /** No request log. */
+  quiet?: boolean;
+  /** Clock, for tests that move time. */
+  now?: () => Date;
+  /** Environment to read the configuration from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  services: Services;
+  config: ServerConfig;
+  seeded: boolean;
+  migration: MigrationReport;
+  smsOutbox: { last(mobile: string): string | undefined };
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const base = configFromEnv(options.env ?? process.env);
+  const config: ServerConfig = {
+    ...base,
+    port: options.port ?? base.port,
+    host: options.host ?? base.host,
+    dataDir: options.dataDir ?? base.dataDir,
+    databaseUrl: options.databaseUrl ?? base.databaseUrl,
+    staticDir: options.staticDir ?? base.staticDir,
+    schemasDir: options.schemasDir ?? base.schemasDir,
+    tokenSecret: options.tokenSecret ?? base.tokenSecret,
+  };
+  const now = options.now ?? (() => new Date());
+  const registry = loadRegistry(config.schemasDir);
+  const menu = loadMenu(config.schemasDir, registry);
+  const locales = loadLocales(config.schemasDir);
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
+  try {
+    const { migration, seeded } = await withStartupLock(database, async (db) => {
+      const migration = await migrate(database, [...INTERNAL_TABLES, ...tablesOf(registry)], db);
+      const { seeded } = await seedDatabase(database, db, registry, { menu, en: locales.en, now: now() }, config.demoPassword);
+      return { migration, seeded };
+    });
+    const secret = await loadTokenSecret(database, config.dataDir, config.tokenSecret);
+    const services: Services = {
+      config,
+      registry,
+      database,
+      tokens: new TokenService(secret),
+      // replaced by the app's logger in buildServer
+      sms: undefined as unknown as LogSmsProvider,
+      locales,
+      log: undefined as unknown as Services['log'],
+      now,
+    };
+    const sms = new LogSmsProvider(() => services.log);
+    services.sms = sms;
+    const app = await buildServer(services, {
+      logger: options.quiet ? false : { level: config.logLevel },
+      staticDir: config.staticDir,
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      app,
+      services,
+      config,
+      seeded,
+      migration,
+      smsOutbox: sms,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

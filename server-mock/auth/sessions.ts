@@ -1,0 +1,106 @@
+/**
+ * Sessions: one row per issued token. Revocation (logout, forced sign-out) marks the row,
+ * so it holds for every server process on the same database.
+ */
+import type { AnyKysely, Row } from '../db/anyKysely.ts';
+
+export interface SessionRow {
+  jti: string;
+  tenantCode: string;
+  userId: number;
+  username: string;
+  clientCode: string;
+  ip: string;
+  userAgent: string;
+  issuedAt: string;
+  expiresAt: string;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+/** How often (ms) a session's last-seen time is written. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+function toIso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return v instanceof Date ? v.toISOString() : String(v);
+}
+
+function fromRow(r: Row): SessionRow {
+  return {
+    jti: String(r.jti),
+    tenantCode: String(r.tenant_code),
+    userId: Number(r.user_id),
+    username: String(r.username),
+    clientCode: String(r.client_code ?? ''),
+    ip: String(r.ip ?? ''),
+    userAgent: String(r.user_agent ?? ''),
+    issuedAt: toIso(r.issued_at)!,
+    expiresAt: toIso(r.expires_at)!,
+    lastSeenAt: toIso(r.last_seen_at),
+    revokedAt: toIso(r.revoked_at),
+    revokedReason: r.revoked_reason === null || r.revoked_reason === undefined ? null : String(r.revoked_reason),
+  };
+}
+
+export async function createSession(db: AnyKysely, s: Omit<SessionRow, 'lastSeenAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
+  await db
+    .insertInto('sys_session')
+    .values({
+      jti: s.jti,
+      tenant_code: s.tenantCode,
+      user_id: s.userId,
+      username: s.username,
+      client_code: s.clientCode,
+      ip: s.ip,
+      user_agent: s.userAgent.slice(0, 500),
+      issued_at: s.issuedAt,
+      expires_at: s.expiresAt,
+      last_seen_at: s.issuedAt,
+    })
+    .execute();
+}
+
+export async function findSession(db: AnyKysely, jti: string): Promise<SessionRow | undefined> {
+  const row = (await db.selectFrom('sys_session').selectAll().where('jti', '=', jti).executeTakeFirst()) as Row | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
+export async function touchSession(db: AnyKysely, jti: string, now: Date): Promise<void> {
+  await db.updateTable('sys_session').set({ last_seen_at: now.toISOString() }).where('jti', '=', jti).execute();
+}
+
+export async function revokeSession(db: AnyKysely, jti: string, reason: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sys_session')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('jti', '=', jti)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revoke every live session of a user in a tenant; returns how many were revoked. */
+export async function revokeUserSessions(db: AnyKysely, tenantCode: string, username: string, reason: string, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable('sys_session')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('tenant_code', '=', tenantCode)
+    .where('username', '=', username)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Live (not revoked, not expired) sessions of a tenant, newest first. */
+export async function liveSessions(db: AnyKysely, tenantCode: string, now = new Date()): Promise<SessionRow[]> {
+  const rows = (await db
+    .selectFrom('sys_session')
+    .selectAll()
+    .where('tenant_code', '=', tenantCode)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('issued_at', 'desc')
+    .execute()) as Row[];
+  return rows.map(fromRow);
+}

@@ -1,0 +1,83 @@
+/**
+ * Signed access tokens (JWT, HS256). A token names its session (jti), user, tenant and roles;
+ * the session row decides whether it is still valid (logout and forced sign-out revoke it).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSigner, createVerifier } from 'fast-jwt';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { TOKEN_EXPIRED, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
+
+export interface TokenClaims {
+  /** session id */
+  jti: string;
+  /** user id */
+  sub: number;
+  username: string;
+  tenantCode: string;
+  roles: string[];
+  clientCode: string;
+  iat?: number;
+  exp?: number;
+}
+
+export class TokenService {
+  private readonly verifier: (token: string) => unknown;
+  constructor(private readonly secret: string) {
+    this.verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  }
+
+  sign(claims: Omit<TokenClaims, 'iat' | 'exp'>, expiresInSeconds: number): string {
+    const signer = createSigner({ key: this.secret, algorithm: 'HS256', expiresIn: expiresInSeconds * 1000 });
+    return signer({ ...claims });
+  }
+
+  /** The claims of a valid token; 401 with 50014 when expired, 50008 for anything else wrong. */
+  verify(token: string): TokenClaims {
+    let payload: unknown;
+    try {
+      payload = this.verifier(token);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FAST_JWT_EXPIRED') throw unauthorized(TOKEN_EXPIRED, 'The token has expired, please sign in again');
+      throw unauthorized(TOKEN_ILLEGAL, 'Illegal token, please sign in again');
+    }
+    const c = payload as Partial<TokenClaims>;
+    if (
+      typeof c.jti !== 'string' ||
+      typeof c.sub !== 'number' ||
+      typeof c.username !== 'string' ||
+      typeof c.tenantCode !== 'string' ||
+      !Array.isArray(c.roles)
+    ) {
+      throw unauthorized(TOKEN_ILLEGAL, 'Illegal token, please sign in again');
+    }
+    return c as TokenClaims;
+  }
+}
+
+export function newSessionId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/**
+ * The signing secret: TOKEN_SECRET when set; otherwise one generated on first start and kept
+ * in DATA_DIR (SQLite) or in the database (PostgreSQL, so that every process shares it).
+ */
+export async function loadTokenSecret(database: Database, dataDir: string, fromEnv?: string): Promise<string> {
+  if (fromEnv) return fromEnv;
+  if (database.dialect.name === 'sqlite') {
+    const file = join(dataDir, 'token-secret');
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+  const candidate = randomBytes(48).toString('base64url');
+  await sql`insert into sys_secret (name, value) values ('token', ${candidate}) on conflict (name) do nothing`.execute(database.db);
+  const row = await database.db.selectFrom('sys_secret').select('value').where('name', '=', 'token').executeTakeFirstOrThrow();
+  return String(row.value);
+}

@@ -1,0 +1,76 @@
+/**
+ * What a call handler receives and may return. Handlers are registered by name and named
+ * by the `handler` of a call in a resource file (standard calls use crud.*).
+ */
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDef, Registry, Resource } from '../../schemas/registry/types.ts';
+import type { Locale, Messages } from '../../schemas/registry/locales.ts';
+import type { ServerConfig } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import type { Principal } from '../access/principal.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { SmsProvider } from '../auth/sms.ts';
+
+export interface Services {
+  config: ServerConfig;
+  registry: Registry;
+  database: Database;
+  tokens: TokenService;
+  sms: SmsProvider;
+  locales: Record<Locale, Messages>;
+  log: FastifyBaseLogger;
+  /** Clock, replaceable in tests. */
+  now: () => Date;
+}
+
+export interface CallContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  call: CallDef;
+  resource: Resource;
+  services: Services;
+  /** The caller; null only for public calls. */
+  principal: Principal | null;
+  /** Data access scoped to the caller's tenant; null only for public calls. */
+  data: TenantData | null;
+  /** Validated query string. */
+  query: Record<string, unknown>;
+  /** Validated body. */
+  body: unknown;
+  /** Language of the caller, for labels in files. */
+  locale: Locale;
+}
+
+/** A custom envelope message (data may be absent). */
+export class EnvelopeResult {
+  constructor(
+    readonly data: unknown,
+    readonly message = 'success',
+  ) {}
+}
+
+/** A body sent as it is (OAuth token answers). */
+export class RawResult {
+  constructor(
+    readonly body: unknown,
+    readonly httpStatus = 200,
+  ) {}
+}
+
+/** A file download. */
+export class FileResult {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly body: Buffer,
+  ) {}
+}
+
+export type CallHandler = (ctx: CallContext) => Promise<unknown>;
+
+/** A handler that runs with a signed-in caller (auth session or grant). */
+export function withPrincipal(ctx: CallContext): { principal: Principal; data: TenantData } {
+  if (!ctx.principal || !ctx.data) throw new Error(`Call ${ctx.call.url} needs a signed-in caller`);
+  return { principal: ctx.principal, data: ctx.data };
+}

@@ -1,0 +1,162 @@
+/**
+ * Mounts every call of the registry as a Fastify route. The access layer runs first on every
+ * API request (onRequest): it authenticates the caller, checks the URL grant, the button grant
+ * and the platform scope, and builds the tenant-scoped data access the handler gets.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import type { Locale } from '../../schemas/registry/locales.ts';
+import { ApiError, badRequest, forbidden, type FieldError } from '../http/apiError.ts';
+import { failure, ok } from '../http/envelope.ts';
+import { authenticate, type Principal } from '../access/principal.ts';
+import { buttonGranted, urlGranted } from '../access/grants.ts';
+import { TenantData } from '../access/tenantData.ts';
+import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
+import { bodyAjv, fieldErrors, harden, queryAjv, validationError } from './validation.ts';
+import { standardSchemas } from '../crud/crudSchemas.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    call?: CallDef;
+  }
+}
+
+export function localeOf(request: FastifyRequest): Locale {
+  const explicit = request.headers['x-language'] ?? request.headers.lang;
+  const text = String(Array.isArray(explicit) ? explicit[0] : (explicit ?? request.headers['accept-language'] ?? '')).toLowerCase();
+  if (/^(tw|zh-(tw|hk|mo|hant))/.test(text)) return 'tw';
+  if (text.startsWith('zh')) return 'zh';
+  return 'en';
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (depth > 20) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+  }
+  return false;
+}
+
+async function checkAccess(services: Services, request: FastifyRequest, call: CallDef, resource: Resource): Promise<void> {
+  if (call.auth === 'public') return;
+  const { database, registry, tokens, config } = services;
+  const principal = await authenticate(request, database.db, registry, tokens, services.now());
+  request.principal = principal;
+  if (resource.scope === 'platform' && principal.tenantCode !== config.platformTenant) {
+    throw forbidden(`Only administrators of the platform tenant may use ${resource.name}`);
+  }
+  if (call.auth === 'session') return;
+  if (!(await urlGranted(database.db, registry, principal, call.url))) {
+    throw forbidden(`You do not have permission to call ${call.url}`);
+  }
+  if (call.permission && !(await buttonGranted(database.db, registry, principal, call.permission))) {
+    throw forbidden(`You do not have the permission ${call.permission}`);
+  }
+}
+
+function routeSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
+  if (call.verb !== 'custom') return standardSchemas(call, resource);
+  const out: { querystring?: JsonSchema; body?: JsonSchema } = {};
+  out.querystring = harden(call.query ? { additionalProperties: false, ...call.query } : { type: 'object', additionalProperties: false, properties: {} });
+  if (call.body) out.body = harden(call.body);
+  return out;
+}
+
+export function registerCalls(app: FastifyInstance, services: Services, handlers: Map<string, CallHandler>): void {
+  const { registry } = services;
+  const missing = registry.calls.filter((c) => !handlers.has(c.handler));
+  if (missing.length) {
+    throw new Error(`No server handler for: ${missing.map((c) => `${c.url} (${c.handler})`).join(', ')}`);
+  }
+
+  app.decorateRequest('principal', null);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'querystring' ? queryAjv.compile(schema) : bodyAjv.compile(schema),
+  );
+
+  app.addHook('onRequest', async (request) => {
+    const call = request.routeOptions.config.call;
+    if (!call) return;
+    const resource = registry.byName.get(call.resource)!;
+    await checkAccess(services, request, call, resource);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const call = request.routeOptions.config.call;
+    if (!call) return;
+    // A call that takes a body and got none is validated as an empty object (clear field errors).
+    if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
+    if (containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('The request contains a NUL character');
+    }
+  });
+
+  for (const call of registry.calls) {
+    const resource = registry.byName.get(call.resource)!;
+    const handler = handlers.get(call.handler)!;
+    const schema = routeSchemas(call, resource);
+    app.route({
+      method: call.method,
+      url: call.url,
+      config: { call },
+      schema: {
+        ...schema,
+        tags: [`${resource.service}/${resource.path}`],
+        summary: call.description,
+        operationId: call.name,
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const principal = request.principal;
+        const result = await handler({
+          request,
+          reply,
+          call,
+          resource,
+          services,
+          principal,
+          data: principal ? new TenantData(services.database, registry, principal.tenantCode) : null,
+          query: (request.query ?? {}) as Record<string, unknown>,
+          body: request.body,
+          locale: localeOf(request),
+        });
+        if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);
+        if (result instanceof FileResult) {
+          return reply
+            .header('content-type', result.contentType)
+            .header('content-disposition', `attachment; filename="${encodeURIComponent(result.filename)}"; filename*=UTF-8''${encodeURIComponent(result.filename)}`)
+            .header('access-control-expose-headers', 'content-disposition')
+            .send(result.body);
+        }
+        if (result instanceof EnvelopeResult) {
+          return reply.send(result.data === undefined ? { status: 200, message: result.message } : { status: 200, message: result.message, data: result.data });
+        }
+        return reply.send(ok(result));
+      },
+    });
+  }
+}
+
+/** Every error becomes the platform envelope; malformed input never gives a 5xx. */
+export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    return reply.code(error.httpStatus).send(failure(error.status, error.message, error.errors));
+  }
+  const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  if (fe.validation) {
+    const errors: FieldError[] = fieldErrors(fe.validation);
+    const apiErr = validationError(errors) as ApiError;
+    return reply.code(400).send(failure(400, apiErr.message, errors));
+  }
+  const status = fe.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return reply.code(status).send(failure(status, fe.message || 'Bad request'));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(failure(500, 'Internal server error'));
+}

@@ -1,0 +1,169 @@
+/**
+ * Request validation with the resource files' JSON Schemas (Ajv, shared with Fastify's
+ * validator compiler): query strings are coerced from text, bodies are not.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { ANNOTATION_KEYWORDS } from '../../schemas/registry/loadRegistry.ts';
+import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import { badRequest, type FieldError } from '../http/apiError.ts';
+
+// ajv-formats ships CommonJS with a default export.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+    useDefaults: false,
+    allowUnionTypes: true,
+  });
+  addFormats(ajv);
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  return ajv;
+}
+
+export const queryAjv = makeAjv(true);
+export const bodyAjv = makeAjv(false);
+
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/** Upper bound on any text value the server accepts when a schema gives none. */
+export const MAX_TEXT_LENGTH = 65535;
+
+/**
+ * Bounds that keep every accepted value storable in both databases: integers within the
+ * safe range, text within MAX_TEXT_LENGTH. Applied to every schema the server compiles.
+ */
+export function harden(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  const types = Array.isArray(out.type) ? out.type : out.type ? [out.type] : [];
+  if (types.includes('integer') || types.includes('number')) {
+    if (out.maximum === undefined) out.maximum = MAX_SAFE;
+    if (out.minimum === undefined) out.minimum = -MAX_SAFE;
+  }
+  if (types.includes('string') && out.maxLength === undefined) out.maxLength = MAX_TEXT_LENGTH;
+  if (out.properties) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, harden(v)]));
+  }
+  if (out.items && typeof out.items === 'object') out.items = harden(out.items);
+  if (types.includes('array') && out.maxItems === undefined) out.maxItems = 10000;
+  return out;
+}
+
+const IGNORED_ON_WRITE = ['id', 'tenantCode', 'createTime', 'updateTime'];
+
+/** Names accepted in a write body but ignored: system fields and relation label fields. */
+export function ignoredWriteFields(resource: Resource): string[] {
+  const labels = Object.values(resource.relations)
+    .map((r) => r.as)
+    .filter((x): x is string => !!x);
+  return [...IGNORED_ON_WRITE.filter((f) => !(f in (resource.record.properties ?? {}))), ...labels];
+}
+
+/** Body schema of the add call: the record, plus the ignored names. */
+export function addBodySchema(resource: Resource): JsonSchema {
+  const props: Record<string, JsonSchema> = { ...(resource.record.properties ?? {}) };
+  for (const f of ignoredWriteFields(resource)) props[f] = {};
+  return harden({ type: 'object', additionalProperties: false, properties: props, required: resource.record.required ?? [] });
+}
+
+/** Body schema of the update call: every field optional, id required. The merged record is validated afterwards. */
+export function updateBodySchema(resource: Resource): JsonSchema {
+  const props: Record<string, JsonSchema> = {};
+  for (const [k, v] of Object.entries(resource.record.properties ?? {})) props[k] = v;
+  for (const f of ignoredWriteFields(resource)) props[f] = {};
+  props.id = { type: 'integer', minimum: 1 };
+  return harden({ type: 'object', additionalProperties: false, properties: props, required: ['id'] });
+}
+
+/** Schema of a full stored record, used to validate the result of an update. */
+export function recordSchema(resource: Resource, options: { requireSecrets: boolean }): JsonSchema {
+  const secrets = new Set(resource.fields.filter((f) => f.secret).map((f) => f.name));
+  const required = (resource.record.required ?? []).filter((n) => options.requireSecrets || !secrets.has(n));
+  return harden({ ...resource.record, required });
+}
+
+const cache = new WeakMap<object, ValidateFunction>();
+
+export function compileBody(schema: JsonSchema): ValidateFunction {
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = bodyAjv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+function fieldOf(e: ErrorObject): string {
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  if (e.keyword === 'additionalProperties') {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    return path ? `${path}.${extra}` : extra;
+  }
+  return path || '(body)';
+}
+
+function messageOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'type':
+      return `must be ${String(p.type).replace(',', ' or ')}`;
+    case 'minLength':
+      return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'pattern':
+      return 'has an invalid format';
+    case 'format':
+      return `must be a valid ${String(p.format)}`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'maxItems':
+      return `must have at most ${String(p.limit)} items`;
+    case 'minItems':
+      return `must have at least ${String(p.limit)} items`;
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
+/** One message per field (the first problem found for it). */
+export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Map<string, string>();
+  for (const e of errors ?? []) {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
+    const field = fieldOf(e);
+    if (!seen.has(field)) seen.set(field, messageOf(e));
+  }
+  return [...seen].map(([field, message]) => ({ field, message }));
+}
+
+export function validationError(errors: FieldError[]): Error {
+  const summary = errors
+    .slice(0, 5)
+    .map((e) => `${e.field} ${e.message}`)
+    .join('; ');
+  return badRequest(`Invalid request: ${summary}${errors.length > 5 ? '; ...' : ''}`, errors);
+}
+
+/** Validate a value, throwing a 400 ApiError listing the fields. */
+export function assertValid(schema: JsonSchema, value: unknown): void {
+  const fn = compileBody(schema);
+  if (!fn(value)) throw validationError(fieldErrors(fn.errors));
+}

@@ -1,0 +1,193 @@
+/**
+ * The standard calls every entity resource gets: query, add, update, delete, export, tree.
+ */
+import type { Resource } from '../../schemas/registry/types.ts';
+import type { Row } from '../db/anyKysely.ts';
+import { hiddenFields } from '../access/grants.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import { badRequest, conflict, notFound } from '../http/apiError.ts';
+import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
+import { assertValid, recordSchema } from '../calls/validation.ts';
+import type { Page } from '../http/envelope.ts';
+import { parseListParams, runList } from './listQuery.ts';
+import { addRelationLabels, assertNoCycle, assertReferences, assertUnique, hashSecrets, stripFields } from './recordRules.ts';
+import { exportXlsx } from './exportXlsx.ts';
+
+/** Data-permission fields hidden from the caller, with the labels derived from them. */
+export async function hiddenFor(ctx: CallContext, r: Resource): Promise<Set<string>> {
+  const { principal } = withPrincipal(ctx);
+  const hidden = await hiddenFields(ctx.services.database.db, ctx.services.registry, principal, r.menu);
+  for (const [field, rel] of Object.entries(r.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
+  return hidden;
+}
+
+/** Records as the caller may see them: labels added, data-permission fields removed. */
+export async function present(ctx: CallContext, data: TenantData, r: Resource, rows: Row[]): Promise<Row[]> {
+  const records = rows.map((row) => data.toRecord(r, row));
+  await addRelationLabels(data, r, records);
+  return stripFields(records, await hiddenFor(ctx, r));
+}
+
+async function loadRow(data: TenantData, r: Resource, id: number): Promise<Row | undefined> {
+  return (await data.select(r).selectAll().where(`${r.table}.id`, '=', id).executeTakeFirst()) as Row | undefined;
+}
+
+const query: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const params = parseListParams(r, ctx.query);
+  const { rows, total } = await runList(data, r, params);
+  const page: Page<Row> = {
+    list: await present(ctx, data, r, rows),
+    pagination: { total, pageSize: params.pageSize, current: params.currentPage },
+  };
+  return page;
+};
+
+/** Only record fields of the body: system fields, labels and tenantCode are ignored. */
+function recordPart(r: Resource, body: Row): Row {
+  const out: Row = {};
+  for (const name of Object.keys(r.record.properties ?? {})) if (name in body) out[name] = body[name];
+  return out;
+}
+
+/** null stands for "no value": it is validated as absent and stored as NULL. */
+function withoutNulls(record: Row): Row {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
+}
+
+const add: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const record = withoutNulls(recordPart(r, ctx.body as Row));
+  assertValid(recordSchema(r, { requireSecrets: true }), record);
+  const id = await data.transaction(async (tx) => {
+    await assertReferences(tx, r, record);
+    await assertUnique(tx, r, record);
+    const now = ctx.services.now().toISOString();
+    const stored = await hashSecrets(r, record);
+    const row = tx.toRow(r, stored);
+    row.create_time = tx.dialect.toDb('datetime', now);
+    row.update_time = tx.dialect.toDb('datetime', now);
+    return tx.insert(r, row);
+  });
+  const row = await loadRow(data, r, id);
+  return (await present(ctx, data, r, [row!]))[0];
+};
+
+const update: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const body = ctx.body as Row;
+  const id = Number(body.id);
+  const saved = await data.transaction(async (tx) => {
+    const existingRow = await loadRow(tx, r, id);
+    if (!existingRow) throw notFound(`No ${r.name} with id ${id}`);
+    const existing = recordPart(r, tx.toRecord(r, existingRow));
+    const incoming = recordPart(r, body);
+    // Locked and hashed fields keep their stored values; secrets change through their own calls.
+    for (const name of r.form.readOnlyOnEdit) delete incoming[name];
+    for (const f of r.fields) if (f.secret) delete incoming[f.name];
+    const merged = withoutNulls({ ...existing, ...incoming });
+    assertValid(recordSchema(r, { requireSecrets: false }), merged);
+    await assertReferences(tx, r, merged);
+    await assertUnique(tx, r, merged, id);
+    await assertNoCycle(tx, r, merged);
+    const row = tx.toRow(r, incoming);
+    row.update_time = tx.dialect.toDb('datetime', ctx.services.now().toISOString());
+    await tx.update(r).set(row).where('id', '=', id).execute();
+    return loadRow(tx, r, id);
+  });
+  return (await present(ctx, data, r, [saved!]))[0];
+};
+
+const remove: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const ids = [...new Set(String(ctx.query.id).split(',').map(Number))];
+  await data.transaction(async (tx) => {
+    const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
+    const found = new Set(rows.map((x) => Number(x.id)));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
+    const tree = r.list.tree;
+    if (tree) {
+      const keyF = r.fieldMap.get(tree.keyField)!;
+      const parentF = r.fieldMap.get(tree.parentField)!;
+      const keys = rows.map((x) => x[keyF.column]);
+      const child = (await tx
+        .select(r)
+        .select(['id', parentF.column])
+        .where(`${r.table}.${parentF.column}`, 'in', keys)
+        .where(`${r.table}.id`, 'not in', ids)
+        .limit(1)
+        .executeTakeFirst()) as Row | undefined;
+      if (child) {
+        const parent = rows.find((x) => String(x[keyF.column]) === String(child[parentF.column]));
+        throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
+      }
+    }
+    await tx.delete(r).where('id', 'in', ids).execute();
+  });
+  return undefined;
+};
+
+export interface TreeNode extends Row {
+  children?: TreeNode[];
+}
+
+/** Nest records by the resource's tree spec; orphans (missing parent) become roots. */
+export function buildTree(r: Resource, records: Row[]): TreeNode[] {
+  const tree = r.list.tree!;
+  const byKey = new Map<string, TreeNode>();
+  for (const rec of records) byKey.set(String(rec[tree.keyField]), { ...rec });
+  const roots: TreeNode[] = [];
+  for (const node of byKey.values()) {
+    const parentKey = node[tree.parentField];
+    const parent = parentKey === null || parentKey === undefined ? undefined : byKey.get(String(parentKey));
+    if (parent && parent !== node && String(parentKey) !== String(tree.rootValue)) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+const tree: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const t = r.list.tree!;
+  let q = data.select(r).selectAll();
+  if (t.sequenceField) q = q.orderBy(`${r.table}.${r.fieldMap.get(t.sequenceField)!.column}`, 'asc');
+  q = q.orderBy(`${r.table}.id`, 'asc');
+  const rows = (await q.execute()) as Row[];
+  return buildTree(r, await present(ctx, data, r, rows));
+};
+
+const exportCall: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = ctx.resource;
+  const body = (ctx.body ?? {}) as Row;
+  const template = body.isTemplate === 1 || body.isTemplate === '1' || body.isTemplate === true;
+  const hidden = await hiddenFor(ctx, r);
+  if (template) {
+    const columns = r.form.create.filter((n) => !r.fieldMap.get(n)?.secret && !hidden.has(n));
+    return exportXlsx(ctx, r, columns, []);
+  }
+  const requested = Array.isArray(body.columns) ? (body.columns as string[]) : undefined;
+  const columns = (requested ?? r.list.columns.filter((c) => !c.hidden).map((c) => c.field)).filter((n) => !hidden.has(n));
+  for (const c of columns) {
+    const f = r.fieldMap.get(c);
+    if (!f || f.secret) throw badRequest(`Cannot export column "${c}"`, [{ field: 'columns', message: `"${c}" is not an exportable field` }]);
+  }
+  const params = parseListParams(r, body);
+  const { rows } = await runList(data, r, params, true);
+  return exportXlsx(ctx, r, columns, await present(ctx, data, r, rows));
+};
+
+export const crudHandlers: Record<string, CallHandler> = {
+  'crud.query': query,
+  'crud.add': add,
+  'crud.update': update,
+  'crud.delete': remove,
+  'crud.tree': tree,
+  'crud.export': exportCall,
+};

@@ -1,0 +1,62 @@
+/** Fastify route schemas (query string and body) of the standard calls, from the resource file. */
+import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import { addBodySchema, harden, updateBodySchema } from '../calls/validation.ts';
+
+export const MAX_PAGE_SIZE = 10000;
+export const MAX_FILTER_LENGTH = 1000;
+
+/** Fields a list can be filtered and sorted by: every field that is not writeOnly. */
+export function filterableFields(resource: Resource) {
+  return resource.fields.filter((f) => !f.secret && f.type !== 'json');
+}
+
+function pagingProperties(): Record<string, JsonSchema> {
+  return {
+    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+    sorter: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*_(ascend|descend)$' },
+  };
+}
+
+export function listQuerySchema(resource: Resource): JsonSchema {
+  const props = pagingProperties();
+  for (const f of filterableFields(resource)) props[f.name] = { type: 'string', maxLength: MAX_FILTER_LENGTH };
+  return { type: 'object', additionalProperties: false, properties: props };
+}
+
+export function exportBodySchema(resource: Resource): JsonSchema {
+  const props = pagingProperties();
+  for (const f of filterableFields(resource)) {
+    props[f.name] = { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_FILTER_LENGTH };
+  }
+  props.isTemplate = { type: ['integer', 'string', 'boolean'], enum: [0, 1, '0', '1', true, false] };
+  props.columns = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 };
+  return { type: 'object', additionalProperties: false, properties: props };
+}
+
+export function standardSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
+  const empty: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
+  switch (call.verb) {
+    case 'query':
+      return { querystring: listQuerySchema(resource) };
+    case 'tree':
+      return { querystring: empty };
+    case 'add':
+      return { querystring: empty, body: addBodySchema(resource) };
+    case 'update':
+      return { querystring: empty, body: updateBodySchema(resource) };
+    case 'delete':
+      return {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,999}$' } },
+        },
+      };
+    case 'export':
+      return { querystring: empty, body: harden(exportBodySchema(resource)) };
+    default:
+      return {};
+  }
+}

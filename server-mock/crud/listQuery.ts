@@ -1,0 +1,121 @@
+/**
+ * Turns list parameters (query string of a query call, body of an export call) into a
+ * tenant-scoped Kysely query: filters (exact for codes, contains for text, ranges for dates
+ * and numbers), sorter `field_ascend|descend`, and paging.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import { badRequest } from '../http/apiError.ts';
+import { filterableFields } from './crudSchemas.ts';
+
+/** Parameters that are not filters. */
+const CONTROL_PARAMS = new Set(['currentPage', 'pageSize', 'sorter', 'isTemplate', 'columns']);
+
+export interface ListParams {
+  currentPage: number;
+  pageSize: number;
+  sorter: { field: FieldDef; direction: 'asc' | 'desc' };
+  filters: { field: FieldDef; match: MatchMode; value: string }[];
+}
+
+function matchOf(resource: Resource, field: FieldDef): MatchMode {
+  const declared = [...resource.list.search.basic, ...resource.list.search.advanced].find((s) => s.field === field.name);
+  if (declared) return declared.match;
+  if (field.type === 'datetime') return 'range';
+  return 'exact';
+}
+
+export function parseListParams(resource: Resource, params: Record<string, unknown>): ListParams {
+  const fields = new Map(filterableFields(resource).map((f) => [f.name, f]));
+  const currentPage = params.currentPage === undefined ? 1 : Number(params.currentPage);
+  const pageSize = params.pageSize === undefined ? resource.list.pageSize : Number(params.pageSize);
+  const sortText = typeof params.sorter === 'string' && params.sorter ? params.sorter : resource.list.defaultSort || 'id_descend';
+  const m = /^(.+)_(ascend|descend)$/.exec(sortText);
+  const sortField = m ? fields.get(m[1]!) : undefined;
+  if (!m || !sortField) throw badRequest(`Cannot sort by "${sortText}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
+  const filters: ListParams['filters'] = [];
+  for (const [name, raw] of Object.entries(params)) {
+    if (CONTROL_PARAMS.has(name) || raw === undefined || raw === null || raw === '') continue;
+    const field = fields.get(name);
+    if (!field) throw badRequest(`Unknown filter "${name}"`, [{ field: name, message: 'is not a known field' }]);
+    filters.push({ field, match: matchOf(resource, field), value: String(raw) });
+  }
+  return { currentPage, pageSize, sorter: { field: sortField, direction: m[2] === 'ascend' ? 'asc' : 'desc' }, filters };
+}
+
+function parseScalar(field: FieldDef, text: string): unknown {
+  switch (field.type) {
+    case 'integer': {
+      if (!/^-?\d{1,15}$/.test(text)) throw badRequest(`${field.name} must be an integer`, [{ field: field.name, message: 'must be an integer' }]);
+      return Number(text);
+    }
+    case 'number': {
+      const n = Number(text);
+      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(`${field.name} must be a number`, [{ field: field.name, message: 'must be a number' }]);
+      return n;
+    }
+    case 'boolean': {
+      if (/^(1|true)$/i.test(text)) return true;
+      if (/^(0|false)$/i.test(text)) return false;
+      throw badRequest(`${field.name} must be true or false`, [{ field: field.name, message: 'must be true or false' }]);
+    }
+    case 'datetime': {
+      const t = Date.parse(text);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(t)) {
+        throw badRequest(`${field.name} must be a date`, [{ field: field.name, message: 'must be a date (YYYY-MM-DD or ISO 8601)' }]);
+      }
+      return new Date(t).toISOString();
+    }
+    default:
+      return text;
+  }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are only known at run time
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** Apply the filters to a select of the resource's table. */
+export function applyFilters(q: AnySelect, data: TenantData, resource: Resource, params: ListParams): AnySelect {
+  const col = (f: FieldDef) => `${resource.table}.${f.column}`;
+  for (const { field, match, value } of params.filters) {
+    if (match === 'contains' && field.type === 'string') {
+      q = q.where(data.dialect.contains(col(field), value));
+    } else if (match === 'range' && (field.type === 'datetime' || field.type === 'number' || field.type === 'integer')) {
+      const parts = value.split(',');
+      if (parts.length > 2) throw badRequest(`${field.name} must be a range "from,to"`, [{ field: field.name, message: 'must be a range "from,to"' }]);
+      const [from, to] = [parts[0]?.trim() ?? '', (parts.length === 2 ? parts[1] : parts[0])?.trim() ?? ''];
+      if (from) q = q.where(col(field), '>=', data.dialect.toDb(field.type, parseScalar(field, from)));
+      if (to) {
+        if (field.type === 'datetime' && DATE_ONLY.test(to)) {
+          const end = new Date(Date.parse(to) + 86_400_000).toISOString();
+          q = q.where(col(field), '<', data.dialect.toDb(field.type, end));
+        } else {
+          q = q.where(col(field), '<=', data.dialect.toDb(field.type, parseScalar(field, to)));
+        }
+      }
+    } else {
+      q = q.where(col(field), '=', data.dialect.toDb(field.type, parseScalar(field, value)));
+    }
+  }
+  return q;
+}
+
+export interface ListResult {
+  rows: Record<string, unknown>[];
+  total: number;
+}
+
+/** Run a filtered, sorted, paged list. `all` ignores paging (exports). */
+export async function runList(data: TenantData, resource: Resource, params: ListParams, all = false, limit = 100_000): Promise<ListResult> {
+  const base = applyFilters(data.select(resource), data, resource, params);
+  const countRow = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
+  const total = Number(countRow?.total ?? 0);
+  let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
+  if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
+  q = all ? q.limit(limit) : q.limit(params.pageSize).offset((params.currentPage - 1) * params.pageSize);
+  const rows = (await q.execute()) as Record<string, unknown>[];
+  return { rows, total };
+}

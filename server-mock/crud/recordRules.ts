@@ -1,0 +1,119 @@
+/**
+ * The storage rules a resource file declares, applied on every write: unique field sets,
+ * references to other resources, tree shape, hashed secrets; and relation labels on reads.
+ */
+import type { Resource } from '../../schemas/registry/types.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import type { Row } from '../db/anyKysely.ts';
+import { badRequest, conflict, type FieldError } from '../http/apiError.ts';
+import { hashSecret } from '../auth/passwords.ts';
+
+/** 409 when another row of the tenant has the same values for a unique set. */
+export async function assertUnique(data: TenantData, r: Resource, record: Row, selfId?: number): Promise<void> {
+  for (const set of r.storage.unique) {
+    const values = set.map((name) => record[name]);
+    if (values.some((v) => v === undefined || v === null)) continue;
+    let q = data.select(r).select('id');
+    for (const name of set) {
+      const f = r.fieldMap.get(name)!;
+      q = q.where(`${r.table}.${f.column}`, '=', data.dialect.toDb(f.type, record[name]));
+    }
+    if (selfId !== undefined) q = q.where(`${r.table}.id`, '!=', selfId);
+    const clash = await q.limit(1).executeTakeFirst();
+    if (clash) {
+      const what = set.map((n) => `${n} "${String(record[n])}"`).join(', ');
+      throw conflict(`A record with ${what} already exists`, set.map((field) => ({ field, message: 'already exists' })));
+    }
+  }
+}
+
+function isTreeRoot(r: Resource, field: string, value: unknown): boolean {
+  const tree = r.list.tree;
+  return !!tree && tree.parentField === field && String(value) === String(tree.rootValue);
+}
+
+/** 400 when a reference names no record of the tenant. */
+export async function assertReferences(data: TenantData, r: Resource, record: Row): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [field, rel] of Object.entries(r.relations)) {
+    const value = record[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (isTreeRoot(r, field, value)) continue;
+    const target = data.resource(rel.resource);
+    const tf = target.fieldMap.get(rel.valueField)!;
+    const found = await data
+      .select(target)
+      .select('id')
+      .where(`${target.table}.${tf.column}`, '=', data.dialect.toDb(tf.type, value))
+      .limit(1)
+      .executeTakeFirst();
+    if (!found) errors.push({ field, message: `no ${target.name} with ${rel.valueField} ${JSON.stringify(value)}` });
+  }
+  if (errors.length) throw badRequest(`Invalid reference: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+}
+
+/** 400 when an update would make a tree node its own ancestor. */
+export async function assertNoCycle(data: TenantData, r: Resource, record: Row): Promise<void> {
+  const tree = r.list.tree;
+  if (!tree) return;
+  const self = record[tree.keyField];
+  let parent = record[tree.parentField];
+  const keyF = r.fieldMap.get(tree.keyField)!;
+  const parentF = r.fieldMap.get(tree.parentField)!;
+  for (let depth = 0; depth < 1000; depth++) {
+    if (parent === undefined || parent === null || String(parent) === String(tree.rootValue)) return;
+    if (String(parent) === String(self)) {
+      throw badRequest(`${tree.parentField} cannot be the record itself or one of its descendants`, [
+        { field: tree.parentField, message: 'cannot be the record itself or one of its descendants' },
+      ]);
+    }
+    const row = (await data
+      .select(r)
+      .select(parentF.column)
+      .where(`${r.table}.${keyF.column}`, '=', data.dialect.toDb(keyF.type, parent))
+      .executeTakeFirst()) as Row | undefined;
+    parent = row ? data.dialect.fromDb(parentF.type, row[parentF.column]) : undefined;
+  }
+}
+
+/** Replace hashed fields' plain values with their scrypt hashes. */
+export async function hashSecrets(r: Resource, record: Row): Promise<Row> {
+  const out = { ...record };
+  for (const f of r.fields) {
+    if (f.hash && typeof out[f.name] === 'string') out[f.name] = await hashSecret(out[f.name] as string);
+  }
+  return out;
+}
+
+/** Add each relation's label field (relation `as`) to the records. */
+export async function addRelationLabels(data: TenantData, r: Resource, records: Row[]): Promise<void> {
+  for (const [field, rel] of Object.entries(r.relations)) {
+    if (!rel.as) continue;
+    const values = [...new Set(records.map((x) => x[field]).filter((v) => v !== null && v !== undefined && v !== ''))];
+    const labels = new Map<string, unknown>();
+    if (values.length) {
+      const target = data.resource(rel.resource);
+      const vf = target.fieldMap.get(rel.valueField)!;
+      const lf = target.fieldMap.get(rel.labelField)!;
+      for (let i = 0; i < values.length; i += 500) {
+        const chunk = values.slice(i, i + 500).map((v) => data.dialect.toDb(vf.type, v));
+        const rows = (await data
+          .select(target)
+          .select([`${target.table}.${vf.column} as v`, `${target.table}.${lf.column} as l`])
+          .where(`${target.table}.${vf.column}`, 'in', chunk)
+          .execute()) as Row[];
+        for (const row of rows) labels.set(String(data.dialect.fromDb(vf.type, row.v)), data.dialect.fromDb(lf.type, row.l));
+      }
+    }
+    for (const rec of records) {
+      const v = rec[field];
+      rec[rel.as] = v === null || v === undefined ? null : (labels.get(String(v)) ?? null);
+    }
+  }
+}
+
+/** Remove the named fields from records (data permissions). */
+export function stripFields(records: Row[], hidden: Set<string>): Row[] {
+  if (hidden.size === 0) return records;
+  return records.map((rec) => Object.fromEntries(Object.entries(rec).filter(([k]) => !hidden.has(k))));
+}

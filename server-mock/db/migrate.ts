@@ -1,0 +1,159 @@
+/**
+ * Tables come from the resource files (plus the server's own internal tables). At start-up
+ * missing tables, columns and indexes are added; nothing is ever dropped or changed in type.
+ * A destructive change is a manual step described in the README.
+ */
+import { sql } from 'kysely';
+import type { FieldType, Registry } from '../../schemas/registry/types.ts';
+import type { Database } from './database.ts';
+import type { AnyKysely } from './anyKysely.ts';
+
+export interface ColumnSpec {
+  name: string;
+  type: FieldType;
+}
+
+export interface TableSpec {
+  name: string;
+  columns: ColumnSpec[];
+  unique: string[][];
+  index: string[][];
+}
+
+/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, secrets. */
+export const INTERNAL_TABLES: TableSpec[] = [
+  {
+    name: 'sys_session',
+    columns: [
+      { name: 'jti', type: 'string' },
+      { name: 'tenant_code', type: 'string' },
+      { name: 'user_id', type: 'integer' },
+      { name: 'username', type: 'string' },
+      { name: 'client_code', type: 'string' },
+      { name: 'ip', type: 'string' },
+      { name: 'user_agent', type: 'string' },
+      { name: 'issued_at', type: 'datetime' },
+      { name: 'expires_at', type: 'datetime' },
+      { name: 'last_seen_at', type: 'datetime' },
+      { name: 'revoked_at', type: 'datetime' },
+      { name: 'revoked_reason', type: 'string' },
+    ],
+    unique: [['jti']],
+    index: [['tenant_code', 'username']],
+  },
+  {
+    name: 'sys_login_failure',
+    columns: [
+      { name: 'tenant_code', type: 'string' },
+      { name: 'username', type: 'string' },
+      { name: 'failed_at', type: 'datetime' },
+    ],
+    unique: [],
+    index: [['tenant_code', 'username', 'failed_at']],
+  },
+  {
+    name: 'sys_sms_captcha',
+    columns: [
+      { name: 'mobile', type: 'string' },
+      { name: 'code', type: 'string' },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'expires_at', type: 'datetime' },
+      { name: 'used_at', type: 'datetime' },
+    ],
+    unique: [],
+    index: [['mobile', 'created_at']],
+  },
+  {
+    name: 'sys_secret',
+    columns: [
+      { name: 'name', type: 'string' },
+      { name: 'value', type: 'string' },
+    ],
+    unique: [['name']],
+    index: [],
+  },
+];
+
+export function tablesOf(registry: Registry): TableSpec[] {
+  const specs: TableSpec[] = [];
+  for (const r of registry.resources) {
+    if (r.kind === 'service') continue;
+    const tenantPrefix = r.scope === 'tenant' ? ['tenant_code'] : [];
+    const col = (field: string) => r.fieldMap.get(field)!.column;
+    specs.push({
+      name: r.table,
+      columns: r.fields.filter((f) => f.name !== 'id').map((f) => ({ name: f.column, type: f.type })),
+      unique: r.storage.unique.map((set) => [...tenantPrefix, ...set.map(col)]),
+      index: [
+        ...(tenantPrefix.length ? [tenantPrefix] : []),
+        ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)]),
+      ],
+    });
+  }
+  return specs;
+}
+
+function indexName(table: string, columns: string[], unique: boolean): string {
+  const name = `${unique ? 'ux' : 'ix'}_${table}_${columns.join('_')}`;
+  return name.length <= 63 ? name : `${name.slice(0, 50)}_${hash(name)}`;
+}
+
+function hash(s: string): string {
+  let h = 0;
+  for (const c of s) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h.toString(36);
+}
+
+export interface MigrationReport {
+  createdTables: string[];
+  addedColumns: string[];
+}
+
+const STARTUP_LOCK_KEY = 727274001;
+
+/**
+ * Run start-up work (migration, seeding) so that several server processes starting at once
+ * on one PostgreSQL database do it one after the other. SQLite has a single process.
+ */
+export async function withStartupLock<T>(database: Database, fn: (db: AnyKysely) => Promise<T>): Promise<T> {
+  if (database.dialect.name !== 'postgres') return fn(database.db);
+  return database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+/** Apply the additive changes needed for the given tables. Safe to run on every start. */
+export async function migrate(database: Database, tables: TableSpec[], db: AnyKysely = database.db): Promise<MigrationReport> {
+  const { dialect } = database;
+  const report: MigrationReport = { createdTables: [], addedColumns: [] };
+  for (const table of tables) {
+    const existing = await dialect.columns(db, table.name);
+    if (existing.length === 0) {
+      const cols = [dialect.idColumn(), ...table.columns.map((c) => `${c.name} ${dialect.columnType(c.type)}`)];
+      await sql.raw(`create table if not exists ${table.name} (${cols.join(', ')})`).execute(db);
+      report.createdTables.push(table.name);
+    } else {
+      for (const c of table.columns) {
+        if (existing.includes(c.name)) continue;
+        await sql.raw(`alter table ${table.name} add column ${c.name} ${dialect.columnType(c.type)}`).execute(db);
+        report.addedColumns.push(`${table.name}.${c.name}`);
+      }
+    }
+    for (const cols of table.unique) {
+      await sql
+        .raw(`create unique index if not exists ${indexName(table.name, cols, true)} on ${table.name} (${cols.join(', ')})`)
+        .execute(db);
+    }
+    for (const cols of table.index) {
+      await sql
+        .raw(`create index if not exists ${indexName(table.name, cols, false)} on ${table.name} (${cols.join(', ')})`)
+        .execute(db);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,3 @@
+import type { CallHandler } from '../calls/context.ts';
+
+export const lookupHandlers: Record<string, CallHandler> = {};

@@ -1,0 +1,177 @@
+/**
+ * What every tenant starts with, and the additive sync run at each start: roles, the menu
+ * tree of schemas/menu.json, buttons from the resource files' actions, one URL row per call,
+ * the role grants of the spec's role rules, dictionaries and the `browser` app client.
+ */
+import type { Registry, Resource } from '../../schemas/registry/types.ts';
+import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
+import type { MenuNode } from '../../schemas/registry/loadMenu.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import type { Row } from '../db/anyKysely.ts';
+import { hashSecrets } from '../crud/recordRules.ts';
+
+export const ROLES = [
+  { roleCode: 'ROLE_ADMIN', roleName: 'Administrator', roleDescription: 'Every menu, button and call' },
+  { roleCode: 'ROLE_EDITOR', roleName: 'Editor', roleDescription: 'Everything except the permission demo and permission management' },
+  { roleCode: 'ROLE_VISITOR', roleName: 'Visitor', roleDescription: 'The home page only' },
+] as const;
+
+/** Menu codes a visitor is granted: the home page and its container. */
+export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard']);
+/** Menu subtrees an editor is not granted (the spec: editors see all but /permission). */
+export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
+/** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
+export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
+/** Fields of the users page an editor does not see (a data permission). */
+export const EDITOR_HIDDEN_USER_FIELDS = 'email';
+
+export const BROWSER_CLIENT = {
+  clientCode: 'browser',
+  authType: 'password,mobile,refresh_token',
+  authScope: 'ui',
+  tokenSeconds: 7200,
+  refreshSeconds: 604800,
+  fallbackUrl: 'http://localhost:8080/',
+  clientDescription: 'The console in the browser',
+};
+
+export interface SeedContext {
+  registry: Registry;
+  menu: MenuNode[];
+  en: Messages;
+  now: Date;
+}
+
+function res(ctx: SeedContext, name: string): Resource {
+  const r = ctx.registry.byName.get(name);
+  if (!r) throw new Error(`The seed needs resource ${name}`);
+  return r;
+}
+
+/** Insert a record (API field names) with timestamps; hashed fields are hashed. Returns the id. */
+export async function insertRecord(data: TenantData, r: Resource, record: Row, now: Date): Promise<number> {
+  const row = data.toRow(r, await hashSecrets(r, record));
+  row.create_time = data.dialect.toDb('datetime', now.toISOString());
+  row.update_time = row.create_time;
+  return data.insert(r, row);
+}
+
+async function existing(data: TenantData, r: Resource, field: string): Promise<Map<string, number>> {
+  const col = r.fieldMap.get(field)!.column;
+  const rows = (await data.select(r).select(['id', col]).execute()) as Row[];
+  return new Map(rows.map((x) => [String(x[col]), Number(x.id)]));
+}
+
+interface FlatMenu {
+  node: MenuNode;
+  parent: string;
+  sequence: number;
+  ancestors: MenuNode[];
+}
+
+export function flattenMenu(nodes: MenuNode[], parent = '0', ancestors: MenuNode[] = []): FlatMenu[] {
+  const out: FlatMenu[] = [];
+  nodes.forEach((node, i) => {
+    out.push({ node, parent, sequence: (i + 1) * 10, ancestors });
+    if (node.children?.length) out.push(...flattenMenu(node.children, node.code, [...ancestors, node]));
+  });
+  return out;
+}
+
+function fullPath(f: FlatMenu): string {
+  return [...f.ancestors, f.node].map((n) => n.path).join('/').replace(/\/+/g, '/');
+}
+
+/** Add what is missing (by code) of roles, menus, buttons and URLs. Existing rows are left alone. */
+export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<void> {
+  const roleR = res(ctx, 'SysRole');
+  const roles = await existing(data, roleR, 'roleCode');
+  for (const role of ROLES) {
+    if (!roles.has(role.roleCode)) roles.set(role.roleCode, await insertRecord(data, roleR, { ...role }, ctx.now));
+  }
+
+  const menuR = res(ctx, 'SysMenu');
+  const menus = await existing(data, menuR, 'menuCode');
+  const newMenus: FlatMenu[] = [];
+  for (const f of flattenMenu(ctx.menu)) {
+    if (menus.has(f.node.code)) continue;
+    const n = f.node;
+    const id = await insertRecord(
+      data,
+      menuR,
+      {
+        menuCode: n.code,
+        menuName: getMessage(ctx.en, n.title) ?? n.name,
+        menuTitle: n.title,
+        menuIcon: n.icon,
+        menuPath: n.externalUrl ?? n.path,
+        menuComponent: n.component,
+        menuSequence: f.sequence,
+        menuParent: f.parent,
+        menuStatus: 1,
+        menuHidden: n.hidden ? 1 : 0,
+        menuRedirect: n.redirect,
+        menuNoCache: n.noCache ?? false,
+        menuAffix: n.affix ?? false,
+        menuAlwaysShow: n.alwaysShow ?? false,
+        menuRoles: n.roles?.join(','),
+      },
+      ctx.now,
+    );
+    menus.set(n.code, id);
+    newMenus.push(f);
+  }
+
+  const buttonR = res(ctx, 'SysMenuButton');
+  const buttons = await existing(data, buttonR, 'buttonCode');
+  const newButtons: string[] = [];
+  for (const r of ctx.registry.resources) {
+    if (!r.menu || !menus.has(r.menu)) continue;
+    for (const a of r.actions) {
+      if (buttons.has(a.permission)) continue;
+      const name = a.label ? (getMessage(ctx.en, a.label) ?? a.name) : a.name;
+      buttons.set(a.permission, await insertRecord(data, buttonR, { menuCode: r.menu, buttonCode: a.permission, buttonName: name }, ctx.now));
+      newButtons.push(a.permission);
+    }
+  }
+
+  const urlR = res(ctx, 'SysUrl');
+  const urls = await existing(data, urlR, 'url');
+  const newUrls: { id: number; url: string; permission?: string; resource: string; verb: string }[] = [];
+  for (const c of ctx.registry.calls) {
+    if (c.auth !== 'grant' || urls.has(c.url)) continue;
+    const id = await insertRecord(data, urlR, { url: c.url, description: c.description, method: c.method }, ctx.now);
+    urls.set(c.url, id);
+    newUrls.push({ id, url: c.url, permission: c.permission, resource: c.resource, verb: c.verb });
+  }
+
+  // Grants for what was just added, by the role rules.
+  const roleMenuR = res(ctx, 'SysRoleMenu');
+  const roleButtonR = res(ctx, 'SysRoleMenuButton');
+  const roleUrlR = res(ctx, 'SysRoleUrl');
+  const adminId = roles.get('ROLE_ADMIN')!;
+  const editorId = roles.get('ROLE_EDITOR')!;
+  const visitorId = roles.get('ROLE_VISITOR')!;
+  for (const f of newMenus) {
+    const menuId = menus.get(f.node.code)!;
+    await insertRecord(data, roleMenuR, { roleId: adminId, menuId }, ctx.now);
+    const path = fullPath(f);
+    if (!EDITOR_DENIED_MENU_PATHS.some((p) => path === p || path.startsWith(p + '/'))) {
+      await insertRecord(data, roleMenuR, { roleId: editorId, menuId }, ctx.now);
+    }
+    if (VISITOR_MENUS.has(f.node.code) || (f.node.path === '/' && f.parent === '0')) {
+      await insertRecord(data, roleMenuR, { roleId: visitorId, menuId }, ctx.now);
+    }
+  }
+  const editorDenied = (code: string) => EDITOR_DENIED_BUTTONS.some((re) => re.test(code));
+  for (const code of newButtons) {
+    await insertRecord(data, roleButtonR, { roleCode: 'ROLE_ADMIN', buttonCode: code }, ctx.now);
+    if (!editorDenied(code)) await insertRecord(data, roleButtonR, { roleCode: 'ROLE_EDITOR', buttonCode: code }, ctx.now);
+  }
+  for (const u of newUrls) {
+    await insertRecord(data, roleUrlR, { roleId: adminId, urlId: u.id }, ctx.now);
+    if (u.permission && editorDenied(u.permission)) continue;
+    if (u.resource === 'SysTenant' && u.verb !== 'query') continue;
+    await insertRecord(data, roleUrlR, { roleId: editorId, urlId: u.id }, ctx.now);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Starts a real server for an API test file: a fresh SQLite directory, or a fresh database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (the second pass of `npm test`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startServer, type RunningServer, type StartOptions } from '../../server-mock/app/startServer.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const BROWSER_BASIC = 'Basic YnJvd3Nlcjo=';
+
+export interface TestServer extends RunningServer {
+  /** Stop the server and delete its data. */
+  stop(): Promise<void>;
+  databaseUrl?: string;
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty PostgreSQL database on the TEST_DATABASE_URL server; returns its URL. */
+export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+export async function startTestServer(options: Omit<StartOptions, 'port' | 'dataDir' | 'databaseUrl'> & { dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = options.databaseUrl ? undefined : adminUrl ? await createPgDatabase(adminUrl) : undefined;
+  const databaseUrl = options.databaseUrl ?? pgDb?.url;
+  const server = await startServer({ quiet: true, staticDir: join(dataDir, 'no-console'), ...options, port: 0, host: '127.0.0.1', dataDir, databaseUrl, env: {} });
+  return Object.assign(server, {
+    databaseUrl,
+    stop: async () => {
+      await server.close();
+      if (pgDb) await pgDb.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export type Params = Record<string, string | number | boolean | undefined>;
+
+function withParams(url: string, params?: Params): string {
+  if (!params) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${url}?${s}` : url;
+}
+
+/** A small client for tests: JSON in, JSON (or bytes for files) out. */
+export function client(base: string, token?: string, extraHeaders: Record<string, string> = {}) {
+  async function call<T>(method: string, path: string, options: { params?: Params; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...extraHeaders, ...options.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(base + withParams(path, options.params), { method, headers, body });
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    get: <T = Envelope>(path: string, params?: Params) => call<T>('GET', path, { params }),
+    post: <T = Envelope>(path: string, body?: unknown, params?: Params) => call<T>('POST', path, { body, params }),
+    put: <T = Envelope>(path: string, body?: unknown) => call<T>('PUT', path, { body }),
+    call,
+  };
+}
+
+export interface Envelope<T = unknown> {
+  status: number;
+  code?: number;
+  message: string;
+  data?: T;
+  errors?: { field: string; message: string }[];
+}
+
+export interface PageData<T = Record<string, unknown>> {
+  list: T[];
+  pagination: { total: number; pageSize: number; current: number };
+}
+
+/** Sign in with the password grant; returns the access token. */
+export async function signIn(base: string, tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const qs = new URLSearchParams({ username, password, tenantCode, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
+  const res = await fetch(`${base}/api/uaa/oauth/token?${qs}`, {
+    method: 'POST',
+    headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const body = (await res.json()) as { access_token?: string; message?: string };
+  if (!res.ok || !body.access_token) throw new Error(`sign-in of ${tenantCode}/${username} failed: ${res.status} ${body.message}`);
+  return body.access_token;
+}

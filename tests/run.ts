@@ -1,0 +1,86 @@
+/**
+ * `npm test`: every test layer in order, then one closing line "N passed, N failed".
+ *   1. npm run check (type check, lint, generated code up to date)
+ *   2. unit and API tests on a temporary SQLite database
+ *   3. the API tests again on PostgreSQL (TEST_DATABASE_URL, default the local server)
+ *   4. the console build and the end-to-end tests in Chromium
+ * In CI (CI=true) a missing PostgreSQL or Chromium is a failure; elsewhere that pass is skipped with a warning.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const only = process.argv.slice(2);
+const out = mkdtempSync(join(tmpdir(), 'console-test-run-'));
+
+let passed = 0;
+let failed = 0;
+const problems: string[] = [];
+
+function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${title}\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) problems.push(`${title} failed (exit ${r.status ?? r.signal})`);
+  return r.status === 0;
+}
+
+function vitest(title: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const file = join(out, `${title.replace(/\W+/g, '-')}.json`);
+  run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } else {
+    problems.push(`${title}: no test report`);
+  }
+}
+
+async function pgReachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+if (want('check')) run('check: types, lint, generated code', 'npm', ['run', '-s', 'check']);
+if (want('unit')) vitest('unit and API tests (SQLite)', []);
+if (want('pg')) {
+  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
+  if (await pgReachable(url)) {
+    vitest('API tests (PostgreSQL)', ['tests/api'], { TEST_DATABASE_URL: url });
+  } else if (CI) {
+    problems.push(`PostgreSQL is not reachable at ${url}`);
+  } else {
+    console.warn(`\n!!! PostgreSQL is not reachable at ${url}: the PostgreSQL pass is skipped`);
+  }
+}
+if (want('e2e') && existsSync('tests/e2e/vitest.e2e.config.ts')) {
+  if (existsSync(CHROMIUM)) {
+    if (run('console build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+      vitest('end-to-end tests (Chromium)', ['--config', 'tests/e2e/vitest.e2e.config.ts'], { CHROMIUM_PATH: CHROMIUM });
+    }
+  } else if (CI) {
+    problems.push(`Chromium is not installed at ${CHROMIUM}`);
+  } else {
+    console.warn(`\n!!! Chromium is not installed at ${CHROMIUM}: the end-to-end pass is skipped`);
+  }
+}
+
+for (const p of problems) console.error(`FAILED: ${p}`);
+if (problems.length && failed === 0) failed = problems.length;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length || failed ? 1 : 0);
