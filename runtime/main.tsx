@@ -7,13 +7,21 @@ import { registerTransport } from './http/registerTransport.ts';
 import { installErrorCapture } from './errorLog/installErrorCapture.ts';
 import { registerShellPages } from './app/registerShellPages.ts';
 import App from './app/App.tsx';
+import { loadAntdLocale } from './app/antdLocale.ts';
+import { loadLanguage } from './i18n/i18n.ts';
+import { appState } from './stores/app.ts';
 
-registerTransport();
+void registerTransport();
 installErrorCapture();
 registerShellPages();
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The current language's strings load first, so the first paint is in that language.
+void Promise.all([loadLanguage(appState.language), loadAntdLocale(appState.language)])
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(document.getElementById('app')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

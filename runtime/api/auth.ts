@@ -22,6 +22,8 @@ export function passwordToken(params: { tenantCode: string; username: string; pa
     method: 'POST',
     url: '/api/uaa/oauth/token',
     params: { ...params, scope: OAUTH_SCOPE, grant_type: 'password', client_id: OAUTH_CLIENT_ID, type: 'account' },
+    // An empty form body: the parameters travel in the query string.
+    data: '',
     headers: OAUTH_HEADERS,
   });
 }
@@ -31,6 +33,7 @@ export function mobileToken(params: { tenantCode: string; mobile: string; smsCap
     method: 'POST',
     url: '/api/uaa/oauth/token',
     params: { ...params, scope: OAUTH_SCOPE, grant_type: 'mobile', client_id: OAUTH_CLIENT_ID, type: 'mobile' },
+    data: '',
     headers: OAUTH_HEADERS,
   });
 }

@@ -29,9 +29,3 @@ export interface MyNotification {
 export function queryMyNotification(params: { currentPage: number; pageSize: number }): Promise<Envelope<Page<MyNotification>>> {
   return request({ method: 'GET', url: '/api/notification/notification/queryMyNotification', params, silent: true });
 }
-
-/** Lists come as a page or a bare array depending on the call. */
-export function listOf<T>(data: T[] | Page<T> | undefined | null): T[] {
-  if (!data) return [];
-  return Array.isArray(data) ? data : (data.list ?? []);
-}

@@ -1,24 +1,18 @@
 /** The root: antd theme (colour, size density, locale), feedback binding and the routes. */
-import { lazy, Suspense, useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { SIZE_TOKENS, type Locale } from '../constants/spec.ts';
+import { SIZE_TOKENS } from '../constants/spec.ts';
+import { loadAntdLocale, loadedAntdLocale } from './antdLocale.ts';
 import { appState } from '../stores/app.ts';
 import { settingsState } from '../stores/settings.ts';
-import { bindFeedback } from '../feedback/feedback.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
 import Guard from './Guard.tsx';
 import RouteProgress from './RouteProgress.tsx';
+// The sign-in page is part of the entry: one download for the first screen.
+import LoginPage from '../pages/login/LoginPage.tsx';
 
-const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../pages/register/RegisterPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../pages/forgotPassword/ForgotPasswordPage.tsx'));
 const AuthRedirectPage = lazy(() => import('../pages/authRedirect/AuthRedirectPage.tsx'));
@@ -26,22 +20,19 @@ const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage.tsx'));
 const UnauthorizedPage = lazy(() => import('../pages/errors/UnauthorizedPage.tsx'));
 const Layout = lazy(() => import('../layout/Layout.tsx'));
 
-const ANTD_LOCALES: Record<Locale, AntdLocale> = { en: enUS, zh: zhCN, tw: zhTW };
-const DAYJS_LOCALES: Record<Locale, string> = { en: 'en', zh: 'zh-cn', tw: 'zh-tw' };
-
-function FeedbackBinder() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => bindFeedback(message, modal), [message, modal]);
-  return null;
-}
 
 export default function App() {
   const app = useSnapshot(appState);
   const settings = useSnapshot(settingsState);
 
+  const [antdLocale, setAntdLocale] = useState(() => loadedAntdLocale(app.language));
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[app.language];
-    dayjs.locale(DAYJS_LOCALES[app.language]);
+    let live = true;
+    void loadAntdLocale(app.language).then((l) => live && setAntdLocale(l));
+    return () => {
+      live = false;
+    };
   }, [app.language]);
   useEffect(() => {
     document.documentElement.style.setProperty('--console-primary', settings.theme);
@@ -50,14 +41,14 @@ export default function App() {
   const sizeToken = SIZE_TOKENS[app.size];
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[app.language]}
+      locale={antdLocale}
+      button={{ autoInsertSpace: false }}
       theme={{
         algorithm: antdTheme.defaultAlgorithm,
         token: { colorPrimary: settings.theme, controlHeight: sizeToken.controlHeight, fontSize: sizeToken.fontSize },
       }}
     >
-      <AntApp className="console-root" data-size={app.size}>
-        <FeedbackBinder />
+      <div className="console-root" data-size={app.size}>
         <BrowserRouter>
           <Suspense fallback={<RouteProgress />}>
             <Routes>
@@ -73,7 +64,7 @@ export default function App() {
             </Routes>
           </Suspense>
         </BrowserRouter>
-      </AntApp>
+      </div>
     </ConfigProvider>
   );
 }

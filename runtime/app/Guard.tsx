@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { decideNavigation, documentTitle, loginRedirect } from './guard.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { useProductTitle } from './useProductTitle.ts';
-import { userState, restoreSession, resetToken } from '../stores/user.ts';
+import { userState, resetToken } from '../stores/user.ts';
 import { permissionState } from '../stores/permission.ts';
 import { matchRoute } from '../permission/matchRoute.ts';
 import { translateTitle } from '../i18n/translateTitle.ts';
 import { toastError } from '../feedback/feedback.ts';
+import { registerTransport } from '../http/registerTransport.ts';
 
 const PUBLIC_TITLES: Record<string, string> = {
   '/login': 'login.signIn',
@@ -40,15 +41,19 @@ export default function Guard() {
     fullPath,
     hasToken: !!user.token,
     rolesLoaded: user.roles.length > 0,
+    redirect: new URLSearchParams(location.search).get('redirect'),
   });
+  // The navigation replayed after a restore is the latest one, not the one that started it.
+  const latestPath = useRef(fullPath);
+  latestPath.current = fullPath;
 
-  // The bar runs from each navigation until the page has rendered.
+  // The bar runs from each navigation (not the first page load) until the page has rendered.
+  const firstKey = useRef(location.key);
   useLayoutEffect(() => {
-    startProgress();
-    return () => doneProgress();
+    if (location.key !== firstKey.current) startProgress();
   }, [location.key]);
   useEffect(() => {
-    if (!restoring) doneProgress();
+    if (!restoring && location.key !== firstKey.current) doneProgress();
   }, [location.key, restoring]);
 
   useEffect(() => {
@@ -56,15 +61,17 @@ export default function Guard() {
     restoreStarted.current = true;
     setRestoring(true);
     startProgress();
-    restoreSession()
+    registerTransport()
+      .then(() => import('../auth/session.ts'))
+      .then((session) => session.restoreSession())
       .then(() => {
         // Replay the navigation now that the routes exist.
-        navigate(fullPath, { replace: true });
+        navigate(latestPath.current, { replace: true });
       })
       .catch((err: unknown) => {
         resetToken();
         toastError((err instanceof Error && err.message) || t('session.hasError'));
-        navigate(loginRedirect(fullPath), { replace: true });
+        navigate(loginRedirect(latestPath.current), { replace: true });
       })
       .finally(() => {
         restoreStarted.current = false;

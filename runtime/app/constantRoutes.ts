@@ -31,7 +31,7 @@ export const constantRoutes: readonly AppRoute[] = [
         name: 'Profile',
         component: 'profile',
         hidden: true,
-        meta: { title: 'routes.profile', icon: 'user', noCache: true },
+        meta: { title: 'routes.profile', icon: 'user' },
         children: [],
       },
     ],

@@ -13,6 +13,8 @@ export interface GuardInput {
   fullPath: string;
   hasToken: boolean;
   rolesLoaded: boolean;
+  /** The login page's `redirect` query (where a signed-in visit to /login continues). */
+  redirect?: string | null;
 }
 
 export function isPublicPath(path: string): boolean {
@@ -23,9 +25,10 @@ export function loginRedirect(fullPath: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
-export function decideNavigation({ path, fullPath, hasToken, rolesLoaded }: GuardInput): GuardDecision {
+export function decideNavigation({ path, fullPath, hasToken, rolesLoaded, redirect }: GuardInput): GuardDecision {
   if (hasToken) {
-    if (path === LOGIN_PATH) return { kind: 'redirect', to: HOME_PATH };
+    // Signed in: /login goes to / (or to the target the login page was given).
+    if (path === LOGIN_PATH) return { kind: 'redirect', to: redirectTarget(redirect) };
     if (rolesLoaded || isPublicPath(path)) return { kind: 'allow' };
     return { kind: 'restore' };
   }

@@ -6,5 +6,5 @@ export function registerShellPages(): void {
   registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['Profile', '/profile/index']);
   registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['Page401', '/error/401', 'error-page/401']);
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['Page404', '/error/404', 'error-page/404']);
-  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['ErrorLog', '/error-log/log', 'error-log/index']);
+  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['ErrorLogIndex', '/error-log/log', 'error-log']);
 }

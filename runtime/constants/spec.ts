@@ -34,6 +34,7 @@ export const SESSION_NAME_KEY = 'name';
 export const SESSION_USERNAME_KEY = 'username';
 export const SESSION_TENANT_NAME_KEY = 'tenantName';
 export const SETTINGS_STORAGE_KEY = 'console-settings';
+export const TAGS_STORAGE_KEY = 'console-tags';
 export const RECENT_VISITS_STORAGE_KEY = 'console-recent-visits';
 export const RECENT_VISITS_LIMIT = 8;
 
@@ -118,7 +119,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/401',
 ];
 /** A visited tab without a title shows this (translated key). */
-export const NO_NAME_TITLE = 'no-name';
+export const NO_NAME_TITLE = 'routes.noName';
 
 /** Formatters (spec 9). */
 export const SECONDS_TIMESTAMP_DIGITS = 10;

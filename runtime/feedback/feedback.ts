@@ -1,33 +1,38 @@
 /**
- * Toasts and confirms usable outside React (the HTTP client, the stores). The app binds
- * antd's context-aware instances at start (App.useApp) so toasts follow theme and locale;
- * before that the static antd functions are used.
+ * Toasts and confirms usable outside React (the HTTP client, the stores). The layout binds
+ * antd's context-aware instances (message.useMessage, Modal.useModal) so they follow the
+ * theme; before that (sign-in pages) the static functions load on first use, so the
+ * sign-in page's first download carries neither.
  */
-import { message as staticMessage, Modal as StaticModal } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS, WARNING_TOAST_SECONDS } from '../constants/spec.ts';
 
 let boundMessage: MessageInstance | undefined;
-let boundModal: ModalHookAPI | undefined;
 
-export function bindFeedback(message: MessageInstance, modal: ModalHookAPI): void {
+export function bindFeedback(message: MessageInstance | undefined): void {
   boundMessage = message;
-  boundModal = modal;
 }
 
-const msg = (): MessageInstance => boundMessage ?? staticMessage;
+type ToastType = 'error' | 'warning' | 'success';
+
+function open(type: ToastType, content: string, duration: number): void {
+  if (boundMessage) {
+    void boundMessage.open({ type, content, duration });
+    return;
+  }
+  void import('antd/es/message').then(({ default: message }) => message.open({ type, content, duration }));
+}
 
 export function toastError(content: string): void {
-  void msg().open({ type: 'error', content, duration: ERROR_TOAST_SECONDS });
+  open('error', content, ERROR_TOAST_SECONDS);
 }
 
 export function toastWarning(content: string): void {
-  void msg().open({ type: 'warning', content, duration: WARNING_TOAST_SECONDS });
+  open('warning', content, WARNING_TOAST_SECONDS);
 }
 
 export function toastSuccess(content: string): void {
-  void msg().open({ type: 'success', content, duration: SUCCESS_TOAST_SECONDS });
+  open('success', content, SUCCESS_TOAST_SECONDS);
 }
 
 export interface ConfirmOptions {
@@ -39,7 +44,17 @@ export interface ConfirmOptions {
   onCancel?: () => void;
 }
 
+type ConfirmFn = (options: ConfirmOptions) => void;
+let boundConfirm: ConfirmFn | undefined;
+
+export function bindConfirm(fn: ConfirmFn | undefined): void {
+  boundConfirm = fn;
+}
+
 export function confirm(options: ConfirmOptions): void {
-  const modal = boundModal ?? StaticModal;
-  modal.confirm({ ...options, type: 'warning' } as Parameters<typeof modal.confirm>[0]);
+  if (boundConfirm) {
+    boundConfirm(options);
+    return;
+  }
+  void import('antd/es/modal').then(({ default: Modal }) => Modal.confirm({ ...options, type: 'warning' }));
 }

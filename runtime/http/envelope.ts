@@ -41,3 +41,9 @@ export function envelopeMessage(body: unknown): string | undefined {
   if (!isEnvelope(body)) return undefined;
   return typeof body.message === 'string' && body.message ? body.message : undefined;
 }
+
+/** Lists come as a page or a bare array depending on the call. */
+export function listOf<T>(data: T[] | Page<T> | undefined | null): T[] {
+  if (!data) return [];
+  return Array.isArray(data) ? data : (data.list ?? []);
+}

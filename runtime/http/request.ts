@@ -5,7 +5,7 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { REQUEST_BASE_URL, REQUEST_TIMEOUT_MS } from '../constants/spec.ts';
-import { getToken } from '../auth/tokenStorage.ts';
+import { getToken, readSession } from '../auth/tokenStorage.ts';
 import { confirm, toastError } from '../feedback/feedback.ts';
 import { envelopeCode, envelopeMessage, isFailure, needsRelogin } from './envelope.ts';
 
@@ -71,7 +71,9 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   const token = getToken();
   if (token) {
     if (!config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-    config.headers.set('RoleCode', session.roles().join(','));
+    // The user's roles (known once getSysUser answered; after a reload, from session storage).
+    const roles = session.roles().length ? session.roles().join(',') : (readSession('role') ?? '');
+    if (roles) config.headers.set('RoleCode', roles);
   }
   return config;
 });

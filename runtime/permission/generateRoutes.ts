@@ -3,6 +3,9 @@ import { isExternal } from '../format/isExternal.ts';
 import { resolvePath } from './resolvePath.ts';
 import type { AppRoute, RouteMeta, ServerMenuNode } from './routeTypes.ts';
 
+/** The menu's marker for a parent that is not a page (vue-router convention). */
+const NO_REDIRECT = 'noRedirect';
+
 export interface GenerateRoutesInput {
   roles: readonly string[];
   /** The server's authorised menu tree (queryCurrentAuthority `menu`). */
@@ -77,9 +80,10 @@ export function generateRoutes(input: GenerateRoutesInput): GeneratedRoutes {
     if (node.children?.length) {
       if (children.length === 0) return undefined;
       const firstVisible = children.find((c) => !c.hidden && !c.external) ?? children.find((c) => !c.external);
-      const redirect = node.redirect ?? firstVisible?.path;
+      const noRedirect = node.redirect === NO_REDIRECT;
+      const redirect = (noRedirect ? undefined : node.redirect) ?? firstVisible?.path;
       const component = resolveComponent({ component: node.component, name: node.name, path });
-      return { ...base, component, redirect, children };
+      return { ...base, component, redirect, children, ...(noRedirect ? { noRedirect } : {}) };
     }
     if (taken.has(path)) return undefined;
     const component = resolveComponent({ component: node.component, name: node.name, path });
@@ -87,7 +91,7 @@ export function generateRoutes(input: GenerateRoutesInput): GeneratedRoutes {
       unrendered.push(path);
       return undefined;
     }
-    return { ...base, component, redirect: node.redirect, children: [] };
+    return { ...base, component, redirect: node.redirect === NO_REDIRECT ? undefined : node.redirect, children: [] };
   };
 
   const fromMenu: AppRoute[] = [];

@@ -32,6 +32,8 @@ export interface AppRoute {
   redirect?: string;
   hidden?: boolean;
   alwaysShow?: boolean;
+  /** A parent that is not a page of its own (menu redirect "noRedirect"): not a breadcrumb link. */
+  noRedirect?: boolean;
   /** An external link (http, https, mailto, tel): shown in the menu, opened in a new tab. */
   external?: boolean;
   meta: RouteMeta;

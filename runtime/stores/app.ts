@@ -11,7 +11,7 @@ import {
   type Locale,
   type Size,
 } from '../constants/spec.ts';
-import { initialLanguage } from '../i18n/i18n.ts';
+import { initialLanguage, loadLanguage } from '../i18n/i18n.ts';
 
 export type Device = 'desktop' | 'mobile';
 
@@ -47,10 +47,12 @@ export function toggleDevice(device: Device): void {
   appState.device = device;
 }
 
-export function setLanguage(language: Locale): void {
-  appState.language = language;
+/** Switches the language once its strings are loaded; the choice is kept in the language cookie. */
+export async function setLanguage(language: Locale): Promise<void> {
   Cookies.set(LANGUAGE_COOKIE, language);
-  void i18next.changeLanguage(language);
+  await loadLanguage(language);
+  await i18next.changeLanguage(language);
+  appState.language = language;
 }
 
 export function setSize(size: Size): void {

@@ -1,5 +1,6 @@
 /** Visited and cached tabs (spec 4); the rules live in tags/tagsViewRules.ts. */
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
+import { TAGS_STORAGE_KEY } from '../constants/spec.ts';
 import {
   addView,
   addVisitedView,
@@ -12,7 +13,22 @@ import {
   type TagView,
 } from '../tags/tagsViewRules.ts';
 
-export const tagsViewState = proxy<TagLists>({ visited: [], cached: [] });
+function load(): TagLists {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(TAGS_STORAGE_KEY) ?? 'null') as TagLists | null;
+    if (parsed && Array.isArray(parsed.visited) && Array.isArray(parsed.cached)) return parsed;
+  } catch {
+    // A corrupt entry starts empty.
+  }
+  return { visited: [], cached: [] };
+}
+
+/** The tabs survive a reload of the browser tab (session storage), not a new session. */
+export const tagsViewState = proxy<TagLists>(load());
+
+subscribe(tagsViewState, () => {
+  sessionStorage.setItem(TAGS_STORAGE_KEY, JSON.stringify({ visited: tagsViewState.visited, cached: tagsViewState.cached }));
+});
 
 function apply(next: TagLists): void {
   tagsViewState.visited = next.visited;
@@ -51,6 +67,12 @@ export function uncacheTag(view: TagView): void {
 
 export function updateTag(view: Partial<TagView> & { path: string }): void {
   tagsViewState.visited = updateVisitedView(tagsViewState.visited, view);
+}
+
+/** Drops the tabs whose path is no longer routable (after the routes changed). */
+export function keepRoutableTags(isRoutable: (path: string) => boolean): void {
+  const visited = tagsViewState.visited.filter((v) => isRoutable(v.path));
+  if (visited.length !== tagsViewState.visited.length) tagsViewState.visited = visited;
 }
 
 /** Forgets every tab, pinned ones too (log out). */

@@ -1,27 +1,7 @@
-/**
- * The current user's session (spec 3, 4): sign-in in both modes with the lock check and
- * failure record, user info, authority menu and orgs, log out and reset token.
- */
+/** The current user's session state (spec 3). The calls that fill it live in auth/session.ts. */
 import { proxy } from 'valtio';
-import i18next from 'i18next';
-import {
-  getSysUser,
-  handleFail,
-  handleSuccess,
-  logout as logoutCall,
-  mobileToken,
-  passwordToken,
-  queryCurrentAuthority,
-  registerNewSession,
-  type OAuthToken,
-} from '../api/auth.ts';
-import { querySysOrg, type Org } from '../api/account.ts';
-import { clearSession, getToken, readSession, removeToken, saveSession, setToken } from '../auth/tokenStorage.ts';
-import { toastError } from '../feedback/feedback.ts';
-import { ApiError, bindSession } from '../http/request.ts';
-import type { Envelope } from '../http/envelope.ts';
-import { applyMenu, resetRoutes } from './permission.ts';
-import { resetTags } from './tagsView.ts';
+import type { Org } from '../api/account.ts';
+import { clearSession, getToken, readSession, removeToken } from '../auth/tokenStorage.ts';
 
 export interface UserState {
   token: string | undefined;
@@ -68,180 +48,14 @@ export const userState = proxy<UserState>({
   currentPostCode: undefined,
 });
 
-bindSession({ roles: () => userState.roles, resetToken: () => resetToken() });
-
-export interface AccountLogin {
-  tenantCode: string;
-  username: string;
-  password: string;
-}
-
-export interface MobileLogin {
-  tenantCode: string;
-  mobile: string;
-  smsCaptcha: string;
-}
-
-/** Thrown when sign-in stops after the token call (the account is locked). */
-export class SignInRefused extends Error {}
-
-function acceptToken(answer: OAuthToken): void {
-  userState.token = answer.access_token;
-  setToken(answer.access_token);
-}
-
-function lockMessageOf(body: unknown): string {
-  const env = body as Envelope<unknown> | undefined;
-  if (typeof env?.data === 'string' && env.data.trim()) return env.data;
-  return '';
-}
-
-/** The lock check after a token was issued: the non-empty answer is the lock message. */
-async function lockCheck(username: string, tenantCode: string): Promise<string> {
-  try {
-    return lockMessageOf(await handleSuccess({ username, tenantCode }));
-  } catch (err) {
-    if (err instanceof ApiError && err.httpStatus === 400) {
-      return lockMessageOf(err.body) || (err.body as Envelope | undefined)?.message || err.message;
-    }
-    return '';
-  }
-}
-
-/** Records a failed sign-in and shows the server's message (how many tries are left, or the lock). */
-async function recordFailure(username: string, tenantCode: string): Promise<void> {
-  try {
-    const answer = await handleFail({ username, tenantCode });
-    const text = lockMessageOf(answer) || (answer.message && answer.message !== 'success' ? answer.message : '');
-    if (text) toastError(text);
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const text = lockMessageOf(err.body) || err.message;
-      if (text) toastError(text);
-    }
-  }
-}
-
-async function afterToken(username: string, tenantCode: string): Promise<void> {
-  const lock = await lockCheck(username, tenantCode);
-  if (lock) {
-    toastError(lock);
-    resetToken();
-    throw new SignInRefused(lock);
-  }
-  // The follow-up call: its answer is ignored.
-  void registerNewSession().catch(() => undefined);
-  saveSession({ username });
-}
-
-export async function login(form: AccountLogin): Promise<void> {
-  const tenantCode = form.tenantCode.trim();
-  const username = form.username.trim();
-  let answer: OAuthToken;
-  try {
-    answer = await passwordToken({ tenantCode, username, password: form.password });
-  } catch (err) {
-    await recordFailure(username, tenantCode);
-    throw err;
-  }
-  acceptToken(answer);
-  await afterToken(username, tenantCode);
-}
-
-export async function loginByMobile(form: MobileLogin): Promise<void> {
-  const tenantCode = form.tenantCode.trim();
-  const mobile = form.mobile.trim();
-  let answer: OAuthToken;
-  try {
-    answer = await mobileToken({ tenantCode, mobile, smsCaptcha: form.smsCaptcha.trim() });
-  } catch (err) {
-    await recordFailure(mobile, tenantCode);
-    throw err;
-  }
-  acceptToken(answer);
-  await afterToken(mobile, tenantCode);
-}
-
-/** Fetches the user's info; fails when it is missing or has no roles (spec 5). */
-export async function getInfo(): Promise<string[]> {
-  const answer = await getSysUser();
-  const info = answer.data;
-  if (!info) throw new Error(i18next.t('session.verificationFailed'));
-  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(i18next.t('session.rolesRequired'));
-  Object.assign(userState, {
-    roles: info.roles,
-    name: info.username,
-    avatar: info.avatar ?? '',
-    tenantCode: info.tenantCode ?? '',
-    tenantName: info.tenantName ?? '',
-    id: info.id,
-    nickname: info.nickname ?? '',
-    phone: info.phone ?? '',
-    email: info.email ?? '',
-    mobile: info.mobile ?? '',
-    geographic: info.geographic,
-    address: info.address ?? '',
-    profile: info.profile ?? '',
-    introduction: info.nickname ?? '',
-  });
-  saveSession({ role: info.roles.join(','), name: info.nickname || info.username, username: info.username, tenantName: info.tenantName });
-  return info.roles;
-}
-
-/** Fetches the authority menu (optionally for an organisation or a post) and rebuilds the routes. */
-export async function loadAuthority(scope: { parentId?: number; postCode?: string } = {}): Promise<void> {
-  const answer = await queryCurrentAuthority({ username: userState.name, userId: userState.id, ...scope });
-  userState.menuButton = answer.menuButton ?? [];
-  userState.currentOrgId = scope.parentId;
-  userState.currentPostCode = scope.postCode;
-  applyMenu(userState.roles, answer.menu ?? []);
-}
-
-export async function loadOrgs(): Promise<void> {
-  const answer = await querySysOrg();
-  userState.orgs = answer.data?.list ?? [];
-}
-
-/** Session restore (spec 4): info, authority menu, org list, then the routes. */
-export async function restoreSession(): Promise<void> {
-  await getInfo();
-  await loadAuthority();
-  await loadOrgs().catch(() => undefined);
-}
-
-function clearUser(): void {
+/** Clears token, menu buttons and roles (reset token, spec 4) without touching routes or tabs. */
+export function resetToken(): void {
   userState.token = undefined;
   userState.menuButton = [];
   userState.roles = [];
   removeToken();
   clearSession(['tenantName', 'role']);
   userState.tenantName = '';
-}
-
-/** Clears token, menu buttons and roles without touching the routes or tabs. */
-export function resetToken(): void {
-  clearUser();
-}
-
-/** Log out: the server call, then everything of the session, the routes and all tabs. */
-export async function logout(): Promise<void> {
-  try {
-    await logoutCall();
-  } finally {
-    clearUser();
-    resetRoutes();
-    resetTags();
-  }
-}
-
-/** Demo role switch (spec 4): a token "<role>-token", info and routes reloaded, tabs closed. */
-export async function changeRoles(role: string): Promise<void> {
-  const token = `${role}-token`;
-  userState.token = token;
-  setToken(token);
-  await getInfo();
-  await loadAuthority();
-  resetTags();
 }
 
 export function hasButton(code: string): boolean {

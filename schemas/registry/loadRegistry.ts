@@ -229,6 +229,9 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     dict: schema['x-dict'],
     label: labelFields[name] ?? '',
   }));
+  if (scope === 'tenant' && props.tenantCode) {
+    issues.push({ file, pointer: '/record/properties/tenantCode', message: 'tenantCode is a system field of tenant-scoped resources' });
+  }
   for (const [name, schema] of Object.entries(props)) {
     if (schema['x-hash'] && schema.writeOnly !== true) {
       issues.push({ file, pointer: `/record/properties/${name}`, message: 'a hashed field (x-hash) must be writeOnly' });

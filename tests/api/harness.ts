@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import ExcelJS from 'exceljs';
 import { startServer, type RunningServer, type StartOptions } from '../../server-mock/app/startServer.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -118,4 +119,12 @@ export async function signIn(base: string, tenantCode: string, username: string,
   const body = (await res.json()) as { access_token?: string; message?: string };
   if (!res.ok || !body.access_token) throw new Error(`sign-in of ${tenantCode}/${username} failed: ${res.status} ${body.message}`);
   return body.access_token;
+}
+
+/** Open a downloaded spreadsheet (a file answer of the test client). */
+export async function readWorkbook(body: unknown): Promise<ExcelJS.Workbook> {
+  if (!Buffer.isBuffer(body)) throw new Error(`expected a file, got ${JSON.stringify(body).slice(0, 200)}`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  return wb;
 }

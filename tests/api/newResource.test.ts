@@ -8,8 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import ExcelJS from 'exceljs';
-import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const supplier = {
   $schema: '../resource.schema.json',
@@ -112,8 +111,7 @@ describe('a new resource file', () => {
     const upd = await admin.put<Envelope<{ rating: number }>>('/api/material/supplier/updateSupplier', { id: add.body.data!.id, rating: 5 });
     expect(upd.body.data!.rating).toBe(5);
     const exp = await admin.post('/api/material/supplier/exportSupplier', {});
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(exp.body as Buffer);
+    const wb = await readWorkbook(exp.body);
     expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Code');
     expect(wb.worksheets[0]!.getRow(2).getCell(1).value).toBe('ST001');
     const del = await admin.post<Envelope>('/api/material/supplier/deleteSupplier', undefined, { id: add.body.data!.id });

@@ -8,7 +8,7 @@ import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOT_FOUND_PATH, REDIRECT_PREFIX } from '../../constants/spec.ts';
 import { permissionState } from '../../stores/permission.ts';
-import { addAffixTag, addTag, tagsViewState, updateTag } from '../../stores/tagsView.ts';
+import { addAffixTag, addTag, keepRoutableTags, tagsViewState, updateTag } from '../../stores/tagsView.ts';
 import { recordVisit } from '../../stores/recentVisits.ts';
 import { affixRoutes } from '../../permission/generateRoutes.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
@@ -34,8 +34,9 @@ export default function AppMain({ scroller }: { scroller: RefObject<HTMLElement 
   const route = matched?.route;
   const currentKey = route?.component ? cacheKey({ name: route.name, path: route.path }) : undefined;
 
-  // Pinned tabs are always there.
+  // Pinned tabs are always there; tabs of pages that are no longer routable go.
   useEffect(() => {
+    if (routes.length) keepRoutableTags((path) => !!matchRoute(routes, path));
     for (const r of affixRoutes(routes)) {
       addAffixTag({ path: r.path, fullPath: r.path, name: r.name, title: r.meta.title ?? '', affix: true, noCache: r.meta.noCache });
     }

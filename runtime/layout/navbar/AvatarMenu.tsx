@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH, PROFILE_PATH } from '../../constants/spec.ts';
-import { logout, userState } from '../../stores/user.ts';
+import { userState } from '../../stores/user.ts';
+import { logout } from '../../auth/session.ts';
 import ChangePasswordDialog from './ChangePasswordDialog.tsx';
 import { DEFAULT_AVATAR } from './defaultAvatar.ts';
 

@@ -10,17 +10,7 @@ import { PASSWORD_MAX_LENGTH } from '../../constants/spec.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
 import { ApiError } from '../../http/request.ts';
 import { userState } from '../../stores/user.ts';
-
-interface Fields {
-  oldPassword: string;
-  newPassword: string;
-  confirmNewPassword: string;
-}
-
-/** Decides what the dialog does with the three fields: warn (no call) or send. */
-export function passwordChangeStep(values: Fields): 'mismatch' | 'send' {
-  return values.newPassword === values.confirmNewPassword ? 'send' : 'mismatch';
-}
+import { passwordChangeStep, type PasswordFields as Fields } from './passwordChange.ts';
 
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -8,7 +8,8 @@ import { BellOutlined, MessageOutlined, NotificationOutlined } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { listOf, queryHeadNotification, type BellItem } from '../../api/notification.ts';
+import { queryHeadNotification, type BellItem } from '../../api/notification.ts';
+import { listOf } from '../../http/envelope.ts';
 import { MY_NOTIFICATION_PATH, NOTIFICATION_DROPDOWN_WIDTH_PX } from '../../constants/spec.ts';
 import { formatRelativeTime } from '../../format/timeAgo.ts';
 import { appState } from '../../stores/app.ts';

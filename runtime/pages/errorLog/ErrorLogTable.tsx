@@ -32,15 +32,15 @@ export default function ErrorLogTable() {
                 <div>
                   <div>
                     <Tag color="red">{t('errorLog.msg')}</Tag>
-                    {row.message}
+                    <span>{row.message}</span>
                   </div>
                   <div>
                     <Tag color="orange">{t('errorLog.info')}</Tag>
-                    {row.info}
+                    <span>{row.info}</span>
                   </div>
                   <div>
                     <Tag color="blue">{t('errorLog.url')}</Tag>
-                    {row.url}
+                    <span>{row.url}</span>
                   </div>
                   <div className="error-log-time">{formatDate(row.time)}</div>
                 </div>

@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { retrievePassword } from '../../api/auth.ts';
-import LanguageSelect from '../../layout/LanguageSelect.tsx';
+import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { captchaMatches, drawCaptcha, randomCaptcha } from './drawCaptcha.ts';
 import '../../styles/authCard.css';
 
@@ -43,7 +43,7 @@ export default function ForgotPasswordPage() {
     <main className="login-page">
       <div className="login-card">
         <div className="login-toolbar">
-          <LanguageSelect />
+          <LanguageSwitch />
         </div>
         <div className="login-brand">
           <h1 className="login-title">{t('forgot.title')}</h1>
@@ -51,7 +51,7 @@ export default function ForgotPasswordPage() {
         {sentTo ? (
           <Result status="success" title={t('forgot.sent', { email: sentTo })} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
         ) : (
-          <Form<Fields> form={form} name="forgot-password" layout="vertical" requiredMark={false} onFinish={submit}>
+          <Form<Fields> form={form} name="forgot-password" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
             <Form.Item name="email" label={t('register.email')} rules={[{ required: true, message: t('register.emailRequired') }, { type: 'email', message: t('register.emailFormat') }]}>
               <Input aria-label={t('register.email')} autoComplete="email" />
             </Form.Item>
@@ -71,7 +71,7 @@ export default function ForgotPasswordPage() {
                 <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('forgot.refreshCaptcha')} title={t('forgot.refreshCaptcha')} />
               </div>
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading}>
+            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('forgot.submit')}
             </Button>
             <div className="login-links">

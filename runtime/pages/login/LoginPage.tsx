@@ -4,17 +4,16 @@
  * language switch, links to register and forgot password.
  */
 import { useCallback, useState } from 'react';
-import { AutoComplete, Button, Form, Input, Segmented } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getSmsCaptcha } from '../../api/auth.ts';
 import { SMS_RESEND_SECONDS } from '../../constants/spec.ts';
 import { redirectTarget } from '../../app/guard.ts';
 import { useProductTitle } from '../../app/useProductTitle.ts';
-import LanguageSelect from '../../layout/LanguageSelect.tsx';
+import LanguageSwitch from './LanguageSwitch.tsx';
+import ChoiceGroup from './ChoiceGroup.tsx';
 import { toastSuccess } from '../../feedback/feedback.ts';
-import { login, loginByMobile } from '../../stores/user.ts';
 import { loginRules, MOBILE_PATTERN } from './loginRules.ts';
 import { useCountdown } from './useCountdown.ts';
 import { useTenantChoices } from './useTenantChoices.ts';
@@ -56,6 +55,7 @@ export default function LoginPage() {
   const submitAccount = async (values: AccountFields) => {
     setLoading(true);
     try {
+      const { login } = await import('../../auth/session.ts');
       await login(values);
       afterSignIn();
     } catch {
@@ -68,6 +68,7 @@ export default function LoginPage() {
   const submitMobile = async (values: MobileFields) => {
     setLoading(true);
     try {
+      const { loginByMobile } = await import('../../auth/session.ts');
       await loginByMobile(values);
       afterSignIn();
     } catch {
@@ -87,6 +88,7 @@ export default function LoginPage() {
     if (!MOBILE_PATTERN.test(mobile)) return;
     setSending(true);
     try {
+      const { getSmsCaptcha } = await import('../../api/auth.ts');
       await getSmsCaptcha(mobile);
       toastSuccess(t('login.codeSent'));
       countdown.start(SMS_RESEND_SECONDS);
@@ -97,25 +99,33 @@ export default function LoginPage() {
     }
   };
 
-  const tenantOptions = (choices: { tenantCode: string; tenantName: string }[]) =>
-    choices.map((c) => ({ value: c.tenantCode, label: `${c.tenantName} (${c.tenantCode})` }));
+  /** The tenant choices, offered by the browser under the tenant code input. */
+  const tenantList = (id: string, choices: { tenantCode: string; tenantName: string }[]) => (
+    <datalist id={id}>
+      {choices.map((c) => (
+        <option key={c.tenantCode} value={c.tenantCode}>
+          {c.tenantName}
+        </option>
+      ))}
+    </datalist>
+  );
 
   return (
     <main className="login-page">
       <div className="login-card">
         <div className="login-toolbar">
-          <LanguageSelect className="login-language" />
+          <LanguageSwitch />
         </div>
         <div className="login-brand">
           <img src="/favicon.svg" alt="" width={40} height={40} />
           <h1 className="login-title">{title}</h1>
         </div>
-        <Segmented<Mode>
-          block
+        <ChoiceGroup<Mode>
           className="login-mode"
           value={mode}
           onChange={setMode}
-          aria-label={t('login.mode')}
+          label={t('login.mode')}
+          testId="login-mode"
           options={[
             { value: 'account', label: t('login.accountMode') },
             { value: 'mobile', label: t('login.mobileMode') },
@@ -124,9 +134,7 @@ export default function LoginPage() {
         {mode === 'account' ? (
           <Form<AccountFields> form={accountForm} name="account-login" layout="vertical" requiredMark={false} size="large" onFinish={submitAccount} autoComplete="on">
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <AutoComplete options={tenantOptions(accountTenants.choices)}>
-                <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" />
-              </AutoComplete>
+              <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" list="account-tenants" />
             </Form.Item>
             <Form.Item name="username" label={t('login.username')} rules={rules.username}>
               <Input
@@ -143,13 +151,12 @@ export default function LoginPage() {
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('login.logIn')}
             </Button>
+            {tenantList('account-tenants', accountTenants.choices)}
           </Form>
         ) : (
           <Form<MobileFields> form={mobileForm} name="mobile-login" layout="vertical" requiredMark={false} size="large" onFinish={submitMobile}>
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <AutoComplete options={tenantOptions(mobileTenants.choices)}>
-                <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} />
-              </AutoComplete>
+              <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} list="mobile-tenants" />
             </Form.Item>
             <Form.Item name="mobile" label={t('login.mobile')} rules={rules.mobile}>
               <Input
@@ -174,6 +181,7 @@ export default function LoginPage() {
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('login.logIn')}
             </Button>
+            {tenantList('mobile-tenants', mobileTenants.choices)}
           </Form>
         )}
         <div className="login-links">

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryTenantUser, type TenantChoice } from '../../api/auth.ts';
+import type { TenantChoice } from '../../api/auth.ts';
 import { toastWarning } from '../../feedback/feedback.ts';
 
 /**
@@ -18,6 +18,7 @@ export function useTenantChoices(fill: (tenantCode: string) => void) {
       if (!value || value === lastQuery.current) return;
       lastQuery.current = value;
       try {
+        const { queryTenantUser } = await import('../../api/auth.ts');
         const answer = await queryTenantUser(value);
         const list = Array.isArray(answer.data) ? answer.data : [];
         setChoices(list);

@@ -11,7 +11,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../constants/spec.ts';
-import LanguageSelect from '../../layout/LanguageSelect.tsx';
+import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { MOBILE_PATTERN } from '../login/loginRules.ts';
 import '../../styles/authCard.css';
 
@@ -48,7 +48,7 @@ export default function RegisterPage() {
     <main className="login-page">
       <div className="login-card">
         <div className="login-toolbar">
-          <LanguageSelect />
+          <LanguageSwitch />
         </div>
         <div className="login-brand">
           <h1 className="login-title">{t('register.title')}</h1>
@@ -56,7 +56,7 @@ export default function RegisterPage() {
         {done ? (
           <Result status="success" title={t('register.success')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
         ) : (
-          <Form<Fields> form={form} name="register" layout="vertical" requiredMark={false} onFinish={submit}>
+          <Form<Fields> form={form} name="register" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={[{ required: true, whitespace: true, message: t('login.rules.tenantRequired') }, { max: TENANT_CODE_MAX_LENGTH }]}>
               <Input aria-label={t('login.tenantCode')} />
             </Form.Item>
@@ -111,7 +111,7 @@ export default function RegisterPage() {
             >
               <Input aria-label={t('login.mobile')} autoComplete="tel" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading}>
+            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('register.submit')}
             </Button>
             <div className="login-links">

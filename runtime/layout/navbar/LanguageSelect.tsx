@@ -1,15 +1,14 @@
-/** Language switch zh / tw / en (sign-in page and navbar); the current language is disabled. */
+/** The navbar's language switch zh / tw / en; the current language is disabled. */
 import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LOCALES, type Locale } from '../constants/spec.ts';
-import { appState, setLanguage } from '../stores/app.ts';
-import { toastSuccess } from '../feedback/feedback.ts';
+import type { Locale } from '../../constants/spec.ts';
+import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/languageNames.ts';
+import { appState, setLanguage } from '../../stores/app.ts';
+import { toastSuccess } from '../../feedback/feedback.ts';
 
-/** Each language names itself, in its own script. */
-const LANGUAGE_NAMES: Record<Locale, string> = { zh: '简体中文', tw: '繁體中文', en: 'English' };
-const MENU_ORDER: readonly Locale[] = ['zh', 'tw', 'en'];
 
 export default function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -20,14 +19,13 @@ export default function LanguageSelect({ className }: { className?: string }) {
       menu={{
         selectable: true,
         selectedKeys: [app.language],
-        items: MENU_ORDER.filter((l) => LOCALES.includes(l)).map((locale) => ({
+        items: LANGUAGE_ORDER.map((locale) => ({
           key: locale,
-          label: <span lang={locale === 'en' ? 'en' : locale === 'zh' ? 'zh-CN' : 'zh-TW'}>{LANGUAGE_NAMES[locale]}</span>,
+          label: <span lang={LANGUAGE_TAGS[locale]}>{LANGUAGE_NAMES[locale]}</span>,
           disabled: locale === app.language,
         })),
         onClick: ({ key }) => {
-          setLanguage(key as Locale);
-          toastSuccess(t('navbar.switchLanguageSuccess'));
+          void setLanguage(key as Locale).then(() => toastSuccess(i18next.t('navbar.switchLanguageSuccess')));
         },
       }}
     >

@@ -1,0 +1,64 @@
+/** The signed-in layout (spec 2): sidebar, header with tabs, the page area, settings panel. */
+import { useEffect, useRef } from 'react';
+import { message, Modal } from 'antd';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { appState, closeSidebar } from '../stores/app.ts';
+import { settingsState } from '../stores/settings.ts';
+import Sidebar from './sidebar/Sidebar.tsx';
+import Navbar from './navbar/Navbar.tsx';
+import TagsView from './tagsView/TagsView.tsx';
+import AppMain from './appMain/AppMain.tsx';
+import SettingsDrawer from './settings/SettingsDrawer.tsx';
+import { useResponsiveDevice } from './useResponsiveDevice.ts';
+import { useDayjsLocale } from './useDayjsLocale.ts';
+import { bindConfirm, bindFeedback } from '../feedback/feedback.ts';
+import './layout.css';
+
+export default function Layout() {
+  const { t } = useTranslation();
+  const app = useSnapshot(appState);
+  const settings = useSnapshot(settingsState);
+  const scroller = useRef<HTMLDivElement>(null);
+  useResponsiveDevice();
+  useDayjsLocale(app.language);
+  const [modal, modalHolder] = Modal.useModal();
+  const [messageApi, messageHolder] = message.useMessage();
+  useEffect(() => {
+    bindFeedback(messageApi);
+    return () => bindFeedback(undefined);
+  }, [messageApi]);
+  useEffect(() => {
+    bindConfirm((options) => void modal.confirm({ ...options, type: 'warning' }));
+    return () => bindConfirm(undefined);
+  }, [modal]);
+  const mobile = app.device === 'mobile';
+  const classes = [
+    'app-wrapper',
+    app.sidebar.opened ? 'openSidebar' : 'hideSidebar',
+    app.sidebar.withoutAnimation ? 'withoutAnimation' : '',
+    mobile ? 'mobile' : '',
+    settings.fixedHeader ? 'fixedHeader' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes} data-testid="app-layout">
+      {modalHolder}
+      {messageHolder}
+      {mobile && app.sidebar.opened && (
+        <div className="drawer-bg" role="button" tabIndex={-1} aria-label={t('sidebar.close')} onClick={() => closeSidebar(false)} data-testid="sidebar-backdrop" />
+      )}
+      <Sidebar />
+      <div className="main-container" ref={scroller}>
+        <div className="header-container">
+          <Navbar />
+          {settings.tagsView && <TagsView />}
+        </div>
+        <AppMain scroller={scroller} />
+        {settings.showSettings && <SettingsDrawer />}
+      </div>
+    </div>
+  );
+}

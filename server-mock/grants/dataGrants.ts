@@ -1,0 +1,139 @@
+/**
+ * Data permissions (sys_role_data: roleCode, menuCode, dataFields): per menu and role, the
+ * comma-separated fields of the menu's records that the role must not see. The access layer
+ * (access/grants.ts hiddenFields) strips them from every answer.
+ */
+import type { Registry } from '../../schemas/registry/types.ts';
+import { withPrincipal, type CallHandler } from '../calls/context.ts';
+import type { Row } from '../db/anyKysely.ts';
+import { badRequest, notFound, type FieldError } from '../http/apiError.ts';
+import { callInput, codeParam, MAX_LIST_LENGTH } from './grantInput.ts';
+import { assertExist, assertOne, deleteLinkIds, grantTransaction, insertLink, assertStorable, recordsWhere } from './linkRows.ts';
+
+/** The spec's messages (section 8: "the role code cannot be the same and fields need commas"). */
+export const SAME_ROLE_CODE = 'The role code cannot be the same';
+export const FIELDS_NEED_COMMAS = 'Fields must be separated by commas';
+
+/** Field names separated by commas; blanks around names are allowed. */
+const FIELD_LIST = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*(,\s*[A-Za-z_][A-Za-z0-9_]*\s*)*$/;
+/** Fields that cannot be hidden: records are addressed by them. */
+const NEVER_HIDDEN = new Set(['id']);
+
+/** The field names of a dataFields text, trimmed and without repeats; undefined when malformed. */
+export function parseDataFields(text: string): string[] | undefined {
+  if (!FIELD_LIST.test(text)) return undefined;
+  return [...new Set(text.split(',').map((s) => s.trim()))];
+}
+
+/** Names a data permission may hide on a menu: fields and relation labels of its resources; undefined when no resource has the menu. */
+export function menuFieldNames(registry: Registry, menuCode: string): Set<string> | undefined {
+  const resources = registry.resources.filter((r) => r.menu === menuCode);
+  if (resources.length === 0) return undefined;
+  const names = new Set<string>();
+  for (const r of resources) {
+    for (const f of r.fields) names.add(f.name);
+    for (const rel of Object.values(r.relations)) if (rel.as) names.add(rel.as);
+  }
+  return names;
+}
+
+function dataRow(rec: Row): Row {
+  return { id: rec.id, roleCode: rec.roleCode, menuCode: rec.menuCode, dataFields: rec.dataFields };
+}
+
+/** queryDataFieldByMenuCode: the data permissions of a menu. */
+export const dataFieldsOfMenu: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const menuCode = codeParam(callInput(ctx), 'menuCode');
+  await assertOne(data, data.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
+  return (await recordsWhere(data, data.resource('SysRoleData'), { menuCode })).map(dataRow);
+};
+
+/** deleteDataField {menuCode, roleCode}: remove a role's data permission on a menu. */
+export const deleteDataField: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const input = callInput(ctx);
+  const menuCode = codeParam(input, 'menuCode');
+  const roleCode = codeParam(input, 'roleCode');
+  await grantTransaction(data, async (tx) => {
+    await assertOne(tx, tx.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
+    await assertOne(tx, tx.resource('SysRole'), 'roleCode', roleCode, 'roleCode');
+    const link = tx.resource('SysRoleData');
+    const rows = await recordsWhere(tx, link, { menuCode, roleCode });
+    if (rows.length === 0) throw notFound(`The role ${roleCode} has no data permission on menu ${menuCode}`);
+    await deleteLinkIds(tx, link, rows.map((rec) => Number(rec.id)));
+  });
+  return undefined;
+};
+
+interface Entry {
+  roleCode: string;
+  fields: string[];
+}
+
+/** The entries of an authorizeMenuDataToRole body, checked without the database. */
+function parseEntries(raw: unknown): Entry[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw badRequest('data must be a list of {roleCode, dataFields}', [{ field: 'data', message: 'must be an array' }]);
+  if (raw.length > MAX_LIST_LENGTH) throw badRequest('data has too many items', [{ field: 'data', message: `must have at most ${MAX_LIST_LENGTH} items` }]);
+  const required: FieldError[] = [];
+  const malformed: FieldError[] = [];
+  const entries: Entry[] = [];
+  raw.forEach((item: unknown, i) => {
+    const rec = (item && typeof item === 'object' && !Array.isArray(item) ? item : {}) as Row;
+    const roleCode = typeof rec.roleCode === 'string' ? rec.roleCode.trim() : '';
+    const text = typeof rec.dataFields === 'string' ? rec.dataFields : '';
+    if (!roleCode) required.push({ field: `data.${i}.roleCode`, message: 'is required' });
+    if (!text.trim()) required.push({ field: `data.${i}.dataFields`, message: 'is required' });
+    const fields = text.trim() ? parseDataFields(text) : [];
+    if (!fields) malformed.push({ field: `data.${i}.dataFields`, message: FIELDS_NEED_COMMAS.toLowerCase() });
+    entries.push({ roleCode, fields: fields ?? [] });
+  });
+  if (required.length) throw badRequest(`Role code and filter fields are required: ${required.map((e) => e.field).join(', ')}`, required);
+  if (malformed.length) throw badRequest(FIELDS_NEED_COMMAS, malformed);
+  const seen = new Map<string, number>();
+  const repeated: FieldError[] = [];
+  entries.forEach((e, i) => {
+    if (seen.has(e.roleCode)) repeated.push({ field: `data.${i}.roleCode`, message: `${e.roleCode} is also in row ${seen.get(e.roleCode)! + 1}` });
+    else seen.set(e.roleCode, i);
+  });
+  if (repeated.length) throw badRequest(SAME_ROLE_CODE, repeated);
+  return entries;
+}
+
+/** 400 naming the fields that the menu's records do not have (or that can never be hidden). */
+function assertHideable(registry: Registry, menuCode: string, entries: Entry[]): void {
+  const known = menuFieldNames(registry, menuCode);
+  const errors: FieldError[] = [];
+  entries.forEach((e, i) => {
+    const bad = e.fields.filter((f) => NEVER_HIDDEN.has(f) || (known && !known.has(f)));
+    if (bad.length) {
+      const list = bad.map((f) => JSON.stringify(f)).join(', ');
+      errors.push({ field: `data.${i}.dataFields`, message: `${list} ${bad.length > 1 ? 'are not fields' : 'is not a field'} that can be hidden on menu ${menuCode}` });
+    }
+  });
+  if (errors.length) throw badRequest(`Unknown fields: ${errors.map((e) => e.message).join('; ')}`, errors);
+}
+
+/** authorizeMenuDataToRole {menuCode, data: [{roleCode, dataFields}]}: replace the menu's data permissions. */
+export const menuDataToRole: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const input = callInput(ctx);
+  const menuCode = codeParam(input, 'menuCode');
+  const entries = parseEntries(input.data);
+  await grantTransaction(data, async (tx) => {
+    await assertOne(tx, tx.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
+    assertHideable(ctx.services.registry, menuCode, entries);
+    await assertExist(tx, tx.resource('SysRole'), 'roleCode', entries.map((e) => e.roleCode), 'data.roleCode');
+    const link = tx.resource('SysRoleData');
+    const old = await recordsWhere(tx, link, { menuCode });
+    await deleteLinkIds(tx, link, old.map((rec) => Number(rec.id)));
+    const now = ctx.services.now();
+    for (const e of entries) {
+      const record = { roleCode: e.roleCode, menuCode, dataFields: e.fields.join(',') };
+      assertStorable(link, record);
+      await insertLink(tx, link, record, now);
+    }
+  });
+  return undefined;
+};

@@ -1,0 +1,99 @@
+/**
+ * Roles of users (sys_role_user: roleId, userId, postCode): which roles a user holds, per post
+ * or in all, and the two ways of replacing them (a user's roles, a role's users).
+ *
+ * A replace without a post makes the user's (or role's) whole set equal to what was sent:
+ * grants kept keep their post, new ones have none. With a post, only that post's grants change.
+ * ROLE_ADMIN is guarded: only an administrator may give or take it, and a tenant keeps at least
+ * one user holding it.
+ */
+import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import { withPrincipal, type CallHandler } from '../calls/context.ts';
+import type { Row } from '../db/anyKysely.ts';
+import { conflict, forbidden } from '../http/apiError.ts';
+import { assignParam, callInput, codeParam, idList, idParam } from './grantInput.ts';
+import { assertExist, assertOne, grantTransaction, recordsWhere, replaceLinks, type ReplaceReport } from './linkRows.ts';
+
+function resources(data: TenantData) {
+  return {
+    role: data.resource('SysRole'),
+    user: data.resource('SysUser'),
+    post: data.resource('SysPost'),
+    link: data.resource('SysRoleUser'),
+  };
+}
+
+/** Role records as the grant pages show them. */
+export function roleSummary(rec: Row): Row {
+  return { id: rec.id, roleCode: rec.roleCode, roleName: rec.roleName };
+}
+
+async function adminRoleId(data: TenantData): Promise<number | undefined> {
+  const [admin] = await recordsWhere(data, resources(data).role, { roleCode: ROLE_ADMIN });
+  return admin ? Number(admin.id) : undefined;
+}
+
+/**
+ * After a change of role grants (inside its transaction): refuse it when it gives or takes
+ * ROLE_ADMIN and the caller is not an administrator, or when no user keeps ROLE_ADMIN.
+ */
+async function guardAdminRole(data: TenantData, principal: Principal, roleIdsChanged: unknown[], removed: boolean): Promise<void> {
+  const adminId = await adminRoleId(data);
+  if (adminId === undefined || !roleIdsChanged.some((id) => Number(id) === adminId)) return;
+  if (!principal.isAdmin) throw forbidden(`Only an administrator may give or take the role ${ROLE_ADMIN}`);
+  if (!removed) return;
+  const holders = await recordsWhere(data, resources(data).link, { roleId: adminId });
+  if (holders.length === 0) throw conflict(`The tenant must keep at least one user with the role ${ROLE_ADMIN}`);
+}
+
+/** queryRoleName: the roles of a user (assign 1 or absent) or the roles it does not have (assign 0). */
+export const rolesOfUser: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const r = resources(data);
+  const input = callInput(ctx);
+  const userId = idParam(input, 'userId');
+  const postCode = codeParam(input, 'postCode', true);
+  const assign = assignParam(input);
+  await assertOne(data, r.user, 'id', userId, 'userId');
+  if (postCode !== undefined) await assertOne(data, r.post, 'postCode', postCode, 'postCode');
+  const granted = new Set((await recordsWhere(data, r.link, { userId, postCode })).map((l) => String(l.roleId)));
+  const roles = await recordsWhere(data, r.role, {});
+  return roles.filter((role) => granted.has(String(role.id)) === assign).map(roleSummary);
+};
+
+/** authorizeRoleToUser {userId, roleId[], postCode?}: replace the user's roles (of that post). */
+export const rolesToUser: CallHandler = async (ctx) => {
+  const { data, principal } = withPrincipal(ctx);
+  const input = callInput(ctx);
+  const userId = idParam(input, 'userId');
+  const roleIds = idList(input, 'roleId');
+  const postCode = codeParam(input, 'postCode', true);
+  await grantTransaction(data, async (tx) => {
+    const r = resources(tx);
+    await assertOne(tx, r.user, 'id', userId, 'userId');
+    await assertExist(tx, r.role, 'id', roleIds, 'roleId');
+    if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
+    const report: ReplaceReport = await replaceLinks(tx, { link: r.link, scope: { userId, postCode }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
+    await guardAdminRole(tx, principal, [...report.added, ...report.removed], report.removed.length > 0);
+  });
+  return undefined;
+};
+
+/** authorizeUserToRole {roleId, userId[], postCode?}: replace the role's users (of that post). */
+export const usersToRole: CallHandler = async (ctx) => {
+  const { data, principal } = withPrincipal(ctx);
+  const input = callInput(ctx);
+  const roleId = idParam(input, 'roleId');
+  const userIds = idList(input, 'userId');
+  const postCode = codeParam(input, 'postCode', true);
+  await grantTransaction(data, async (tx) => {
+    const r = resources(tx);
+    await assertOne(tx, r.role, 'id', roleId, 'roleId');
+    await assertExist(tx, r.user, 'id', userIds, 'userId');
+    if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
+    const report = await replaceLinks(tx, { link: r.link, scope: { roleId, postCode }, key: 'userId', wanted: userIds, now: ctx.services.now() });
+    if (report.added.length || report.removed.length) await guardAdminRole(tx, principal, [roleId], report.removed.length > 0);
+  });
+  return undefined;
+};

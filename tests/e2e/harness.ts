@@ -1,0 +1,145 @@
+/**
+ * Shared end-to-end harness: starts the platform server (server-mock) on a fresh temporary
+ * data directory serving the built console from dist/, and launches the system Chromium.
+ * It builds nothing: run `npx vite build` first. E2E_BASE_URL points the tests at an
+ * already running deployment instead (then SMS codes cannot be read).
+ */
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = join(import.meta.dirname, '../..');
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+export const DEMO_MOBILES = { admin: '13800000001', editor: '13800000002', visitor: '13800000003' } as const;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2E {
+  url: string;
+  browser: Browser;
+  /** The last SMS code sent to a mobile number (read from the server's outbox). */
+  smsCode(mobile: string): string | undefined;
+  /** A fresh browser context (own cookies and storage) with English as the browser language. */
+  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+  smsOutbox: { last(mobile: string): string | undefined };
+}
+
+export async function startE2E(): Promise<E2E> {
+  let server: RunningServer | undefined;
+  let dataDir: string | undefined;
+  let url = process.env.E2E_BASE_URL;
+  if (!url) {
+    if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the end-to-end tests');
+    const { startServer } = (await import('../../server-mock/app/startServer.ts')) as {
+      startServer(options: { port?: number; dataDir?: string; staticDir?: string; quiet?: boolean }): Promise<RunningServer>;
+    };
+    dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+    server = await startServer({ port: 0, dataDir, staticDir: join(root, 'dist'), quiet: true });
+    url = server.url.replace(/\/$/, '');
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    url,
+    browser,
+    smsCode: (mobile) => server?.smsOutbox.last(mobile),
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        locale: options.locale ?? 'en-US',
+        viewport: options.viewport ?? { width: 1366, height: 820 },
+      });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Credentials {
+  tenantCode?: string;
+  username: string;
+  password?: string;
+}
+
+/** Fills the account form of the sign-in page and submits it (the page must be on /login). */
+export async function submitAccountLogin(page: Page, { tenantCode = 'demo', username, password = DEMO_PASSWORD }: Credentials): Promise<void> {
+  await page.getByLabel('Tenant code').fill(tenantCode);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs in from /login and waits for the layout. */
+export async function signIn(page: Page, credentials: Credentials, target = '/'): Promise<void> {
+  await page.goto(target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
+  await submitAccountLogin(page, credentials);
+  await page.getByTestId('app-layout').waitFor();
+}
+
+/** Navigates inside the single-page app (no reload: tabs and cached pages stay). */
+export async function spaNavigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({ idx: (window.history.state as { idx?: number } | null)?.idx ?? 0, key: `e2e${Date.now()}` }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
+}
+
+/** The text of the toasts currently shown. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+/** The titles of the visible tabs, in order. */
+export async function tabTitles(page: Page): Promise<string[]> {
+  return page.locator('.tags-view-item').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+}
+
+/** Interactive elements without an accessible name (a heuristic over the DOM). */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=menuitem], [role=switch], [role=combobox]';
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const style = window.getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0) continue;
+      if (el.closest('[aria-hidden=true]')) continue;
+      const labelledBy = el.getAttribute('aria-labelledby');
+      const byIds = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join('') : '';
+      const id = el.getAttribute('id');
+      const forLabel = id ? (document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent ?? '') : '';
+      const wrapped = el.closest('label')?.textContent ?? '';
+      const name = [el.getAttribute('aria-label'), byIds, el.textContent, el.getAttribute('title'), forLabel, wrapped, (el as HTMLInputElement).placeholder]
+        .map((s) => (s ?? '').trim())
+        .find(Boolean);
+      if (!name) out.push(el.outerHTML.slice(0, 160));
+    }
+    return out;
+  });
+}

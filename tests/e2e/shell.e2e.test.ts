@@ -1,0 +1,225 @@
+/** The signed-in shell: menus by role, tabs, sidebar, languages, sizes, menu search. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function sidebarPaths(page: Page): Promise<string[]> {
+  return page.locator('.sidebar-container [data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
+}
+
+async function openTab(page: Page, path: string) {
+  await spaNavigate(page, path);
+  await page.locator(`.tags-view-item[data-path="${path}"]`).waitFor();
+}
+
+describe('menus by role', () => {
+  it("shows a visitor only home; a visitor's unknown page goes to /404", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'visitor' });
+    await page.waitForURL(/\/workbench$/);
+    expect(await sidebarPaths(page)).toEqual(['/workbench']);
+    await page.goto('/error-log/log');
+    await page.waitForURL(/\/404$/);
+  });
+
+  it('shows an admin more than home', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    await page.locator('.sidebar-container .ant-menu-submenu, .sidebar-container [data-menu-path]').nth(1).waitFor();
+    expect(await unnamedControls(page)).toEqual([]);
+  });
+});
+
+describe('tabs', () => {
+  it('opens, pins, closes, closes others, closes all', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    // The workbench tab is pinned: no close button.
+    const home = page.locator('.tags-view-item[data-path="/workbench"]');
+    await home.waitFor();
+    expect(await home.locator('.tags-view-close').count()).toBe(0);
+
+    await openTab(page, '/profile/index');
+    await openTab(page, '/error-log/log');
+    expect(await page.locator('.tags-view-item').count()).toBe(3);
+    // Opening the same path again adds nothing.
+    await openTab(page, '/profile/index');
+    expect(await page.locator('.tags-view-item').count()).toBe(3);
+
+    // Close the active tab: go to the last remaining one.
+    await page.locator('.tags-view-item[data-path="/profile/index"] .tags-view-close').click();
+    await page.waitForURL(/\/error-log\/log$/);
+    expect(await page.locator('.tags-view-item').count()).toBe(2);
+
+    // Close others from the context menu keeps the pinned tab and this one.
+    await openTab(page, '/profile/index');
+    await page.locator('.tags-view-item[data-path="/profile/index"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Close Others' }).click();
+    await expect.poll(() => page.locator('.tags-view-item').count()).toBe(2);
+    expect(await page.locator('.tags-view-item[data-path="/error-log/log"]').count()).toBe(0);
+
+    // Close all keeps the pinned tab and goes there.
+    await page.locator('.tags-view-item[data-path="/profile/index"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Close All' }).click();
+    await page.waitForURL(/\/workbench$/);
+    expect(await page.locator('.tags-view-item').count()).toBe(1);
+
+    // The pinned tab's context menu cannot close it.
+    await home.click({ button: 'right' });
+    expect(await page.getByRole('menuitem', { name: 'Close', exact: true }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('keeps a cached page state (unsaved input) when switching tabs, and refresh resets it', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    await openTab(page, '/profile/index');
+    const nickname = page.getByLabel('Nickname');
+    await nickname.fill('typed but not saved');
+    await page.locator('.tags-view-item[data-path="/workbench"]').click();
+    await page.waitForURL(/\/workbench$/);
+    await page.locator('.tags-view-item[data-path="/profile/index"]').click();
+    await page.waitForURL(/\/profile\/index$/);
+    expect(await nickname.inputValue()).toBe('typed but not saved');
+    // Refresh from the context menu gives a fresh page.
+    await page.locator('.tags-view-item[data-path="/profile/index"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Refresh' }).click();
+    await expect.poll(() => nickname.inputValue()).not.toBe('typed but not saved');
+  });
+});
+
+describe('layout', () => {
+  it('collapses the sidebar and remembers it in the sidebarStatus cookie', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    const wrapper = page.getByTestId('app-layout');
+    await expect.poll(() => wrapper.getAttribute('class')).toContain('openSidebar');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(() => wrapper.getAttribute('class')).toContain('hideSidebar');
+    expect((await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    expect(await page.getByTestId('app-layout').getAttribute('class')).toContain('hideSidebar');
+    const width = await page.locator('.sidebar-container').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    expect((await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('1');
+    await expect.poll(() => page.locator('.sidebar-container').evaluate((el) => el.getBoundingClientRect().width)).toBe(210);
+  });
+
+  it('shows the sidebar as a drawer with a backdrop under 992 px', async () => {
+    const page = await e2e.newPage({ viewport: { width: 800, height: 800 } });
+    await signIn(page, { username: 'admin' });
+    const wrapper = page.getByTestId('app-layout');
+    await expect.poll(() => wrapper.getAttribute('class')).toContain('mobile');
+    expect(await wrapper.getAttribute('class')).toContain('hideSidebar');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.getByTestId('sidebar-backdrop').click();
+    await expect.poll(() => wrapper.getAttribute('class')).toContain('hideSidebar');
+  });
+
+  it('switches the language in the shell', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.locator('.tags-view-item[data-path="/workbench"]').filter({ hasText: '工作台' }).waitFor();
+    await page.getByRole('button', { name: '搜索菜单' }).waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('zh');
+    expect(await unnamedControls(page)).toEqual([]);
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Search menu' }).waitFor();
+  });
+
+  it('switches among four real densities and keeps the size in a cookie', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' }, '/profile/index');
+    const save = page.getByRole('button', { name: 'Save' });
+    const height = () => save.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    // Control heights of the four densities: 40, 36, 32 and 28 px.
+    for (const [label, size, px] of [['Default', 'default', 40], ['Medium', 'medium', 36], ['Mini', 'mini', 28], ['Small', 'small', 32]] as const) {
+      await page.getByTestId('size-select').click();
+      await page.getByRole('menuitem', { name: label }).click();
+      await toast(page, 'Switch Size Success').first().waitFor();
+      await expect.poll(() => page.locator('.console-root').getAttribute('data-size')).toBe(size);
+      await expect.poll(height).toBe(px);
+      expect((await page.context().cookies()).find((c) => c.name === 'size')?.value).toBe(size);
+    }
+    // The current size is disabled in the menu.
+    await page.getByTestId('size-select').click();
+    expect(await page.getByRole('menuitem', { name: 'Small' }).getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('menu search', () => {
+  it('finds a page by its English title and opens it', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    await page.getByRole('button', { name: 'Search menu' }).click();
+    const box = page.getByRole('combobox', { name: 'search menu' });
+    await box.fill('error log');
+    await page.getByRole('option', { name: /Error Log/i }).first().click();
+    await page.waitForURL(/\/error-log\/log$/);
+  });
+
+  it('finds a page by pinyin when the language is Chinese', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const box = page.getByRole('combobox', { name: '搜索菜单' });
+    await box.fill('cuowurizhi');
+    await page.getByRole('option').first().click();
+    await page.waitForURL(/\/error-log\/log$/);
+  });
+});
+
+describe('error log and switchers', () => {
+  it('records client errors, shows them behind the bug button and clears them', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    expect(await page.getByTestId('error-log-button').count()).toBe(0);
+    await page.evaluate(() => {
+      window.setTimeout(() => {
+        throw new Error('e2e boom');
+      });
+    });
+    await page.getByTestId('error-log-button').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Error Log' });
+    await dialog.getByText('e2e boom', { exact: true }).waitFor();
+    await dialog.getByText(page.url()).first().waitFor();
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    // With nothing recorded the bug button (and its dialog) goes away.
+    await page.getByTestId('error-log-button').waitFor({ state: 'detached' });
+  });
+
+  it('reloads the menu for the chosen organisation', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    const switcher = page.getByRole('combobox', { name: 'Organisation' });
+    await switcher.click();
+    const option = page.locator('.ant-select-item-option').first();
+    await option.waitFor();
+    const reload = page.waitForRequest((r) => r.url().includes('/queryCurrentAuthority') && new URL(r.url()).searchParams.has('parentId'));
+    await option.click();
+    await reload;
+  });
+
+  it('sends the signed-in headers: bearer token and RoleCode', async () => {
+    const page = await e2e.newPage();
+    const request = page.waitForRequest((r) => r.url().includes('/api/account/sysuserdetail/queryCurrentAuthority'));
+    await signIn(page, { username: 'editor' });
+    const headers = (await request).headers();
+    expect(headers['authorization']).toMatch(/^Bearer \S+/);
+    expect(headers['rolecode']).toBe('ROLE_EDITOR');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, it, expect } from 'vitest';
+import { envelopeCode, envelopeMessage, isFailure, listOf, needsRelogin } from '../../../runtime/http/envelope.ts';
+import { readAccessToken } from '../../../runtime/pages/authRedirect/authRedirectTarget.ts';
+import { captchaMatches, randomCaptcha } from '../../../runtime/pages/forgotPassword/drawCaptcha.ts';
+import { greetingKey } from '../../../runtime/pages/workbench/greeting.ts';
+
+describe('envelope rules', () => {
+  it('treats status 200 and plain objects as success, any other numeric code as failure', () => {
+    expect(isFailure({ status: 200, message: 'success', data: 1 })).toBe(false);
+    expect(isFailure({ access_token: 'x', token_type: 'bearer' })).toBe(false);
+    expect(isFailure({ status: 'ok', menu: [] })).toBe(false);
+    expect(isFailure({ status: 400, message: 'bad' })).toBe(true);
+    expect(isFailure({ code: 60204, message: 'Account and password are incorrect.' })).toBe(true);
+    expect(isFailure({ code: 200, status: 200 })).toBe(false);
+  });
+  it('reads code and status alike', () => {
+    expect(envelopeCode({ code: 50014 })).toBe(50014);
+    expect(envelopeCode({ status: '50008' })).toBe(50008);
+    expect(envelopeCode({ status: 'ok' })).toBeUndefined();
+    expect(envelopeMessage({ status: 500, message: '' })).toBeUndefined();
+    expect(envelopeMessage({ status: 500, message: 'Boom' })).toBe('Boom');
+  });
+  it('asks to log in again for 50008, 50012 and 50014 only', () => {
+    expect([50008, 50012, 50014].every(needsRelogin)).toBe(true);
+    expect(needsRelogin(401)).toBe(false);
+    expect(needsRelogin(undefined)).toBe(false);
+  });
+  it('reads lists from pages and arrays', () => {
+    expect(listOf([1, 2])).toEqual([1, 2]);
+    expect(listOf({ list: [3], pagination: { total: 1, pageSize: 10, current: 1 } })).toEqual([3]);
+    expect(listOf(undefined)).toEqual([]);
+  });
+});
+
+describe('page helpers', () => {
+  it('reads a third-party access token from the hash or the query', () => {
+    expect(readAccessToken('', '#access_token=abc&x=1')).toBe('abc');
+    expect(readAccessToken('?access_token=q', '')).toBe('q');
+    expect(readAccessToken('?x=1', '')).toBeUndefined();
+  });
+  it('draws captchas of four unambiguous characters, compared case-insensitively', () => {
+    const c = randomCaptcha(4, () => 0);
+    expect(c).toBe('AAAA');
+    expect(randomCaptcha()).toMatch(/^[A-Za-z2-9]{4}$/);
+    expect(captchaMatches('AbC2', ' abc2 ')).toBe(true);
+    expect(captchaMatches('AbC2', 'abc3')).toBe(false);
+  });
+  it('greets by the hour', () => {
+    expect(greetingKey(8)).toBe('workbench.morning');
+    expect(greetingKey(13)).toBe('workbench.afternoon');
+    expect(greetingKey(20)).toBe('workbench.evening');
+  });
+});
