@@ -1,25 +1,18 @@
 /** The signed-in user's own data (account service), orgs and posts for the navbar switchers. */
 import { ORG_LIST_CURRENT_PAGE, ORG_LIST_PAGE_SIZE } from '../constants/spec.ts';
 import type { Envelope, Page } from '../http/envelope.ts';
-import { request } from '../http/request.ts';
+import type { UpdateSysUserDetailBody } from '../generated/types.ts';
+import { platform, SILENT } from './platform.ts';
 
-export function updatePassword(data: { password: string; newPassword: string; id: number }): Promise<Envelope> {
-  return request<Envelope>({ method: 'PUT', url: '/api/account/sysuserdetail/updatePassword', data, silent: true });
+export async function updatePassword(data: { password: string; newPassword: string; id: number }): Promise<Envelope> {
+  return (await platform()).updatePassword(data, SILENT);
 }
 
-export interface UserDetail {
-  id: number;
-  nickname?: string;
-  email?: string;
-  mobile?: string;
-  phone?: string;
-  address?: string;
-  profile?: string;
-  avatar?: string;
-}
+/** The fields a user may change on themselves (the server takes the user from the token). */
+export type UserDetail = UpdateSysUserDetailBody;
 
-export function updateSysUserDetail(data: UserDetail): Promise<Envelope> {
-  return request<Envelope>({ method: 'PUT', url: '/api/account/sysuserdetail/updateSysUserDetail', data });
+export async function updateSysUserDetail(data: UserDetail): Promise<Envelope> {
+  return (await platform()).updateSysUserDetail(data);
 }
 
 export interface Org {
@@ -31,12 +24,9 @@ export interface Org {
 }
 
 /** The org list loaded once at sign-in (page size 10000). */
-export function querySysOrg(): Promise<Envelope<Page<Org>>> {
-  return request<Envelope<Page<Org>>>({
-    method: 'GET',
-    url: '/api/admin/sysorg/querySysOrg',
-    params: { currentPage: ORG_LIST_CURRENT_PAGE, pageSize: ORG_LIST_PAGE_SIZE },
-  });
+export async function querySysOrg(): Promise<Envelope<Page<Org>>> {
+  const api = await platform();
+  return (await api.querySysOrg({ currentPage: ORG_LIST_CURRENT_PAGE, pageSize: ORG_LIST_PAGE_SIZE })) as unknown as Envelope<Page<Org>>;
 }
 
 export interface UserPost {
@@ -47,11 +37,6 @@ export interface UserPost {
   postDescription?: string;
 }
 
-export function querySysUserPost(userId: number): Promise<Envelope<Page<UserPost> | UserPost[]>> {
-  return request<Envelope<Page<UserPost> | UserPost[]>>({
-    method: 'GET',
-    url: '/api/admin/sysuserpost/querySysUserPost',
-    params: { userId },
-    silent: true,
-  });
+export async function querySysUserPost(userId: number): Promise<Envelope<Page<UserPost> | UserPost[]>> {
+  return (await (await platform()).querySysUserPost({ userId }, SILENT)) as unknown as Envelope<Page<UserPost> | UserPost[]>;
 }

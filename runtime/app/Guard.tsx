@@ -11,6 +11,7 @@ import { doneProgress, startProgress } from './progress.ts';
 import { useProductTitle } from './useProductTitle.ts';
 import { userState, resetToken } from '../stores/user.ts';
 import { permissionState } from '../stores/permission.ts';
+import { wantSchemaLabels } from '../stores/app.ts';
 import { matchRoute } from '../permission/matchRoute.ts';
 import { translateTitle } from '../i18n/translateTitle.ts';
 import { toastError } from '../feedback/feedback.ts';
@@ -63,7 +64,8 @@ export default function Guard() {
     startProgress();
     registerTransport()
       .then(() => import('../auth/session.ts'))
-      .then((session) => session.restoreSession())
+      // The menu titles (schema labels) arrive with the routes.
+      .then((session) => Promise.all([session.restoreSession(), wantSchemaLabels().catch(() => undefined)]))
       .then(() => {
         // Replay the navigation now that the routes exist.
         navigate(latestPath.current, { replace: true });

@@ -29,9 +29,17 @@ function canonical(name: string): string | undefined {
   return aliases.get(name);
 }
 
-/** The registry key that renders a menu node: its component, else its name, else its path. */
+/** Menu component names that mean "a parent, no page of its own". */
+const CONTAINER_COMPONENTS = new Set(['Layout', 'ParentView', 'RouteView', '']);
+
+/**
+ * The registry key that renders a menu node: its component (a "views/" prefix and an
+ * "/index" suffix ignored), else its absolute path. Names are not used: the server names
+ * nodes by menu code, which may equal a page name by chance.
+ */
 export function resolveComponentKey(node: { component?: string; name?: string; path: string }): string | undefined {
-  for (const candidate of [node.component, node.name, node.path]) {
+  if (node.component !== undefined && CONTAINER_COMPONENTS.has(node.component)) return undefined;
+  for (const candidate of [node.component, node.path]) {
     if (!candidate) continue;
     const key = canonical(candidate) ?? canonical(candidate.replace(/^\/?(views\/)?/, '').replace(/\/index(\.\w+)?$/, ''));
     if (key) return key;

@@ -2,9 +2,9 @@
 import { registerComponent } from './componentRegistry.ts';
 
 export function registerShellPages(): void {
-  registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['Workbench', '/workbench', 'dashboard']);
-  registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['Profile', '/profile/index']);
-  registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['Page401', '/error/401', 'error-page/401']);
-  registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['Page404', '/error/404', 'error-page/404']);
-  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['ErrorLogIndex', '/error-log/log', 'error-log']);
+  registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['/workbench', 'dashboard']);
+  registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['/profile/index']);
+  registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['/error/401', 'error-page/401']);
+  registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
+  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['/error-log/log', 'error-log']);
 }

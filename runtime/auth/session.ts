@@ -20,7 +20,8 @@ import { saveSession, setToken } from './tokenStorage.ts';
 import { toastError } from '../feedback/feedback.ts';
 import { ApiError, bindSession } from '../http/request.ts';
 import type { Envelope } from '../http/envelope.ts';
-import { applyMenu, resetRoutes } from '../stores/permission.ts';
+import { resetRoutes } from '../stores/permission.ts';
+import { applyMenu } from '../permission/applyMenu.ts';
 import { resetTags } from '../stores/tagsView.ts';
 import { resetToken, userState } from '../stores/user.ts';
 
@@ -64,17 +65,20 @@ async function lockCheck(username: string, tenantCode: string): Promise<string> 
   }
 }
 
-/** Records a failed sign-in and shows the server's message (how many tries are left, or the lock). */
-async function recordFailure(username: string, tenantCode: string): Promise<void> {
+/**
+ * Records a failed sign-in and shows the server's message (how many tries are left, or the
+ * lock), unless the failed call already showed that very text.
+ */
+async function recordFailure(username: string, tenantCode: string, failure: unknown): Promise<void> {
+  const shown = failure instanceof Error ? failure.message : '';
+  const show = (text: string) => {
+    if (text && text !== shown) toastError(text);
+  };
   try {
     const answer = await handleFail({ username, tenantCode });
-    const text = lockMessageOf(answer) || (answer.message && answer.message !== 'success' ? answer.message : '');
-    if (text) toastError(text);
+    show(lockMessageOf(answer) || (answer.message && answer.message !== 'success' ? answer.message : ''));
   } catch (err) {
-    if (err instanceof ApiError) {
-      const text = lockMessageOf(err.body) || err.message;
-      if (text) toastError(text);
-    }
+    if (err instanceof ApiError) show(lockMessageOf(err.body) || err.message);
   }
 }
 
@@ -97,7 +101,7 @@ export async function login(form: AccountLogin): Promise<void> {
   try {
     answer = await passwordToken({ tenantCode, username, password: form.password });
   } catch (err) {
-    await recordFailure(username, tenantCode);
+    await recordFailure(username, tenantCode, err);
     throw err;
   }
   acceptToken(answer);
@@ -111,7 +115,7 @@ export async function loginByMobile(form: MobileLogin): Promise<void> {
   try {
     answer = await mobileToken({ tenantCode, mobile, smsCaptcha: form.smsCaptcha.trim() });
   } catch (err) {
-    await recordFailure(mobile, tenantCode);
+    await recordFailure(mobile, tenantCode, err);
     throw err;
   }
   acceptToken(answer);

@@ -1,7 +1,8 @@
 /**
- * i18next setup: the console's own strings (messages/*.json) merged over the schema
- * labels (schemas/locales/*.json: resources, routes, dictionaries, app titles). Only the
- * current language is loaded before the first paint; the others load when chosen.
+ * i18next setup: the console's own strings (messages/*.json) over the schema labels
+ * (schemas/locales/*.json: resources, routes, dictionaries, app titles). Only the current
+ * language's console strings load before the first paint; the schema labels load with the
+ * signed-in layout; other languages load when chosen.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -20,20 +21,6 @@ function loaderFor(files: Record<string, () => Promise<Messages>>, locale: Local
   return entry ? entry[1]() : Promise.resolve({});
 }
 
-function isObject(v: unknown): v is Messages {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Deep merge: `over` wins on conflicts. */
-export function mergeMessages(base: Messages, over: Messages): Messages {
-  const out: Messages = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    const prev = out[k];
-    out[k] = isObject(prev) && isObject(v) ? mergeMessages(prev, v) : v;
-  }
-  return out;
-}
-
 export function initialLanguage(): Locale {
   return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
@@ -45,18 +32,36 @@ void i18next.use(initReactI18next).init({
   partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Re-render when a bundle is added (the schema labels arrive after the first paint).
+  react: { bindI18nStore: 'added' },
 });
 
 const loading = new Map<Locale, Promise<void>>();
+const loadingLabels = new Map<Locale, Promise<void>>();
 
-/** Loads a language's strings once (console and schema labels). */
+/** Loads a language's console strings once (all the sign-in pages need). */
 export function loadLanguage(locale: Locale): Promise<void> {
   let pending = loading.get(locale);
   if (!pending) {
-    pending = Promise.all([loaderFor(schemaMessages, locale), loaderFor(consoleMessages, locale)]).then(([schema, own]) => {
-      i18next.addResourceBundle(locale, 'translation', mergeMessages(schema, own), true, true);
+    pending = loaderFor(consoleMessages, locale).then((own) => {
+      i18next.addResourceBundle(locale, 'translation', own, true, true);
     });
     loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/**
+ * Loads a language's schema labels once (routes, resources, dictionaries), under the
+ * console's own strings; the signed-in layout asks for them, the sign-in page does not.
+ */
+export function loadSchemaLabels(locale: Locale): Promise<void> {
+  let pending = loadingLabels.get(locale);
+  if (!pending) {
+    pending = Promise.all([loaderFor(schemaMessages, locale), loadLanguage(locale)]).then(([schema]) => {
+      i18next.addResourceBundle(locale, 'translation', schema, true, false);
+    });
+    loadingLabels.set(locale, pending);
   }
   return pending;
 }

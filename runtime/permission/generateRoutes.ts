@@ -14,7 +14,7 @@ export interface GenerateRoutesInput {
   constantRoutes: readonly AppRoute[];
   /** Returns the registry key that renders this node, or undefined when nothing can render it. */
   resolveComponent: (node: { component?: string; name?: string; path: string }) => string | undefined;
-  /** Client-side meta by absolute path (e.g. roles of the demo routes), merged under the server's. */
+  /** Client-side meta by absolute path (the generated route table), merged under the server's. */
   clientMeta?: ReadonlyMap<string, RouteMeta>;
 }
 
@@ -23,6 +23,31 @@ export interface GeneratedRoutes {
   routes: AppRoute[];
   /** Menu entries left out because no registered component renders them (absolute paths). */
   unrendered: string[];
+}
+
+const META_KEYS = ['title', 'icon', 'noCache', 'affix', 'activeMenu', 'breadcrumb', 'code', 'resource'] as const;
+
+/** The meta a node carries flat (schemas/menu.json style), as RouteMeta. */
+export function flatMeta(node: ServerMenuNode | (RouteMeta & { roles?: readonly string[] })): RouteMeta {
+  const out: RouteMeta = {};
+  const source = node as Record<string, unknown>;
+  for (const key of META_KEYS) if (source[key] !== undefined) (out as Record<string, unknown>)[key] = source[key];
+  if (node.roles) out.roles = [...node.roles];
+  return out;
+}
+
+/** Client meta by absolute path from a route table shaped like the server menu. */
+export function metaByPath(table: readonly ServerMenuNode[]): Map<string, RouteMeta> {
+  const out = new Map<string, RouteMeta>();
+  const walk = (nodes: readonly ServerMenuNode[], parent: string) => {
+    for (const node of nodes) {
+      const path = resolvePath(parent, node.path);
+      out.set(path, { ...flatMeta(node), ...(node.meta ?? {}), ...(node.hidden ? { hidden: true } : {}) });
+      if (node.children?.length) walk(node.children, path);
+    }
+  };
+  walk(table, '/');
+  return out;
 }
 
 /** True when a route limited to `meta.roles` is open to these roles (no roles listed: open to all). */
@@ -68,7 +93,7 @@ export function generateRoutes(input: GenerateRoutesInput): GeneratedRoutes {
 
   const convert = (node: ServerMenuNode, parentPath: string): AppRoute | undefined => {
     const path = resolvePath(parentPath, node.path);
-    const meta: RouteMeta = { ...(clientMeta?.get(path) ?? {}), ...(node.meta ?? {}) };
+    const meta: RouteMeta = { ...(clientMeta?.get(path) ?? {}), ...flatMeta(node), ...(node.meta ?? {}) };
     if (!hasPermission(roles, meta)) return undefined;
     const hidden = node.hidden ?? meta.hidden ?? false;
     const base = { path, name: node.name, hidden, alwaysShow: node.alwaysShow, meta };

@@ -9,18 +9,24 @@ export interface RouteMeta {
   /** false keeps the entry out of the breadcrumb. */
   breadcrumb?: boolean;
   hidden?: boolean;
+  /** Menu code (button and data-field grants are keyed by it). */
+  code?: string;
+  /** The resource a generic page shows on this route. */
+  resource?: string;
 }
 
 /** One node of `menu` in the queryCurrentAuthority answer. Paths may be relative to the parent. */
-export interface ServerMenuNode {
+export interface ServerMenuNode extends Omit<RouteMeta, 'roles'> {
   path: string;
   name?: string;
   component?: string;
   redirect?: string;
   hidden?: boolean;
   alwaysShow?: boolean;
+  /** Meta may come nested (vue-router style) or flat on the node (schemas/menu.json style). */
   meta?: RouteMeta | null;
-  children?: ServerMenuNode[] | null;
+  roles?: readonly string[];
+  children?: readonly ServerMenuNode[] | null;
 }
 
 /** A route the console can render: absolute path, resolved component key (see componentRegistry). */

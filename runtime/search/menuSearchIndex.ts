@@ -24,7 +24,8 @@ export function buildSearchEntries(
   for (const route of routes) {
     if (route.hidden || route.external) continue;
     const title = route.meta.title ? translateTitle(route.meta.title) : '';
-    const here = title ? [...trail, title] : trail;
+    // A child titled like its parent ("Error log > Error log") shows once.
+    const here = title && trail[trail.length - 1] !== title ? [...trail, title] : trail;
     const visibleChildren = route.children.filter((c) => !c.hidden);
     if (visibleChildren.length) {
       entries.push(...buildSearchEntries(route.children, translateTitle, here));

@@ -11,7 +11,7 @@ import {
   type Locale,
   type Size,
 } from '../constants/spec.ts';
-import { initialLanguage, loadLanguage } from '../i18n/i18n.ts';
+import { initialLanguage, loadLanguage, loadSchemaLabels } from '../i18n/i18n.ts';
 
 export type Device = 'desktop' | 'mobile';
 
@@ -47,10 +47,20 @@ export function toggleDevice(device: Device): void {
   appState.device = device;
 }
 
+let labelsWanted = false;
+
+/** The signed-in layout wants the schema labels (routes, resources) in every language it shows. */
+export async function wantSchemaLabels(): Promise<void> {
+  labelsWanted = true;
+  await loadSchemaLabels(appState.language);
+}
+
 /** Switches the language once its strings are loaded; the choice is kept in the language cookie. */
 export async function setLanguage(language: Locale): Promise<void> {
   Cookies.set(LANGUAGE_COOKIE, language);
   await loadLanguage(language);
+  // Signed in, the menu and resource labels switch together with the console's strings.
+  if (labelsWanted) await loadSchemaLabels(language);
   await i18next.changeLanguage(language);
   appState.language = language;
 }

@@ -1,8 +1,5 @@
-/** The routes the signed-in user may visit, generated from roles and the server menu (spec 4). */
+/** The routes the signed-in user may visit (spec 4); permission/applyMenu.ts fills them. */
 import { proxy, ref } from 'valtio';
-import { constantRoutes } from '../app/constantRoutes.ts';
-import { resolveComponentKey } from '../app/componentRegistry.ts';
-import { generateRoutes } from '../permission/generateRoutes.ts';
 import type { AppRoute, ServerMenuNode } from '../permission/routeTypes.ts';
 
 export const permissionState = proxy({
@@ -13,19 +10,12 @@ export const permissionState = proxy({
   version: 0,
 });
 
-export function applyMenu(roles: readonly string[], menu: readonly ServerMenuNode[]): AppRoute[] {
-  const { routes, unrendered } = generateRoutes({ roles, menu, constantRoutes, resolveComponent: resolveComponentKey });
-  if (import.meta.env.DEV && unrendered.length) {
-    console.warn(`[routes] no registered component renders these menu entries, left out: ${unrendered.join(', ')}`);
-  }
+export function setRoutes(routes: AppRoute[], menu: readonly ServerMenuNode[]): void {
   permissionState.routes = ref(routes);
   permissionState.menu = ref([...menu]);
   permissionState.version += 1;
-  return routes;
 }
 
 export function resetRoutes(): void {
-  permissionState.routes = ref([]);
-  permissionState.menu = ref([]);
-  permissionState.version += 1;
+  setRoutes([], []);
 }

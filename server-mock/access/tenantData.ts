@@ -55,7 +55,6 @@ export class TenantData {
   async insert(r: Resource, row: Row): Promise<number> {
     const values: Row = { ...row };
     if (this.scoped(r)) values.tenant_code = this.tenantCode;
-    else delete values.tenant_code;
     const result = (await this.db.insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow()) as Row;
     return Number(result.id);
   }

@@ -62,9 +62,19 @@ export function ignoredWriteFields(resource: Resource): string[] {
   return [...IGNORED_ON_WRITE.filter((f) => !(f in (resource.record.properties ?? {}))), ...labels];
 }
 
+/** The schema also accepting null ("no value"; the stored record is validated without it). */
+function nullable(schema: JsonSchema): JsonSchema {
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.length === 0 || types.includes('null')) return schema;
+  const out: JsonSchema = { ...schema, type: [...types, 'null'] };
+  if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+  return out;
+}
+
 /** Body schema of the add call: the record, plus the ignored names. */
 export function addBodySchema(resource: Resource): JsonSchema {
-  const props: Record<string, JsonSchema> = { ...(resource.record.properties ?? {}) };
+  const props: Record<string, JsonSchema> = {};
+  for (const [k, v] of Object.entries(resource.record.properties ?? {})) props[k] = nullable(v);
   for (const f of ignoredWriteFields(resource)) props[f] = {};
   return harden({ type: 'object', additionalProperties: false, properties: props, required: resource.record.required ?? [] });
 }
@@ -72,7 +82,7 @@ export function addBodySchema(resource: Resource): JsonSchema {
 /** Body schema of the update call: every field optional, id required. The merged record is validated afterwards. */
 export function updateBodySchema(resource: Resource): JsonSchema {
   const props: Record<string, JsonSchema> = {};
-  for (const [k, v] of Object.entries(resource.record.properties ?? {})) props[k] = v;
+  for (const [k, v] of Object.entries(resource.record.properties ?? {})) props[k] = nullable(v);
   for (const f of ignoredWriteFields(resource)) props[f] = {};
   props.id = { type: 'integer', minimum: 1 };
   return harden({ type: 'object', additionalProperties: false, properties: props, required: ['id'] });

@@ -15,7 +15,7 @@ export const SAME_ROLE_CODE = 'The role code cannot be the same';
 export const FIELDS_NEED_COMMAS = 'Fields must be separated by commas';
 
 /** Field names separated by commas; blanks around names are allowed. */
-const FIELD_LIST = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*(,\s*[A-Za-z_][A-Za-z0-9_]*\s*)*$/;
+const FIELD_LIST = /^\s*[A-Za-z][A-Za-z0-9_]*\s*(,\s*[A-Za-z][A-Za-z0-9_]*\s*)*$/;
 /** Fields that cannot be hidden: records are addressed by them. */
 const NEVER_HIDDEN = new Set(['id']);
 

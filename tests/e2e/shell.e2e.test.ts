@@ -166,7 +166,7 @@ describe('menu search', () => {
     await page.getByRole('button', { name: 'Search menu' }).click();
     const box = page.getByRole('combobox', { name: 'search menu' });
     await box.fill('error log');
-    await page.getByRole('option', { name: /Error Log/i }).first().click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /Error log/i }).first().click();
     await page.waitForURL(/\/error-log\/log$/);
   });
 
@@ -178,7 +178,7 @@ describe('menu search', () => {
     await page.getByRole('button', { name: '搜索菜单' }).click();
     const box = page.getByRole('combobox', { name: '搜索菜单' });
     await box.fill('cuowurizhi');
-    await page.getByRole('option').first().click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '错误日志' }).first().click();
     await page.waitForURL(/\/error-log\/log$/);
   });
 });

@@ -171,7 +171,7 @@ describe('session', () => {
   it('asks to log in again on 50014 with the exact texts, and re-login resets the token', async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'admin' });
-    await page.route('**/api/notification/**', (route) =>
+    await page.route('**/api/notification/notification/queryHeadNotification*', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 50014, message: 'Token expired' }) }),
     );
     await page.getByTestId('notification-bell').click();

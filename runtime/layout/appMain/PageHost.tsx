@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { getComponent } from '../../app/componentRegistry.ts';
 import RouteProgress from '../../app/RouteProgress.tsx';
+import { CurrentRouteContext } from '../../app/currentRoute.ts';
 import { routerPattern } from '../../permission/matchRoute.ts';
 import type { AppRoute } from '../../permission/routeTypes.ts';
 
@@ -14,9 +15,11 @@ export default function PageHost({ route, location }: { route: AppRoute; locatio
       <Route
         path={routerPattern(route.path)}
         element={
-          <Suspense fallback={<RouteProgress />}>
-            <Page />
-          </Suspense>
+          <CurrentRouteContext.Provider value={route}>
+            <Suspense fallback={<RouteProgress />}>
+              <Page />
+            </Suspense>
+          </CurrentRouteContext.Provider>
         }
       />
     </Routes>

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { queryHeadNotification, type BellItem } from '../../api/notification.ts';
-import { listOf } from '../../http/envelope.ts';
+import { listOf, needsRelogin } from '../../http/envelope.ts';
+import { ApiError } from '../../http/request.ts';
 import { MY_NOTIFICATION_PATH, NOTIFICATION_DROPDOWN_WIDTH_PX } from '../../constants/spec.ts';
 import { formatRelativeTime } from '../../format/timeAgo.ts';
 import { appState } from '../../stores/app.ts';
@@ -32,13 +33,18 @@ export default function NotificationBell() {
   const [tab, setTab] = useState<'notice' | 'message'>('notice');
   const canSeeMore = !!matchRoute(permission.routes as readonly AppRoute[], MY_NOTIFICATION_PATH);
 
+  const [failed, setFailed] = useState(false);
   const load = async () => {
     setLoading(true);
+    setFailed(false);
     try {
       const answer = await queryHeadNotification();
       setItems(listOf(answer.data));
-    } catch {
+    } catch (err) {
       setItems([]);
+      setFailed(true);
+      // Signed out: the re-login confirm takes over; the panel must not cover it.
+      if (err instanceof ApiError && needsRelogin(err.code)) setOpen(false);
     } finally {
       setLoading(false);
     }
@@ -46,7 +52,7 @@ export default function NotificationBell() {
 
   const list = (kind: 'notice' | 'message') => {
     const shown = items.filter((i) => (kind === 'message' ? isMessage(i) : !isMessage(i)));
-    if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />;
+    if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? t('bell.failed') : t('bell.empty')} />;
     return (
       <ul className="bell-list">
         {shown.map((item) => (

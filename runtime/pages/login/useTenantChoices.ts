@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TenantChoice } from '../../api/auth.ts';
+import { ApiError } from '../../http/request.ts';
 import { toastWarning } from '../../feedback/feedback.ts';
 
 /**
@@ -24,8 +25,10 @@ export function useTenantChoices(fill: (tenantCode: string) => void) {
         setChoices(list);
         if (list.length === 0) toastWarning(t('login.noTenant'));
         else if (list.length === 1) fill(list[0]!.tenantCode);
-      } catch {
+      } catch (err) {
         setChoices([]);
+        // The platform answers 404 when the user belongs to no tenant.
+        if (err instanceof ApiError && err.httpStatus === 404) toastWarning(t('login.noTenant'));
       }
     },
     [fill, t],

@@ -10,7 +10,7 @@ import { useFormLayout } from '../../layout/useFormLayout.ts';
 import { DEFAULT_AVATAR } from '../../layout/navbar/defaultAvatar.ts';
 import { MOBILE_PATTERN } from '../login/loginRules.ts';
 
-type Fields = Omit<UserDetail, 'id'>;
+type Fields = Pick<UserDetail, 'nickname' | 'email' | 'mobile' | 'address' | 'profile' | 'avatar'>;
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -23,12 +23,11 @@ export default function ProfilePage() {
     if (user.id === undefined) return;
     setSaving(true);
     try {
-      await updateSysUserDetail({ id: user.id, ...values });
+      await updateSysUserDetail(values);
       Object.assign(userState, {
         nickname: values.nickname ?? '',
         email: values.email ?? '',
         mobile: values.mobile ?? '',
-        phone: values.phone ?? '',
         address: values.address ?? '',
         profile: values.profile ?? '',
         avatar: values.avatar ?? '',
@@ -81,7 +80,6 @@ export default function ProfilePage() {
                 nickname: user.nickname,
                 email: user.email,
                 mobile: user.mobile,
-                phone: user.phone,
                 address: user.address,
                 profile: user.profile,
                 avatar: user.avatar,
@@ -96,9 +94,6 @@ export default function ProfilePage() {
               </Form.Item>
               <Form.Item name="mobile" label={t('login.mobile')} rules={[{ pattern: MOBILE_PATTERN, message: t('login.rules.mobileFormat') }]}>
                 <Input aria-label={t('login.mobile')} />
-              </Form.Item>
-              <Form.Item name="phone" label={t('profile.phone')}>
-                <Input aria-label={t('profile.phone')} />
               </Form.Item>
               <Form.Item name="address" label={t('profile.address')}>
                 <Input aria-label={t('profile.address')} />

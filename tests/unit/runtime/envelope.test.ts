@@ -51,3 +51,18 @@ describe('page helpers', () => {
     expect(greetingKey(20)).toBe('workbench.evening');
   });
 });
+
+describe('generated-client transport', async () => {
+  const { toAxiosConfig, SILENT_HEADER } = await import('../../../runtime/http/registerTransport.ts');
+  it('turns the silent header into the silent option and never sends it', () => {
+    const config = toAxiosConfig({ method: 'GET', url: '/api/x', headers: { [SILENT_HEADER]: '1', A: 'b' } });
+    expect(config.silent).toBe(true);
+    expect(config.headers).toEqual({ A: 'b' });
+    expect(toAxiosConfig({ method: 'GET', url: '/api/x' }).silent).toBe(false);
+  });
+  it('keeps an empty form body so the form content type is sent', () => {
+    const config = toAxiosConfig({ method: 'POST', url: '/api/uaa/oauth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(config.data).toBe('');
+    expect(toAxiosConfig({ method: 'POST', url: '/api/y', data: { a: 1 } }).data).toEqual({ a: 1 });
+  });
+});

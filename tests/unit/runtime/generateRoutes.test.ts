@@ -141,3 +141,48 @@ describe('route generation', () => {
     expect([...menuPaths(fullMenu)]).toEqual(expect.arrayContaining(['/workbench', '/permission/page', '/example/edit/:id(\\d+)']));
   });
 });
+
+describe('route generation from the real route table', async () => {
+  const { menuTree } = await import('../../../runtime/generated/routes.ts');
+  const { registerShellPages } = await import('../../../runtime/app/registerShellPages.ts');
+  const { resolveComponentKey } = await import('../../../runtime/app/componentRegistry.ts');
+  const { metaByPath } = await import('../../../runtime/permission/generateRoutes.ts');
+  registerShellPages();
+  const table = menuTree as readonly ServerMenuNode[];
+  const generate = (roles: string[], menu: readonly ServerMenuNode[] = table) =>
+    generateRoutes({ roles, menu, constantRoutes, resolveComponent: resolveComponentKey, clientMeta: metaByPath(table) });
+
+  it('renders the shell pages of the menu and leaves unbuilt ones out', () => {
+    const { routes, unrendered } = generate(['ROLE_ADMIN']);
+    const all = flattenRoutes(routes).map((r) => r.path);
+    expect(all).toEqual(expect.arrayContaining(['/workbench', '/profile/index', '/error-log/log', '/error/401', '/error/404']));
+    expect(unrendered).toContain('/sysuser');
+    expect(unrendered).toContain('/mynotification');
+    // The menu's own /profile/index and /workbench do not duplicate the shell's.
+    expect(all.filter((p) => p === '/workbench')).toHaveLength(1);
+    expect(all.filter((p) => p === '/profile/index')).toHaveLength(1);
+  });
+
+  it('reads flat meta (title, icon, roles) from menu.json-shaped nodes', () => {
+    const { routes } = generate(['ROLE_ADMIN']);
+    const errorLog = matchRoute(routes, '/error-log/log')!.route;
+    expect(errorLog.meta.title).toBe('route.errorLogIndex');
+    expect(errorLog.meta.icon).toBe('bug');
+    expect(errorLog.meta.code).toBeTruthy();
+  });
+
+  it('keeps editors and visitors out of the admin-only demo pages by route roles', () => {
+    const editor = flattenRoutes(generate(['ROLE_EDITOR']).routes).map((r) => r.path);
+    const visitor = flattenRoutes(generate(['ROLE_VISITOR']).routes).map((r) => r.path);
+    expect(editor.some((p) => p === '/permission/page' || p === '/permission/role')).toBe(false);
+    expect(visitor.some((p) => p.startsWith('/permission'))).toBe(false);
+  });
+
+  it('takes the route roles from the route table when the server menu omits them', () => {
+    const stripped = (nodes: readonly ServerMenuNode[]): ServerMenuNode[] =>
+      nodes.map((n) => ({ ...n, roles: undefined, meta: undefined, children: n.children ? stripped(n.children) : undefined }));
+    const menu = stripped(table);
+    const { routes } = generateRoutes({ roles: ['ROLE_VISITOR'], menu, constantRoutes, resolveComponent: () => 'x', clientMeta: metaByPath(table) });
+    expect(flattenRoutes(routes).some((r) => r.path.startsWith('/permission'))).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The server as a whole: the OpenAPI description and Swagger UI, unknown calls, the console's
+ * files with the fallback to index.html, and additive migration of a changed resource file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
+import { client, createPgDatabase, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'console-static-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  server = await startTestServer({ staticDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('OpenAPI', () => {
+  it('describes every call, from the resource files', async () => {
+    const res = await fetch(`${server.url}/swagger/json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId?: string }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const registry = loadRegistry('schemas');
+    for (const call of registry.calls) {
+      expect(doc.paths[call.url], call.url).toBeDefined();
+      expect(doc.paths[call.url]![call.method.toLowerCase()]?.operationId).toBe(call.name);
+    }
+  });
+
+  it('serves Swagger UI', async () => {
+    const res = await fetch(`${server.url}/swagger/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger');
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown call with a 404 envelope', async () => {
+    const res = await fetch(`${server.url}/api/admin/nothing/queryNothing`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Envelope).status).toBe(404);
+  });
+
+  it('serves the console and falls back to index.html for client routes', async () => {
+    const asset = await fetch(`${server.url}/assets/app.js`);
+    expect(await asset.text()).toBe('console.log(1)');
+    for (const path of ['/', '/login', '/sysuser', '/example/edit/12']) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('migration', () => {
+  it('adds a new column to an existing table at start and keeps the rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrate-'));
+    const schemas = join(dir, 'schemas');
+    cpSync('schemas', schemas, { recursive: true });
+    const dataDir = join(dir, 'data');
+    const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : undefined;
+    const databaseUrl = pgDb?.url;
+    const first = await startTestServer({ dataDir, schemasDir: schemas, databaseUrl });
+    const admin = client(first.url, await signIn(first.url, 'demo', 'admin'));
+    const add = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', { paramName: 'Kept', paramKey: 'kept.key', paramValue: 'v' });
+    expect(add.status).toBe(200);
+    await first.close();
+
+    const file = join(schemas, 'resources', 'sys-param.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.record.properties.paramGroup = { type: 'string', maxLength: 50 };
+    doc.labels.fields.paramGroup = 'resources.SysParam.fields.paramName';
+    writeFileSync(file, JSON.stringify(doc));
+    const second = await startTestServer({ dataDir, schemasDir: schemas, databaseUrl });
+    try {
+      expect(second.migration.addedColumns).toContain('sys_param.param_group');
+      expect(second.seeded).toBe(false);
+      const admin2 = client(second.url, await signIn(second.url, 'demo', 'admin'));
+      const list = await admin2.get<Envelope<PageData>>('/api/admin/sysparam/querySysParam', { paramKey: 'kept.key' });
+      expect(list.body.data!.list[0]).toMatchObject({ paramName: 'Kept', paramValue: 'v', paramGroup: null });
+      const upd = await admin2.put<Envelope<{ paramGroup: string }>>('/api/admin/sysparam/updateSysParam', { id: add.body.data!.id, paramGroup: 'limits' });
+      expect(upd.body.data!.paramGroup).toBe('limits');
+    } finally {
+      await second.stop();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
