@@ -18,7 +18,8 @@ import {
 import { querySysOrg } from '../api/account.ts';
 import { saveSession, setToken } from './tokenStorage.ts';
 import { toastError } from '../feedback/feedback.ts';
-import { ApiError, bindSession } from '../http/request.ts';
+import { bindSession } from '../http/request.ts';
+import { ApiError } from '../http/apiError.ts';
 import type { Envelope } from '../http/envelope.ts';
 import { resetRoutes } from '../stores/permission.ts';
 import { applyMenu } from '../permission/applyMenu.ts';

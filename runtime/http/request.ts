@@ -8,25 +8,12 @@ import { REQUEST_BASE_URL, REQUEST_TIMEOUT_MS } from '../constants/spec.ts';
 import { getToken, readSession } from '../auth/tokenStorage.ts';
 import { confirm, toastError } from '../feedback/feedback.ts';
 import { envelopeCode, envelopeMessage, isFailure, needsRelogin } from './envelope.ts';
+import { ApiError } from './apiError.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Do not toast failures of this call (the caller handles them). */
     silent?: boolean;
-  }
-}
-
-/** Error thrown for an envelope whose status is not 200. */
-export class ApiError extends Error {
-  readonly code: number | undefined;
-  readonly body: unknown;
-  readonly httpStatus: number | undefined;
-  constructor(message: string, code: number | undefined, body: unknown, httpStatus?: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.body = body;
-    this.httpStatus = httpStatus;
   }
 }
 

@@ -52,9 +52,9 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   registerCalls(app, services, allHandlers());
 
   const index = join(options.staticDir, 'index.html');
-  const hasConsole = existsSync(index);
-  if (hasConsole) {
-    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false, index: ['index.html'] });
+  if (existsSync(options.staticDir)) {
+    // wildcard: files are looked up per request, so a rebuilt console is served without a restart
+    await app.register(fastifyStatic, { root: options.staticDir, wildcard: true, index: ['index.html'] });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -62,7 +62,7 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       return reply.code(404).send(failure(404, `No such call: ${request.method} ${path}`));
     }
-    if (!hasConsole) {
+    if (!existsSync(index)) {
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

@@ -223,3 +223,43 @@ describe('error log and switchers', () => {
     expect(headers['rolecode']).toBe('ROLE_EDITOR');
   });
 });
+
+describe('own account', () => {
+  it('changes the password: inconsistency warned without a call, then success', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'editor' });
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/account/sysuserdetail/updatePassword')) calls += 1;
+    });
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Change password' });
+    for (const label of ['Old password', 'New password', 'Confirm new password']) {
+      expect(await dialog.getByLabel(label, { exact: true }).getAttribute('maxlength')).toBe('31');
+    }
+    await dialog.getByLabel('Old password', { exact: true }).fill('Demo@2026');
+    await dialog.getByLabel('New password', { exact: true }).fill('Demo@2027!');
+    await dialog.getByLabel('Confirm new password', { exact: true }).fill('Demo@2028!');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'The new password and the confirmed new password are inconsistent!').waitFor();
+    expect(calls).toBe(0);
+    await dialog.getByLabel('Confirm new password', { exact: true }).fill('Demo@2027!');
+    const answered = page.waitForResponse((r) => r.url().includes('/api/account/sysuserdetail/updatePassword'));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    expect((await answered).ok()).toBe(true);
+    await toast(page, 'Change password success').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('saves the profile with updateSysUserDetail', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' }, '/profile/index');
+    await page.getByLabel('Nickname').fill('Chief admin');
+    const saved = page.waitForRequest((r) => r.url().includes('/api/account/sysuserdetail/updateSysUserDetail') && r.method() === 'PUT');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(JSON.parse((await saved).postData() ?? '{}')).toMatchObject({ nickname: 'Chief admin' });
+    await toast(page, 'Saved successfully').waitFor();
+    await page.getByTestId('avatar-menu').filter({ hasText: 'Chief admin' }).waitFor();
+  });
+});

@@ -87,9 +87,9 @@ describe('sign-in', () => {
   it('signs in with a mobile number and the SMS code', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
-    await page.getByRole('radio', { name: 'Mobile' }).click();
+    await page.getByRole('radio', { name: 'SMS sign-in' }).click();
     await page.getByLabel('Tenant code').fill('demo');
-    await page.getByLabel('Mobile').fill(DEMO_MOBILES.editor);
+    await page.getByRole('textbox', { name: 'Mobile' }).fill(DEMO_MOBILES.editor);
     const sent = page.waitForResponse((r) => r.url().includes('/api/account/captcha/getSmsCaptcha'));
     await page.getByRole('button', { name: 'Send code' }).click();
     expect((await sent).ok()).toBe(true);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { updatePassword } from '../../api/account.ts';
 import { PASSWORD_MAX_LENGTH } from '../../constants/spec.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
-import { ApiError } from '../../http/request.ts';
+import { ApiError } from '../../http/apiError.ts';
 import { userState } from '../../stores/user.ts';
 import { passwordChangeStep, type PasswordFields as Fields } from './passwordChange.ts';
 

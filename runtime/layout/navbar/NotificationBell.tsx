@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { queryHeadNotification, type BellItem } from '../../api/notification.ts';
 import { listOf, needsRelogin } from '../../http/envelope.ts';
-import { ApiError } from '../../http/request.ts';
+import { ApiError } from '../../http/apiError.ts';
 import { MY_NOTIFICATION_PATH, NOTIFICATION_DROPDOWN_WIDTH_PX } from '../../constants/spec.ts';
 import { formatRelativeTime } from '../../format/timeAgo.ts';
 import { appState } from '../../stores/app.ts';

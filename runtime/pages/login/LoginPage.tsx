@@ -14,7 +14,7 @@ import { useProductTitle } from '../../app/useProductTitle.ts';
 import LanguageSwitch from './LanguageSwitch.tsx';
 import ChoiceGroup from './ChoiceGroup.tsx';
 import { toastSuccess } from '../../feedback/feedback.ts';
-import { loginRules, MOBILE_PATTERN } from './loginRules.ts';
+import { loginRules } from './loginRules.ts';
 import { useCountdown } from './useCountdown.ts';
 import { useTenantChoices } from './useTenantChoices.ts';
 import '../../styles/authCard.css';
@@ -85,7 +85,6 @@ export default function LoginPage() {
       return;
     }
     const mobile = String(mobileForm.getFieldValue('mobile') ?? '').trim();
-    if (!MOBILE_PATTERN.test(mobile)) return;
     setSending(true);
     try {
       const { getSmsCaptcha } = await import('../../api/auth.ts');
@@ -132,13 +131,13 @@ export default function LoginPage() {
           ]}
         />
         {mode === 'account' ? (
-          <Form<AccountFields> form={accountForm} name="account-login" layout="vertical" requiredMark={false} size="large" onFinish={submitAccount} autoComplete="on">
+          <Form<AccountFields> key="account" form={accountForm} name="account-login" layout="vertical" requiredMark={false} size="large" onFinish={submitAccount} autoComplete="on">
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" list="account-tenants" />
+              <Input prefix={<TeamOutlined aria-hidden />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" list="account-tenants" />
             </Form.Item>
             <Form.Item name="username" label={t('login.username')} rules={rules.username}>
               <Input
-                prefix={<UserOutlined />}
+                prefix={<UserOutlined aria-hidden />}
                 placeholder={t('login.usernamePlaceholder')}
                 aria-label={t('login.username')}
                 autoComplete="username"
@@ -146,7 +145,7 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
+              <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('login.logIn')}
@@ -154,13 +153,13 @@ export default function LoginPage() {
             {tenantList('account-tenants', accountTenants.choices)}
           </Form>
         ) : (
-          <Form<MobileFields> form={mobileForm} name="mobile-login" layout="vertical" requiredMark={false} size="large" onFinish={submitMobile}>
+          <Form<MobileFields> key="mobile" form={mobileForm} name="mobile-login" layout="vertical" requiredMark={false} size="large" onFinish={submitMobile}>
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <Input prefix={<TeamOutlined />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} list="mobile-tenants" />
+              <Input prefix={<TeamOutlined aria-hidden />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} list="mobile-tenants" />
             </Form.Item>
             <Form.Item name="mobile" label={t('login.mobile')} rules={rules.mobile}>
               <Input
-                prefix={<MobileOutlined />}
+                prefix={<MobileOutlined aria-hidden />}
                 placeholder={t('login.mobile')}
                 aria-label={t('login.mobile')}
                 autoComplete="tel"
@@ -171,7 +170,7 @@ export default function LoginPage() {
             <Form.Item label={t('login.smsCode')} required={false}>
               <div className="login-sms-row">
                 <Form.Item name="smsCaptcha" rules={rules.smsCaptcha} noStyle>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.smsCode')} aria-label={t('login.smsCode')} autoComplete="one-time-code" inputMode="numeric" />
+                  <Input prefix={<SafetyOutlined aria-hidden />} placeholder={t('login.smsCode')} aria-label={t('login.smsCode')} autoComplete="one-time-code" inputMode="numeric" />
                 </Form.Item>
                 <Button onClick={() => void sendCode()} disabled={countdown.left > 0} loading={sending} className="login-sms-button">
                   {countdown.left > 0 ? t('login.resendIn', { seconds: countdown.left }) : t('login.sendCode')}

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TenantChoice } from '../../api/auth.ts';
-import { ApiError } from '../../http/request.ts';
+import { ApiError } from '../../http/apiError.ts';
 import { toastWarning } from '../../feedback/feedback.ts';
 
 /**

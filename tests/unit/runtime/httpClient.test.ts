@@ -14,7 +14,8 @@ vi.mock('../../../runtime/auth/tokenStorage.ts', () => ({ getToken: () => 'tkn',
 const { default: i18next } = await import('i18next');
 const { default: en } = await import('../../../runtime/i18n/messages/en.json');
 await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
-const { http, request, bindSession, ApiError } = await import('../../../runtime/http/request.ts');
+const { http, request, bindSession } = await import('../../../runtime/http/request.ts');
+const { ApiError } = await import('../../../runtime/http/apiError.ts');
 const { REQUEST_TIMEOUT_MS } = await import('../../../runtime/constants/spec.ts');
 
 let last: InternalAxiosRequestConfig | undefined;
