@@ -1,9 +1,11 @@
-/** Entry: i18n, the transport of the generated client, error capture, the shell's pages, render. */
+/**
+ * Entry: i18n, error capture, the shell's pages, render. The generated client and its
+ * transport load with the first platform call (api/platform.ts) or the session restore.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/i18n.ts';
 import './styles/global.css';
-import { registerTransport } from './http/registerTransport.ts';
 import { installErrorCapture } from './errorLog/installErrorCapture.ts';
 import { registerShellPages } from './app/registerShellPages.ts';
 import App from './app/App.tsx';
@@ -11,7 +13,6 @@ import { loadAntdLocale } from './app/antdLocale.ts';
 import { loadLanguage } from './i18n/i18n.ts';
 import { appState } from './stores/app.ts';
 
-void registerTransport();
 installErrorCapture();
 registerShellPages();
 

@@ -115,11 +115,6 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('.ant-message-notice').filter({ hasText: text });
 }
 
-/** The titles of the visible tabs, in order. */
-export async function tabTitles(page: Page): Promise<string[]> {
-  return page.locator('.tags-view-item').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
-}
-
 /** Interactive elements without an accessible name (a heuristic over the DOM). */
 export async function unnamedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
