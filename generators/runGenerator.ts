@@ -9,7 +9,9 @@ import { emitClient } from './emitClient.ts';
 import { emitResources } from './emitResources.ts';
 import { emitRoutes } from './emitRoutes.ts';
 import { emitTypes } from './emitTypes.ts';
+import { format } from 'prettier';
 import { applyOutput, diffOutput, type Drift } from './writeOutput.ts';
+import { PRINT_WIDTH } from './tsSource.ts';
 
 export interface GeneratorOptions {
   schemasDir: string;
@@ -35,12 +37,17 @@ function inNameOrder(registry: Registry): Registry {
 /** Every output file, by path relative to the output directory. */
 export async function generateFiles(registry: Registry, menu: MenuNode[]): Promise<Map<string, string>> {
   const ordered = inNameOrder(registry);
-  return new Map([
+  const files: [string, string][] = [
     ['client.ts', emitClient(ordered)],
     ['resources.ts', emitResources(ordered)],
     ['routes.ts', emitRoutes(menu, ordered)],
     ['types.ts', await emitTypes(ordered)],
-  ]);
+  ];
+  // One formatter for every file, so the output is the same whichever printer produced a part.
+  const formatted = await Promise.all(
+    files.map(async ([name, text]) => [name, await format(text, { parser: 'typescript', printWidth: PRINT_WIDTH, singleQuote: true, trailingComma: 'all' })] as [string, string]),
+  );
+  return new Map(formatted);
 }
 
 /** Throws RegistryError (file, JSON pointer, message per issue) when the schemas are wrong. */

@@ -171,7 +171,8 @@ export const resources: Record<string, ResourceMeta> = {
           type: 'string',
           minLength: 1,
           maxLength: 200,
-          pattern: '^(password|mobile|refresh_token|authorization_code|client_credentials)(,(password|mobile|refresh_token|authorization_code|client_credentials))*$',
+          pattern:
+            '^(password|mobile|refresh_token|authorization_code|client_credentials)(,(password|mobile|refresh_token|authorization_code|client_credentials))*$',
           'x-dict': 'auth_type',
         },
         authScope: { type: 'string', minLength: 1, maxLength: 100 },
