@@ -99,16 +99,36 @@ function violation(r: Resource): fc.Arbitrary<{ kind: string; apply: (body: Reco
   return fc.oneof(...kinds);
 }
 
-/** A body of arbitrary (often plausible) values, then one definite violation. */
-function invalidBody(r: Resource) {
+let counter = 0;
+
+/**
+ * A valid record to start from: an existing row's fields, with its unique values made new and
+ * secrets filled in, so that a single violation is the only thing wrong with the request.
+ */
+function validBase(r: Resource, row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!row) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(r.record.properties ?? {})) if (row[name] !== null && row[name] !== undefined) out[name] = row[name];
+  for (const f of r.fields) if (f.secret) out[f.name] = 'Valid@12345';
+  for (const set of r.storage.unique) {
+    const name = set[set.length - 1]!;
+    if (typeof out[name] === 'string') out[name] = `${String(out[name])}${++counter}`;
+  }
+  return out;
+}
+
+/** A body of arbitrary (often plausible) values, or a valid record, then one definite violation. */
+function invalidBody(r: Resource, base?: Record<string, unknown>) {
   const props = Object.keys(r.record.properties ?? {});
-  return fc
-    .record(Object.fromEntries(props.map((p) => [p, anyJunk])), { requiredKeys: [] })
-    .chain((body) => violation(r).map((v) => {
+  const junk = fc.record(Object.fromEntries(props.map((p) => [p, anyJunk])), { requiredKeys: [] });
+  const start = base ? fc.oneof(junk, fc.constant(base).map((b) => validBase(r, b)!)) : junk;
+  return start.chain((body) =>
+    violation(r).map((v) => {
       const b: Record<string, unknown> = { ...body };
       v.apply(b);
       return { body: b, kind: v.kind };
-    }));
+    }),
+  );
 }
 
 function urlOf(r: Resource, verb: string): string {
@@ -131,8 +151,9 @@ function expectClientError(res: { status: number; body: unknown }, what: string)
 describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
   it(`refuses ${RUNS} invalid add bodies, junk query strings and invalid updates`, async () => {
     const before = await fingerprint(r);
+    const sample = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 1 })).body.data!.list[0];
     await fc.assert(
-      fc.asyncProperty(invalidBody(r), async ({ body, kind }) => {
+      fc.asyncProperty(invalidBody(r, sample), async ({ body, kind }) => {
         const res = await admin.post(urlOf(r, 'add'), body);
         expectClientError(res, `add with ${kind}`);
       }),
@@ -142,7 +163,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
     const id = existing.body.data!.list[0]?.id;
     if (id !== undefined) {
       await fc.assert(
-        fc.asyncProperty(invalidBody(r), async ({ body, kind }) => {
+        fc.asyncProperty(invalidBody(r, sample), async ({ body, kind }) => {
           delete body.id;
           // a missing required field is not a violation on update (the stored value is kept)
           if (kind.startsWith('missing')) return;
