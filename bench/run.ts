@@ -4,9 +4,14 @@
  *     on SQLite and on PostgreSQL, against a bare Fastify + better-sqlite3 route serving the
  *     same rows with none of that work
  *   - the time `npm run gen` takes for all schemas, against loading the registry alone
- * Options: --duration <seconds> (default 10), --connections <n> (default 10), --only <name>.
+ *   - mixed load (list, read one, add and delete) with a signed-in editor, 50 connections for
+ *     30 s, against json-server serving the same records without auth, in the same run
+ * Options: --duration <seconds> (default 10), --connections <n> (default 10) for the list
+ * figures; --load-duration <seconds> (default 30), --load-connections <n> (default 50) for the
+ * load figures; --only list|gen|load.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +32,12 @@ const opt = (name: string, fallback: string) => {
 const DURATION = Number(opt('duration', '10'));
 const CONNECTIONS = Number(opt('connections', '10'));
 const ONLY = opt('only', '');
+const LOAD_DURATION = Number(opt('load-duration', '30'));
+const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
+if (ONLY && !['list', 'gen', 'load'].includes(ONLY)) {
+  console.error(`--only takes list, gen or load, not "${ONLY}"`);
+  process.exit(2);
+}
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LIST_PATH = '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10';
 
@@ -126,6 +137,250 @@ async function benchGen(): Promise<void> {
   rmSync(out, { recursive: true, force: true });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Mixed load: the real server (child process) against json-server on the same records.
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+  exited: Promise<void>;
+}
+
+/** Start a child process and wait until its output matches `ready` (group 1 = base URL). */
+function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Child> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = ready.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({ url: m[1]!, process: child, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before it was ready:\n${out}`)));
+  });
+}
+
+async function stopChild(child: Child): Promise<void> {
+  child.process.kill('SIGTERM');
+  await child.exited;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * json-server 0.17 with its defaults, minus the request log (--quiet), so that the baseline does
+ * not pay for logging that the platform server (LOG_LEVEL=warn) does not do either.
+ */
+async function startJsonServer(dbFile: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['node_modules/json-server/lib/cli/bin.js', dbFile, '--port', String(port), '--host', '127.0.0.1', '--quiet'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('json-server exited before it was ready');
+    const up = await fetch(`${url}/sys_role`).then((r) => r.ok, () => false);
+    if (up) return { url, process: child, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('json-server did not start');
+}
+
+/** The platform server as it is deployed: `server-mock/main.ts` in its own process. */
+function startPlatformServer(dataDir: string, staticDir: string, databaseUrl?: string): Promise<Child> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STATIC_DIR: staticDir };
+  delete env.TOKEN_SECRET;
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return startChild(['--import', 'tsx', 'server-mock/main.ts'], env, /Console and API:\s+(http:\/\/\S+?)\/?\s/);
+}
+
+/** Rows of the load's list: the seeded parameters plus these, so that a page is full. */
+const LOAD_EXTRA_PARAMS = 200;
+
+interface MixPaths {
+  list: string;
+  readOne: (id: number) => string;
+  listRoles: string;
+  readRole: (id: number) => string;
+  add: string;
+  addBody: (key: string) => string;
+  remove: (id: number) => { method: 'POST' | 'DELETE'; path: string };
+  idOf: (body: string) => number | undefined;
+}
+
+/**
+ * Each connection repeats: list a page of parameters, read one parameter by id, add a
+ * parameter, list a page of roles, read one role by id, delete the parameter it added.
+ * Four reads and two writes in six calls.
+ */
+async function loadMix(base: string, paths: MixPaths, paramIds: number[], roleIds: number[], headers: Record<string, string>): Promise<LoadFigures> {
+  let counter = 0;
+  const pick = (ids: number[]) => ids[Math.floor(Math.random() * ids.length)]!;
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+  type Ctx = { addedId?: number };
+  const result = await autocannon({
+    url: base,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_DURATION,
+    headers,
+    requests: [
+      { method: 'GET', path: paths.list },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: paths.readOne(pick(paramIds)) }) },
+      {
+        method: 'POST',
+        headers: jsonHeaders,
+        setupRequest: (req) => ({ ...req, path: paths.add, body: paths.addBody(`load.k${process.pid}.${counter++}`) }),
+        onResponse: (_status, body, context) => {
+          (context as Ctx).addedId = paths.idOf(body);
+        },
+      },
+      { method: 'GET', path: paths.listRoles },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: paths.readRole(pick(roleIds)) }) },
+      {
+        setupRequest: (req, context) => {
+          const id = (context as Ctx).addedId;
+          if (!id) return { ...req, method: 'GET', path: paths.list };
+          const { method, path } = paths.remove(id);
+          return { ...req, method, path };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const PLATFORM_MIX: MixPaths = {
+  list: '/api/admin/sysparam/querySysParam?currentPage=1&pageSize=10',
+  readOne: (id) => `/api/admin/sysparam/querySysParam?id=${id}`,
+  listRoles: '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10',
+  readRole: (id) => `/api/admin/sysrole/querySysRole?id=${id}`,
+  add: '/api/admin/sysparam/addSysParam',
+  addBody: (key) => JSON.stringify({ paramName: 'Load', paramKey: key, paramValue: 'v' }),
+  remove: (id) => ({ method: 'POST', path: `/api/admin/sysparam/deleteSysParam?id=${id}` }),
+  idOf: (body) => (JSON.parse(body) as { data?: { id?: number } }).data?.id,
+};
+
+const JSON_SERVER_MIX: MixPaths = {
+  list: '/sys_param?_page=1&_limit=10&_sort=create_time,id&_order=desc,desc',
+  readOne: (id) => `/sys_param?id=${id}`,
+  listRoles: '/sys_role?_page=1&_limit=10&_sort=create_time,id&_order=desc,desc',
+  readRole: (id) => `/sys_role?id=${id}`,
+  add: '/sys_param',
+  addBody: (key) => JSON.stringify({ tenant_code: 'demo', param_name: 'Load', param_key: key, param_value: 'v', create_time: new Date().toISOString() }),
+  remove: (id) => ({ method: 'DELETE', path: `/sys_param/${id}` }),
+  idOf: (body) => (JSON.parse(body) as { id?: number }).id,
+};
+
+async function prepareRecords(url: string): Promise<void> {
+  const token = await signIn(url, 'demo', 'admin');
+  for (let i = 0; i < LOAD_EXTRA_PARAMS; i++) {
+    const res = await fetch(`${url}/api/admin/sysparam/addSysParam`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ paramName: `Parameter ${i}`, paramKey: `bench.p${i}`, paramValue: String(i) }),
+    });
+    if (!res.ok) throw new Error(`could not add bench parameters: ${res.status} ${await res.text()}`);
+  }
+}
+
+async function benchLoad(): Promise<void> {
+  console.log(`\nMixed load (list, read one, add, list, read one, delete), ${LOAD_CONNECTIONS} connections, ${LOAD_DURATION} s each`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  const staticDir = join(dir, 'static');
+  mkdirSync(staticDir);
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const server = await startPlatformServer(join(dir, 'data'), staticDir);
+    cleanups.push(() => stopChild(server));
+    await prepareRecords(server.url);
+
+    // The same records for json-server: the tenant's sys_param and sys_role rows.
+    const sqlite = new BetterSqlite3(join(dir, 'data', 'console.sqlite'), { readonly: true });
+    const params = sqlite.prepare(`select * from sys_param where tenant_code = 'demo'`).all() as { id: number }[];
+    const roles = sqlite.prepare(`select * from sys_role where tenant_code = 'demo'`).all() as { id: number }[];
+    sqlite.close();
+    const dbFile = join(dir, 'db.json');
+    writeFileSync(dbFile, JSON.stringify({ sys_param: params, sys_role: roles }, null, 2));
+    const paramIds = params.map((p) => p.id);
+    const roleIds = roles.map((r) => r.id);
+
+    const jsonServer = await startJsonServer(dbFile);
+    cleanups.push(() => stopChild(jsonServer));
+
+    const baseline = await loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {});
+    show('baseline: json-server 0.17 (no auth)', baseline);
+    await stopChild(jsonServer);
+    cleanups.pop();
+
+    const editor = await signIn(server.url, 'demo', 'editor');
+    const sqliteFigures = await loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` });
+    show('server on SQLite (editor)', sqliteFigures, baseline);
+    verdict(sqliteFigures, baseline);
+
+    const pgReachable = await new pg.Client({ connectionString: PG_URL }).connect().then(() => true, () => false);
+    if (pgReachable) {
+      const pgDb = await createPgDatabase(PG_URL);
+      cleanups.push(() => pgDb.drop());
+      const pgServer = await startPlatformServer(join(dir, 'pg'), staticDir, pgDb.url);
+      cleanups.push(() => stopChild(pgServer));
+      await prepareRecords(pgServer.url);
+      const pgClient = new pg.Client({ connectionString: pgDb.url });
+      await pgClient.connect();
+      const pgParams = (await pgClient.query(`select id from sys_param where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
+      const pgRoles = (await pgClient.query(`select id from sys_role where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
+      await pgClient.end();
+      const pgEditor = await signIn(pgServer.url, 'demo', 'editor');
+      const pgFigures = await loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` });
+      show('server on PostgreSQL (editor)', pgFigures, baseline);
+      verdict(pgFigures, baseline);
+    } else {
+      console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
+    }
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The targets of the load figures: 2x json-server's throughput, p99 under 25 ms, no errors. */
+function verdict(f: LoadFigures, baseline: LoadFigures): void {
+  const ratio = f.requestsPerSecond / baseline.requestsPerSecond;
+  const parts = [
+    `throughput ${ratio.toFixed(2)}x json-server (target 2x): ${ratio >= 2 ? 'met' : 'NOT met'}`,
+    `p99 ${f.p99} ms (target < 25 ms): ${f.p99 < 25 ? 'met' : 'NOT met'}`,
+    `errors ${f.errors + f.non2xx} (target 0): ${f.errors + f.non2xx === 0 ? 'met' : 'NOT met'}`,
+  ];
+  console.log(`    ${parts.join('; ')}`);
+}
+
 console.log(`Machine: ${(await import('node:os')).cpus().length} cores, ${(await import('node:os')).cpus()[0]?.model ?? ''}, Node ${process.version}`);
 if (!ONLY || ONLY === 'list') await benchList();
 if (!ONLY || ONLY === 'gen') await benchGen();
+if (!ONLY || ONLY === 'load') await benchLoad();

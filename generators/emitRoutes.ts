@@ -2,7 +2,7 @@
  * routes.ts: the route and menu tree of schemas/menu.json as a typed constant, and
  * which menu path shows each resource.
  */
-import type { MenuNode } from '../schemas/registry/loadMenu.ts';
+import { menuFullPath, type MenuNode } from '../schemas/registry/loadMenu.ts';
 import type { Registry } from '../schemas/registry/types.ts';
 import { generatedFile, tsLiteral } from './tsSource.ts';
 
@@ -30,7 +30,7 @@ const MENU_ROUTE = `/** One entry of the route and menu tree (schemas/menu.json)
 export interface MenuRoute {
   /** Menu code: button and data-field grants are keyed by it. */
   code: string;
-  /** Route path; relative paths are joined to the parent's. */
+  /** Route path: absolute, relative to the parent's, or the URL itself for an external link. */
   path: string;
   /** Route name. */
   name: string;
@@ -70,13 +70,6 @@ function toRoute(node: MenuNode): Record<string, unknown> {
   return out;
 }
 
-/** A node's path joined to its parent's, unless it is absolute. */
-export function joinRoutePath(parent: string, path: string): string {
-  if (path.startsWith('/') || /^[a-z]+:/i.test(path)) return path;
-  if (!path) return parent || '/';
-  return `${parent.replace(/\/+$/, '')}/${path}`;
-}
-
 /**
  * Resource name -> full path of the page that shows it: the node naming it in
  * `resource` first, else the node whose code is the resource's `menu`.
@@ -86,7 +79,7 @@ export function resourceRoutes(menu: MenuNode[], registry: Registry): Record<str
   const byResource = new Map<string, string>();
   const walk = (nodes: MenuNode[], parent: string) => {
     for (const node of nodes) {
-      const full = joinRoutePath(parent, node.path);
+      const full = menuFullPath(parent, node.path);
       if (!node.externalUrl) {
         if (!byCode.has(node.code)) byCode.set(node.code, full);
         if (node.resource && !byResource.has(node.resource)) byResource.set(node.resource, full);
@@ -94,7 +87,7 @@ export function resourceRoutes(menu: MenuNode[], registry: Registry): Record<str
       if (node.children) walk(node.children, full);
     }
   };
-  walk(menu, '');
+  walk(menu, '/');
   const out: Record<string, string> = {};
   for (const r of registry.resources) {
     const path = byResource.get(r.name) ?? (r.menu ? byCode.get(r.menu) : undefined);

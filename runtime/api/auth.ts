@@ -1,11 +1,10 @@
 /**
  * Sign-in and session calls (platform-api "Sign-in"; spec 7), typed for the console over
- * the generated client. The three account-recovery calls are not in the schemas yet and
- * go through the HTTP client directly.
+ * the generated client.
  */
 import { OAUTH_BASIC_AUTH, OAUTH_CLIENT_ID, OAUTH_SCOPE } from '../constants/spec.ts';
 import type { Envelope } from '../http/envelope.ts';
-import { request } from '../http/request.ts';
+import type { RegisterAccountInitialBody } from '../generated/types.ts';
 import type { ServerMenuNode } from '../permission/routeTypes.ts';
 import { platform, SILENT } from './platform.ts';
 
@@ -108,25 +107,32 @@ export async function logout(): Promise<unknown> {
   return (await platform()).logout(undefined, undefined, SILENT);
 }
 
-export function compareCaptcha(charCaptcha: string): Promise<Envelope> {
-  return request<Envelope>({ method: 'POST', url: '/api/account/sysuserdetail/compareCaptcha', params: { charCaptcha } });
+export interface CharCaptcha {
+  /** Goes back with the answer (compareCaptcha, retrievePassword). */
+  key: string;
+  /** An SVG data URL. */
+  image: string;
+  expiresAt: string;
 }
 
-export function retrievePassword(params: { email: string; charCaptcha: string }): Promise<Envelope> {
-  return request<Envelope>({ method: 'POST', url: '/api/account/sysuserdetail/retrievePassword', params });
+export async function getCharCaptcha(): Promise<CharCaptcha> {
+  const answer = (await (await platform()).getCharCaptcha(undefined, SILENT)) as Envelope<CharCaptcha>;
+  return answer.data!;
 }
 
-export interface RegisterForm {
-  tenantCode: string;
-  username: string;
-  password: string;
-  email: string;
-  mobile: string;
-  nickname?: string;
+/** Checks the characters; a wrong answer spends the key (load a new captcha). Failures are the caller's to show. */
+export async function compareCaptcha(params: { charCaptcha: string; captchaKey: string }): Promise<Envelope> {
+  return (await platform()).compareCaptcha(params, SILENT);
 }
 
-export function registerAccountInitial(form: RegisterForm): Promise<Envelope> {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(form)) if (v !== undefined) data.append(k, String(v));
-  return request<Envelope>({ method: 'POST', url: '/api/admin/sysuser/registerAccountInitial', data });
+/** Mails a temporary password to the tenant's user with this email; spends the captcha. */
+export async function retrievePassword(params: { tenantCode: string; email: string; charCaptcha: string; captchaKey: string }): Promise<Envelope> {
+  return (await platform()).retrievePassword(params, SILENT);
+}
+
+export type RegisterForm = RegisterAccountInitialBody;
+
+/** Self-registration (a visitor of the tenant). Failures are the caller's to show. */
+export async function registerAccountInitial(form: RegisterForm): Promise<Envelope> {
+  return (await platform()).registerAccountInitial(form, SILENT);
 }

@@ -12,6 +12,7 @@ import type {
   AuthorizeRoleToUserBody,
   AuthorizeUrlToRoleBody,
   AuthorizeUserToRoleBody,
+  CompareCaptchaParams,
   DeleteDataFieldBody,
   Envelope,
   GetSmsCaptchaParams,
@@ -31,7 +32,9 @@ import type {
   QuerySysUserPostTreeParams,
   QueryTenantUserParams,
   QueryUrlIdByRoleIdParams,
+  RegisterAccountInitialBody,
   RemovePrincipalParams,
+  RetrievePasswordParams,
   SysDict,
   SysDictInput,
   SysDictQuery,
@@ -221,6 +224,24 @@ export async function getSmsCaptcha(
       method: 'GET',
       url: '/api/account/captcha/getSmsCaptcha',
       params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/account/captcha/getCharCaptcha
+ * a character captcha: {key, image (SVG data URL), expiresAt}; the key goes back with the answer
+ */
+export async function getCharCaptcha(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/account/captcha/getCharCaptcha',
+      params,
     },
     options,
   );
@@ -2015,6 +2036,24 @@ export async function authorizeRoleToUser(
   );
 }
 
+/**
+ * POST /api/admin/sysuser/registerAccountInitial
+ * self-registration: an enabled user of the tenant under its top organisation with ROLE_VISITOR
+ */
+export async function registerAccountInitial(
+  data: RegisterAccountInitialBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuser/registerAccountInitial',
+      data,
+    },
+    options,
+  );
+}
+
 // SysUserDetail (resources/sys-user-detail.json)
 /**
  * POST /api/account/sysuserdetail/queryCurrentAuthority
@@ -2065,6 +2104,42 @@ export async function updateSysUserDetail(
       method: 'PUT',
       url: '/api/account/sysuserdetail/updateSysUserDetail',
       data,
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/account/sysuserdetail/compareCaptcha
+ * check a character captcha (case-insensitive); a wrong answer spends the key
+ */
+export async function compareCaptcha(
+  params: CompareCaptchaParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/account/sysuserdetail/compareCaptcha',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/account/sysuserdetail/retrievePassword
+ * mail a new temporary password to the user of the tenant with this email (same answer when there is none); spends the captcha
+ */
+export async function retrievePassword(
+  params: RetrievePasswordParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/account/sysuserdetail/retrievePassword',
+      params: { ...params },
     },
     options,
   );

@@ -4,7 +4,7 @@
 export interface MenuRoute {
   /** Menu code: button and data-field grants are keyed by it. */
   code: string;
-  /** Route path; relative paths are joined to the parent's. */
+  /** Route path: absolute, relative to the parent's, or the URL itself for an external link. */
   path: string;
   /** Route name. */
   name: string;
@@ -1134,7 +1134,7 @@ export const menuTree: readonly MenuRoute[] = [
       },
       {
         code: 'mixChart',
-        path: 'mix-chart',
+        path: 'mixchart',
         name: 'MixChart',
         component: 'views/charts/mix-chart',
         title: 'route.mixChart',
@@ -1161,28 +1161,28 @@ export const menuTree: readonly MenuRoute[] = [
           {
             code: 'menu1_1',
             path: 'menu1-1',
-            name: 'Menu1-1',
+            name: 'Menu11',
             component: 'views/nested/menu1/menu1-1',
             title: 'route.menu1_1',
           },
           {
             code: 'menu1_2',
             path: 'menu1-2',
-            name: 'Menu1-2',
+            name: 'Menu12',
             component: 'views/nested/menu1/menu1-2',
             title: 'route.menu1_2',
             children: [
               {
                 code: 'menu1_2_1',
                 path: 'menu1-2-1',
-                name: 'Menu1-2-1',
+                name: 'Menu121',
                 component: 'views/nested/menu1/menu1-2/menu1-2-1',
                 title: 'route.menu1_2_1',
               },
               {
                 code: 'menu1_2_2',
                 path: 'menu1-2-2',
-                name: 'Menu1-2-2',
+                name: 'Menu122',
                 component: 'views/nested/menu1/menu1-2/menu1-2-2',
                 title: 'route.menu1_2_2',
               },
@@ -1191,7 +1191,7 @@ export const menuTree: readonly MenuRoute[] = [
           {
             code: 'menu1_3',
             path: 'menu1-3',
-            name: 'Menu1-3',
+            name: 'Menu13',
             component: 'views/nested/menu1/menu1-3',
             title: 'route.menu1_3',
           },
@@ -1470,6 +1470,7 @@ export const resourceRoutes: Record<string, string> = {
   SysPost: '/syspost',
   SysRegion: '/sysregion',
   SysRole: '/sysrole',
+  SysRoleData: '/datapermission',
   SysTenant: '/systenant',
   SysUrl: '/sysurl',
   SysUser: '/sysuser',

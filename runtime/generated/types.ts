@@ -678,6 +678,17 @@ export interface AuthorizeRoleToUserBody {
   postCode?: string;
 }
 
+/** Body of registerAccountInitial. */
+export interface RegisterAccountInitialBody {
+  tenantCode: string;
+  username: string;
+  password: string;
+  email: string;
+  prefix?: string;
+  mobile: string;
+  nickname?: string;
+}
+
 // SysUserDetail (resources/sys-user-detail.json)
 /** Query parameters of queryCurrentAuthority. */
 export interface QueryCurrentAuthorityParams {
@@ -705,6 +716,20 @@ export interface UpdateSysUserDetailBody {
   avatar?: string;
   provinceRegioncode?: string;
   cityRegioncode?: string;
+}
+
+/** Query parameters of compareCaptcha. */
+export interface CompareCaptchaParams {
+  charCaptcha: string;
+  captchaKey: string;
+}
+
+/** Query parameters of retrievePassword. */
+export interface RetrievePasswordParams {
+  tenantCode: string;
+  email: string;
+  charCaptcha: string;
+  captchaKey: string;
 }
 
 // SysUserPost (resources/sys-user-post.json)

@@ -10,28 +10,48 @@ import { RegistryError, type RegistryIssue } from './loadRegistry.ts';
 import { LOCALES, hasMessage, loadLocales } from './locales.ts';
 
 export interface MenuNode {
+  /** Unique menu code (menuCode); button and data-field grants are keyed by it. */
   code: string;
+  /** Route path: absolute, relative to the parent's, or the URL itself for an external link. */
   path: string;
+  /** Unique route name, PascalCase. */
   name: string;
+  /** Layout, resource, iframe, external, or a runtime view (views/...). */
   component: string;
+  /** i18n key of the title: route.<code>. */
   title: string;
   icon?: string;
   hidden?: boolean;
   alwaysShow?: boolean;
+  /** Full path, or noRedirect. */
   redirect?: string;
   noCache?: boolean;
   affix?: boolean;
+  /** Full path of the menu entry highlighted while this route shows. */
   activeMenu?: string;
+  /** Role codes the route is limited to; none means open to all. */
   roles?: string[];
+  /** Resource of a generic resource page (component "resource"); its `menu` is this code. */
   resource?: string;
+  /** Target of an iframe or external entry. */
   externalUrl?: string;
   children?: MenuNode[];
 }
 
 const FILE = 'menu.json';
+/** Links starting with these count as external (spec section 5). */
+const EXTERNAL = /^(https?:|mailto:|tel:)/;
 
+/** The full path of a node whose parent's full path is `parentPath`. */
+export function menuFullPath(parentPath: string, path: string): string {
+  if (EXTERNAL.test(path) || path.startsWith('/')) return path;
+  return `${parentPath.replace(/\/+$/, '')}/${path}`;
+}
+
+/** Load menu.json; with a registry, its resource pages are checked against their resources. */
 export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
   const issues: RegistryIssue[] = [];
+  const issue = (pointer: string, message: string) => issues.push({ file: FILE, pointer, message });
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(join(schemasDir, FILE), 'utf8'));
@@ -50,7 +70,11 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
           message:
             e.keyword === 'additionalProperties'
               ? `unknown property "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
-              : (e.message ?? 'is invalid'),
+              : e.keyword === 'not'
+                ? e.schemaPath.includes('/allOf/0/')
+                  ? 'resource is only for component "resource"'
+                  : 'externalUrl is only for components "iframe" and "external"'
+                : (e.message ?? 'is invalid'),
         })),
     );
   }
@@ -58,31 +82,50 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
   const locales = loadLocales(schemasDir);
   const codes = new Map<string, string>();
   const names = new Map<string, string>();
-  const walk = (nodes: MenuNode[], base: string) => {
+  const paths = new Map<string, string>();
+  const targets: { pointer: string; path: string; what: string }[] = [];
+
+  const walk = (nodes: MenuNode[], base: string, parentPath: string) => {
     nodes.forEach((n, i) => {
       const pointer = `${base}/${i}`;
       const prior = codes.get(n.code);
-      if (prior) issues.push({ file: FILE, pointer: `${pointer}/code`, message: `menu code "${n.code}" is also used at ${prior}` });
+      if (prior) issue(`${pointer}/code`, `menu code "${n.code}" is also used at ${prior}`);
       codes.set(n.code, pointer);
       const priorName = names.get(n.name);
-      if (priorName) issues.push({ file: FILE, pointer: `${pointer}/name`, message: `route name "${n.name}" is also used at ${priorName}` });
+      if (priorName) issue(`${pointer}/name`, `route name "${n.name}" is also used at ${priorName}`);
       names.set(n.name, pointer);
-      if (n.resource && registry && !registry.byName.has(n.resource)) {
-        issues.push({ file: FILE, pointer: `${pointer}/resource`, message: `unknown resource "${n.resource}"` });
+
+      const full = menuFullPath(parentPath, n.path);
+      if (n.component === 'external') {
+        if (n.path !== n.externalUrl || !EXTERNAL.test(n.path)) issue(`${pointer}/path`, 'an external entry\'s path is its externalUrl, starting with http, https, mailto or tel');
+      } else {
+        if (EXTERNAL.test(n.path)) issue(`${pointer}/path`, 'only an external entry may have a URL as its path');
+        const priorPath = paths.get(full);
+        if (priorPath) issue(`${pointer}/path`, `full path "${full}" is also used at ${priorPath}`);
+        paths.set(full, pointer);
       }
-      const target = n.resource ? registry?.byName.get(n.resource) : undefined;
-      if (target && target.menu !== n.code) {
-        issues.push({ file: FILE, pointer: `${pointer}/code`, message: `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"` });
+      if (n.redirect && n.redirect !== 'noRedirect') targets.push({ pointer: `${pointer}/redirect`, path: n.redirect, what: 'redirect' });
+      if (n.activeMenu) targets.push({ pointer: `${pointer}/activeMenu`, path: n.activeMenu, what: 'activeMenu' });
+
+      if (n.resource && registry) {
+        const target = registry.byName.get(n.resource);
+        if (!target) issue(`${pointer}/resource`, `unknown resource "${n.resource}"`);
+        else if (target.kind !== 'entity') issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind}, not an entity with a page`);
+        else if (target.menu !== n.code) issue(`${pointer}/code`, `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"`);
       }
       for (const locale of LOCALES) {
         if (!hasMessage(locales[locale], n.title)) {
-          issues.push({ file: FILE, pointer: `${pointer}/title`, message: `i18n key "${n.title}" is missing in schemas/locales/${locale}.json` });
+          issue(`${pointer}/title`, `i18n key "${n.title}" is missing in schemas/locales/${locale}.json`);
         }
       }
-      if (n.children) walk(n.children, `${pointer}/children`);
+      if (n.children) walk(n.children, `${pointer}/children`, full);
     });
   };
-  walk(menus, '/menus');
+  walk(menus, '/menus', '/');
+
+  for (const t of targets) {
+    if (!paths.has(t.path)) issue(t.pointer, `${t.what} "${t.path}" is not the full path of any menu entry`);
+  }
   if (issues.length) throw new RegistryError(issues);
   return menus;
 }

@@ -277,7 +277,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
   const list = doc.list ?? {};
   const rowKey = list.rowKey ?? 'id';
   if (doc.kind !== 'service') check(has(rowKey), '/list/rowKey', `unknown field "${rowKey}"`);
-  const columns = list.columns ?? fields.filter((f) => !f.secret && f.name !== 'tenantCode').map((f) => ({ field: f.name }));
+  const columns = list.columns ?? fields.filter((f) => !f.secret && !(f.system && f.name === 'tenantCode')).map((f) => ({ field: f.name }));
   columns.forEach((c, i) => {
     check(has(c.field), `/list/columns/${i}/field`, `unknown field "${c.field}"`);
     const f = fieldMap.get(c.field);

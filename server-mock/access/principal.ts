@@ -74,6 +74,7 @@ export async function authenticate(
   }
   if (session.revokedAt) {
     if (session.revokedReason === 'forced') throw unauthorized(TOKEN_ELSEWHERE, 'You have been signed out by an administrator');
+    if (session.revokedReason === 'password') throw unauthorized(TOKEN_ILLEGAL, 'The password was changed, please sign in again');
     throw unauthorized(TOKEN_ILLEGAL, 'You have signed out, please sign in again');
   }
   const userRes = registry.byName.get('SysUser')!;

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/database.ts';
 import { INTERNAL_TABLES, migrate, tablesOf, withStartupLock, type MigrationReport } from '../db/migrate.ts';
 import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
 import { LogSmsProvider } from '../auth/sms.ts';
+import { mailOutbox } from '../auth/mail.ts';
 import type { Services } from '../calls/context.ts';
 import { seedDatabase } from '../seed/demoData.ts';
 import { buildServer } from './buildServer.ts';
@@ -40,6 +41,7 @@ export interface RunningServer {
   seeded: boolean;
   migration: MigrationReport;
   smsOutbox: { last(mobile: string): string | undefined };
+  mailOutbox: { last(email: string): string | undefined };
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       seeded,
       migration,
       smsOutbox: sms,
+      mailOutbox: mailOutbox(services),
       close: async () => {
         await app.close();
         await database.close();

@@ -1,17 +1,15 @@
-/** Sign-in, session and own-account handlers by the names resource files use. */
+/**
+ * Sign-in, session and own-account handlers, by the names the resource files give them
+ * (oauth.json, captcha.json, uaa-user.json, sys-user-detail.json, sys-user.json).
+ */
 import type { CallHandler } from '../calls/context.ts';
-import { handleFail, handleSuccess, queryTenantUser, smsCaptcha, token } from './signIn.ts';
-import {
-  addToTenant,
-  currentAuthority,
-  getSysUser,
-  logout,
-  online,
-  registerNewSession,
-  removePrincipal,
-  updateDetail,
-  updatePassword,
-} from './sessionHandlers.ts';
+import { token } from './signIn.ts';
+import { smsCaptcha } from './smsCaptcha.ts';
+import { handleFail, handleSuccess, queryTenantUser } from './signInChecks.ts';
+import { currentAuthority } from './currentAuthority.ts';
+import { getSysUser, updateDetail, updatePassword } from '../account/ownAccount.ts';
+import { logout, online, registerNewSession, removePrincipal } from '../sessions/sessionHandlers.ts';
+import { addToTenant } from '../users/addToTenant.ts';
 
 export const authHandlers: Record<string, CallHandler> = {
   'auth.token': token,

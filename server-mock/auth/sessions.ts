@@ -5,6 +5,8 @@
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 
 export interface SessionRow {
+  /** row id: a non-secret name of the session (the jti is part of the token and never shown) */
+  id: number;
   jti: string;
   tenantCode: string;
   userId: number;
@@ -29,6 +31,7 @@ function toIso(v: unknown): string | null {
 
 function fromRow(r: Row): SessionRow {
   return {
+    id: Number(r.id),
     jti: String(r.jti),
     tenantCode: String(r.tenant_code),
     userId: Number(r.user_id),
@@ -44,7 +47,7 @@ function fromRow(r: Row): SessionRow {
   };
 }
 
-export async function createSession(db: AnyKysely, s: Omit<SessionRow, 'lastSeenAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
+export async function createSession(db: AnyKysely, s: Omit<SessionRow, 'id' | 'lastSeenAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
   await db
     .insertInto('sys_session')
     .values({
@@ -80,15 +83,23 @@ export async function revokeSession(db: AnyKysely, jti: string, reason: string, 
     .execute();
 }
 
-/** Revoke every live session of a user in a tenant; returns how many were revoked. */
-export async function revokeUserSessions(db: AnyKysely, tenantCode: string, username: string, reason: string, now = new Date()): Promise<number> {
-  const result = await db
+/** Revoke every live session of a user in a tenant (but `exceptJti`); returns how many were revoked. */
+export async function revokeUserSessions(
+  db: AnyKysely,
+  tenantCode: string,
+  username: string,
+  reason: string,
+  now = new Date(),
+  exceptJti?: string,
+): Promise<number> {
+  let q = db
     .updateTable('sys_session')
     .set({ revoked_at: now.toISOString(), revoked_reason: reason })
     .where('tenant_code', '=', tenantCode)
     .where('username', '=', username)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (exceptJti !== undefined) q = q.where('jti', '!=', exceptJti);
+  const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -4,10 +4,11 @@ import { crudHandlers } from '../crud/crudHandlers.ts';
 import { authHandlers } from '../auth/authHandlers.ts';
 import { grantHandlers } from '../grants/grantHandlers.ts';
 import { lookupHandlers } from '../lookup/lookupHandlers.ts';
+import { accountHandlers } from '../account/accountHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, authHandlers, grantHandlers, lookupHandlers]) {
+  for (const group of [crudHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

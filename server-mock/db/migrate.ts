@@ -20,7 +20,7 @@ export interface TableSpec {
   index: string[][];
 }
 
-/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, secrets. */
+/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, used captcha keys, secrets. */
 export const INTERNAL_TABLES: TableSpec[] = [
   {
     name: 'sys_session',
@@ -62,6 +62,15 @@ export const INTERNAL_TABLES: TableSpec[] = [
     ],
     unique: [],
     index: [['mobile', 'created_at']],
+  },
+  {
+    name: 'sys_captcha_use',
+    columns: [
+      { name: 'nonce', type: 'string' },
+      { name: 'expires_at', type: 'datetime' },
+    ],
+    unique: [['nonce']],
+    index: [['expires_at']],
   },
   {
     name: 'sys_secret',

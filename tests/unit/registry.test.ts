@@ -1,95 +1,265 @@
 /**
- * The resource files and the menu load, normalise as documented, and every kind of mistake
- * is reported with the file, the JSON pointer and a message.
+ * The resource files load and normalise as documented, carry the spec's rules, and every kind
+ * of mistake is reported with the file, the JSON pointer and a message.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRegistry, RegistryError, type RegistryIssue } from '../../schemas/registry/loadRegistry.ts';
-import { loadMenu, type MenuNode } from '../../schemas/registry/loadMenu.ts';
-import { LOCALES, loadLocales, messageKeys } from '../../schemas/registry/locales.ts';
+import { createSchemaAjv, loadRegistry, RegistryError, type RegistryIssue } from '../../schemas/registry/loadRegistry.ts';
+import { LOCALES, getMessage, loadLocales, messageKeys } from '../../schemas/registry/locales.ts';
+import type { Registry } from '../../schemas/registry/types.ts';
 
 const registry = loadRegistry('schemas');
+const locales = loadLocales('schemas');
+const resource = (name: string) => {
+  const r = registry.byName.get(name);
+  if (!r) throw new Error(`no resource ${name}`);
+  return r;
+};
+const callsOf = (name: string) => Object.fromEntries(resource(name).calls.map((c) => [c.name, c]));
 
 describe('the resource files', () => {
-  it('give the platform call names and URLs', () => {
-    const role = registry.byName.get('SysRole')!;
-    const calls = Object.fromEntries(role.calls.map((c) => [c.name, `${c.method} ${c.url}`]));
-    expect(calls).toMatchObject({
-      querySysRole: 'GET /api/admin/sysrole/querySysRole',
-      addSysRole: 'POST /api/admin/sysrole/addSysRole',
-      updateSysRole: 'PUT /api/admin/sysrole/updateSysRole',
-      deleteSysRole: 'POST /api/admin/sysrole/deleteSysRole',
-      exportSysRole: 'POST /api/admin/sysrole/exportSysRole',
+  it('describe every system resource', () => {
+    const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
+    expect(byKind('entity')).toEqual(['AppClient', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
+    expect(byKind('link')).toEqual(['SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
+    expect(byKind('service')).toEqual(['Captcha', 'OAuth', 'SysUserDetail', 'UaaUser']);
+    expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
+      SysUser: 'sys_user',
+      SysRoleUser: 'sys_role_user',
+      SysRoleMenuButton: 'sys_role_menubutton',
+      SysRoleData: 'sys_role_data',
+      AppClient: 'app_client',
+      SysTenant: 'sys_tenant',
     });
-    expect(registry.callByUrl.get('/api/uaa/appclient/queryAppClient')).toBeDefined();
-    expect(registry.callByUrl.get('/api/uaa/oauth/token')?.auth).toBe('public');
-    expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')?.method).toBe('PUT');
   });
 
-  it('give tree resources their tree call', () => {
-    for (const name of ['SysOrg', 'SysMenu', 'SysDict', 'SysRegion', 'SysPost']) {
-      const r = registry.byName.get(name)!;
-      expect(r.calls.find((c) => c.verb === 'tree')?.url).toBe(`/api/admin/${r.path}/query${name}Tree`);
+  it('give the platform call names, URLs and methods', () => {
+    const role = resource('SysRole');
+    const calls = Object.fromEntries(role.calls.map((c) => [c.name, `${c.method} ${c.url} ${c.verb} ${c.result}`]));
+    expect(calls).toMatchObject({
+      querySysRole: 'GET /api/admin/sysrole/querySysRole query envelope',
+      addSysRole: 'POST /api/admin/sysrole/addSysRole add envelope',
+      updateSysRole: 'PUT /api/admin/sysrole/updateSysRole update envelope',
+      deleteSysRole: 'POST /api/admin/sysrole/deleteSysRole delete envelope',
+      exportSysRole: 'POST /api/admin/sysrole/exportSysRole export blob',
+      queryRoleNameCheckbox: 'GET /api/admin/sysrole/queryRoleNameCheckbox custom envelope',
+    });
+    expect(role.calls.find((c) => c.name === 'addSysRole')).toMatchObject({ handler: 'crud.add', auth: 'grant', permission: 'sysrole:add' });
+    expect(registry.callByUrl.get('/api/uaa/appclient/queryAppClient')?.handler).toBe('crud.query');
+    expect(registry.callByUrl.get('/api/admin/systenant/querySysTenant')).toBeDefined();
+    expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')).toMatchObject({ method: 'PUT', auth: 'session', handler: 'auth.updatePassword' });
+    expect(registry.callByUrl.get('/api/account/captcha/getSmsCaptcha')).toMatchObject({ method: 'GET', auth: 'public' });
+    expect(registry.callByUrl.get('/api/uaa/users/getSysUser')).toMatchObject({ method: 'GET', auth: 'session' });
+    expect(registry.callByUrl.get('/api/admin/sysuser/registerNewSession')).toMatchObject({ method: 'POST', auth: 'session' });
+    const token = registry.callByUrl.get('/api/uaa/oauth/token')!;
+    expect(token).toMatchObject({ method: 'POST', auth: 'public', result: 'raw', handler: 'auth.token' });
+    expect(token.query?.required).toEqual(['grant_type']);
+    expect(Object.keys(token.query!.properties!)).toEqual(expect.arrayContaining(['username', 'password', 'tenantCode', 'scope', 'grant_type', 'client_id', 'type', 'mobile', 'smsCaptcha']));
+  });
+
+  it('give the calls the spec names, with their handlers and permissions', () => {
+    expect(Object.keys(callsOf('SysUser'))).toEqual(expect.arrayContaining(['queryOnlineSysUser', 'removePrincipal', 'queryTenantUser', 'handleSuccess', 'handleFail', 'registerNewSession', 'addSysTenantUser', 'queryUsername', 'authorizeRoleToUser']));
+    expect(callsOf('SysUser').authorizeRoleToUser).toMatchObject({ method: 'POST', handler: 'grant.rolesToUser', permission: 'sysuser:grantRole' });
+    expect(callsOf('SysUser').queryTenantUser).toMatchObject({ auth: 'public', handler: 'auth.queryTenantUser' });
+    const menu = callsOf('SysMenu');
+    expect(Object.keys(menu)).toEqual(expect.arrayContaining(['queryMenuIdByRoleId', 'authorizeMenuToRole', 'queryMenuButtonCheckbox', 'queryCheckedMenuButton', 'querySysMenuButtonTree', 'queryMenuButtonByRoleCode', 'authorizeMenuButtonToRole', 'queryDataFieldByMenuCode', 'deleteDataField', 'authorizeMenuDataToRole']));
+    expect(menu.authorizeMenuDataToRole).toMatchObject({ method: 'POST', handler: 'grant.menuDataToRole', permission: 'datapermission:add' });
+    expect(menu.deleteDataField).toMatchObject({ method: 'POST', permission: 'datapermission:delete' });
+    expect(callsOf('SysOrg').queryOrgByType).toMatchObject({ handler: 'lookup.byField', options: { field: 'orgType', value: 'project' } });
+    expect(callsOf('SysOrg').queryOrgType).toMatchObject({ handler: 'lookup.dict', options: { dictType: 'org_type' } });
+    expect(callsOf('SysRegion').queryRegionType).toMatchObject({ handler: 'lookup.dict', options: { dictType: 'region_type' } });
+    expect(callsOf('SysDict').queryDictByDictType?.query?.required).toEqual(['dictType']);
+    expect(Object.keys(callsOf('SysUrl'))).toEqual(expect.arrayContaining(['queryRoleIdByUrlId', 'queryUrlIdByRoleId', 'authorizeRoleToUrl', 'authorizeUrlToRole']));
+    expect(callsOf('SysUserPost').querySysUserPostTree).toMatchObject({ method: 'GET', handler: 'grant.userPostTree', url: '/api/admin/sysuserpost/querySysUserPostTree' });
+  });
+
+  it('give tree resources their tree call, and only them', () => {
+    const trees = registry.resources.filter((r) => r.list.tree).map((r) => r.name).sort();
+    expect(trees).toEqual(['SysDict', 'SysMenu', 'SysOrg', 'SysPost', 'SysRegion']);
+    for (const name of trees) {
+      const r = resource(name);
+      expect(r.list.mode).toBe('tree');
+      expect(r.calls.find((c) => c.verb === 'tree')).toMatchObject({ method: 'GET', url: `/api/admin/${r.path}/query${name}Tree` });
     }
-    expect(registry.byName.get('SysRole')!.calls.some((c) => c.verb === 'tree')).toBe(false);
+    expect(resource('SysRole').calls.some((c) => c.verb === 'tree')).toBe(false);
+    expect(resource('SysMenu').list.tree).toEqual({ keyField: 'menuCode', parentField: 'menuParent', labelField: 'menuName', rootValue: '0', sequenceField: 'menuSequence' });
+    expect(resource('SysOrg').list.tree).toMatchObject({ keyField: 'id', parentField: 'orgParent', rootValue: 0 });
+    expect(resource('SysRegion').list.tree).toMatchObject({ keyField: 'regionCode', parentField: 'regionParent', rootValue: '0' });
   });
 
-  it('keep secrets out of lists and edit forms', () => {
-    const user = registry.byName.get('SysUser')!;
+  it('give link and service resources no standard calls', () => {
+    for (const r of registry.resources.filter((x) => x.kind !== 'entity')) {
+      expect(r.calls.every((c) => c.verb === 'custom'), r.name).toBe(true);
+    }
+    for (const r of registry.resources.filter((x) => x.kind === 'service')) {
+      expect(r.fields, r.name).toEqual([]);
+    }
+  });
+
+  it('keep secrets out of lists, searches and edit forms', () => {
+    const user = resource('SysUser');
     expect(user.fieldMap.get('password')).toMatchObject({ secret: true, hash: true });
+    expect(user.record.required).toContain('password');
     expect(user.list.columns.map((c) => c.field)).not.toContain('password');
     expect(user.form.create).toContain('password');
     expect(user.form.edit).not.toContain('password');
+    expect(user.form.ui.password).toMatchObject({ widget: 'password', confirm: true });
     expect(user.form.readOnlyOnEdit).toContain('username');
-    expect(registry.byName.get('AppClient')!.fieldMap.get('clientSecret')?.secret).toBe(true);
+    const client = resource('AppClient');
+    expect(client.fieldMap.get('clientSecret')).toMatchObject({ secret: true, hash: true });
+    expect(client.form.edit).not.toContain('clientSecret');
+    for (const r of registry.resources) {
+      for (const f of r.fields.filter((x) => x.hash)) expect(f.secret, `${r.name}.${f.name}`).toBe(true);
+    }
   });
 
   it('carry the validation rules of the spec', () => {
-    const region = registry.byName.get('SysRegion')!.record.properties!;
-    expect(region.regionName).toMatchObject({ minLength: 2, maxLength: 40 });
-    expect(region.regionCode).toMatchObject({ minLength: 6, maxLength: 20, pattern: '^[0-9]+$' });
-    const user = registry.byName.get('SysUser')!;
-    expect(user.record.properties!.username).toMatchObject({ minLength: 3, maxLength: 64 });
-    expect(user.record.properties!.email!.format).toBe('email');
-    expect(user.record.required).toEqual(expect.arrayContaining(['username', 'password', 'email', 'mobile', 'prefix', 'orgId', 'status', 'nickname']));
-    expect(registry.byName.get('SysTenant')!.scope).toBe('platform');
+    const props = (name: string) => resource(name).record.properties!;
+    const required = (name: string) => resource(name).record.required;
+    expect(props('SysRegion').regionName).toMatchObject({ minLength: 2, maxLength: 40 });
+    expect(props('SysRegion').regionCode).toMatchObject({ minLength: 6, maxLength: 20, pattern: '^[0-9]+$' });
+    expect(required('SysRegion')).toEqual(expect.arrayContaining(['regionName', 'regionCode', 'regionType', 'regionParent']));
+    expect(props('SysUser').username).toMatchObject({ minLength: 3, maxLength: 64 });
+    expect(props('SysUser').password).toMatchObject({ minLength: 6, maxLength: 31 });
+    expect(props('SysUser').email!.format).toBe('email');
+    expect(required('SysUser')).toEqual(expect.arrayContaining(['username', 'password', 'email', 'mobile', 'prefix', 'orgId', 'status', 'nickname']));
+    expect(required('SysRole')).toEqual(['roleCode', 'roleName']);
+    expect(required('SysPost')).toEqual(expect.arrayContaining(['postCode', 'postName', 'postParent']));
+    expect(required('SysMenu')).toEqual(expect.arrayContaining(['menuCode', 'menuName', 'menuPath', 'menuParent']));
+    expect(required('SysOrg')).toEqual(expect.arrayContaining(['orgName', 'orgType', 'orgParent']));
+    expect(required('SysDict')).toEqual(expect.arrayContaining(['dictType', 'dictName', 'dictValue', 'dictParent']));
+    expect(required('SysParam')).toEqual(expect.arrayContaining(['paramName', 'paramKey']));
+    expect(required('SysUrl')).toContain('url');
+    expect(required('AppClient')).toEqual(expect.arrayContaining(['clientCode', 'clientSecret', 'authType', 'authScope', 'tokenSeconds', 'refreshSeconds', 'fallbackUrl']));
+    expect(required('SysTenant')).toEqual(expect.arrayContaining(['tenantCode', 'tenantName']));
+    expect(props('SysTenant').tenantName).toMatchObject({ minLength: 1, maxLength: 64 });
+    expect(props('SysRoleData').dataFields!.pattern).toBeDefined();
+
+    const ajv = createSchemaAjv();
+    const valid = (name: string, field: string, value: unknown) => ajv.validate(props(name)[field]!, value);
+    expect(valid('SysRegion', 'regionCode', '110000')).toBe(true);
+    expect(valid('SysRegion', 'regionCode', '11000a')).toBe(false);
+    expect(valid('SysRegion', 'regionCode', '11000')).toBe(false);
+    expect(valid('SysUser', 'mobile', '13800138000')).toBe(true);
+    expect(valid('SysUser', 'mobile', '138-0013')).toBe(false);
+    expect(valid('SysUser', 'prefix', '+86')).toBe(true);
+    expect(valid('SysUser', 'email', 'not-an-email')).toBe(false);
+    expect(valid('SysRoleData', 'dataFields', 'email,mobile')).toBe(true);
+    expect(valid('SysRoleData', 'dataFields', 'email;mobile')).toBe(false);
+    expect(valid('SysMenuButton', 'buttonCode', 'sysuser:add')).toBe(true);
+    expect(valid('SysMenuButton', 'buttonCode', 'add')).toBe(false);
+    expect(valid('SysUrl', 'url', '/api/admin/sysuser/querySysUser')).toBe(true);
+    expect(valid('SysUrl', 'url', '/admin/sysuser')).toBe(false);
+    expect(valid('SysTenant', 'tenantCode', 'demo')).toBe(true);
+    expect(valid('SysTenant', 'tenantCode', 'Demo')).toBe(false);
+    expect(valid('AppClient', 'tokenSeconds', 59)).toBe(false);
   });
 
-  it('add the system fields', () => {
-    const role = registry.byName.get('SysRole')!;
-    expect(role.fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'tenantCode', 'createTime', 'updateTime']);
-    expect(registry.byName.get('SysTenant')!.fieldMap.get('tenantCode')?.system).toBe(false);
+  it('declare the unique codes', () => {
+    const unique = (name: string) => resource(name).storage.unique;
+    const cases: [string, string[]][] = [
+      ['SysUser', ['username']],
+      ['SysRole', ['roleCode']],
+      ['SysPost', ['postCode']],
+      ['SysMenu', ['menuCode']],
+      ['SysMenuButton', ['buttonCode']],
+      ['SysDict', ['dictType', 'dictValue']],
+      ['SysRegion', ['regionCode']],
+      ['SysParam', ['paramKey']],
+      ['SysUrl', ['url']],
+      ['AppClient', ['clientCode']],
+      ['SysTenant', ['tenantCode']],
+      ['SysRoleUser', ['roleId', 'userId', 'postCode']],
+    ];
+    for (const [name, set] of cases) expect(unique(name), name).toContainEqual(set);
+    expect(unique('SysOrg').flat()).not.toContain('orgName');
+  });
+
+  it('declare relations to existing resources and fields', () => {
+    expect(resource('SysUser').relations.orgId).toEqual({ resource: 'SysOrg', valueField: 'id', labelField: 'orgName', as: 'orgName', widget: 'treeSelect' });
+    expect(resource('SysUser').list.filterTree).toEqual({ resource: 'SysOrg', field: 'orgId' });
+    expect(resource('SysUser').list.detail).toEqual({ resource: 'SysUserPost', foreignKey: 'userId' });
+    expect(resource('SysUserPost').relations.userId).toMatchObject({ resource: 'SysUser', valueField: 'id' });
+    expect(resource('SysUserPost').relations.postCode).toMatchObject({ resource: 'SysPost', valueField: 'postCode' });
+    expect(resource('SysMenuButton').relations.menuCode).toMatchObject({ resource: 'SysMenu', valueField: 'menuCode' });
+    for (const name of ['SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion']) {
+      const r = resource(name);
+      expect(r.relations[r.list.tree!.parentField], name).toMatchObject({ resource: name, valueField: r.list.tree!.keyField });
+    }
+  });
+
+  it('name button permissions <menu code>:<action>, and give every call permission a button', () => {
+    const buttons = new Set<string>();
+    for (const r of registry.resources) {
+      for (const a of r.actions) {
+        const [prefix, action] = a.permission.split(':');
+        expect([r.menu, r.path], `${r.name}.${a.name}`).toContain(prefix);
+        expect(action, `${r.name}.${a.name}`).toBe(a.name);
+        buttons.add(a.permission);
+      }
+    }
+    for (const c of registry.calls.filter((x) => x.permission)) expect(buttons, `${c.resource}.${c.name}`).toContain(c.permission);
+    expect(resource('SysUser').actions.map((a) => a.name)).toEqual(expect.arrayContaining(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import', 'print', 'grantRole', 'addToTenant']));
+    for (const name of ['AppClient', 'SysTenant']) expect(resource(name).actions.map((a) => a.name), name).toEqual(expect.arrayContaining(['exportWord', 'exportPdf']));
+  });
+
+  it('give every call schema that the server compiles in strict mode', () => {
+    const ajv = createSchemaAjv();
+    for (const c of registry.calls) {
+      if (c.query) expect(() => ajv.compile(c.query!), `${c.url} query`).not.toThrow();
+      if (c.body) expect(() => ajv.compile(c.body!), `${c.url} body`).not.toThrow();
+    }
+  });
+
+  it('add the system fields, with tenantCode only for tenant-scoped resources', () => {
+    expect(resource('SysRole').fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'tenantCode', 'createTime', 'updateTime']);
+    const tenant = resource('SysTenant');
+    expect(tenant.scope).toBe('platform');
+    expect(tenant.fieldMap.get('tenantCode')).toMatchObject({ system: false, required: true, label: 'resources.SysTenant.fields.tenantCode' });
+    expect(tenant.fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'createTime', 'updateTime']);
+    expect(registry.resources.filter((r) => r.scope === 'platform').map((r) => r.name)).toEqual(['SysTenant']);
+    expect(resource('SysRole').fieldMap.get('tenantCode')!.label).toBe('common.fields.tenantCode');
   });
 });
 
 describe('the locales', () => {
   it('have the same keys in en, zh and tw', () => {
-    const locales = loadLocales('schemas');
     const en = messageKeys(locales.en).sort();
     for (const l of LOCALES) expect(messageKeys(locales[l]).sort(), l).toEqual(en);
   });
-});
 
-describe('the menu', () => {
-  const menu = loadMenu('schemas', registry);
-  const all: MenuNode[] = [];
-  const walk = (nodes: MenuNode[]) => nodes.forEach((n) => (all.push(n), n.children && walk(n.children)));
-  walk(menu);
-
-  it('holds the route table of the spec', () => {
-    const paths = all.map((n) => n.path);
-    for (const p of ['/', '/workbench', '/sysuser', '/sysrole', '/sysurl', '/datapermission', '/systenant', '/appclient', '/onlinesysuser', '/steelApply', '/useSteel', '/model', '/jobinfo', '/editor', '/formdesign', '/swagger', '/permission', '/nested']) {
-      expect(paths, p).toContain(p);
+  it('hold the titles of the console', () => {
+    expect(getMessage(locales.en, 'app.loginTitle')).toBe('Microservice Platform');
+    expect(getMessage(locales.zh, 'app.loginTitle')).toBe('物资库存管理系统');
+    expect(getMessage(locales.tw, 'app.loginTitle')).toBe('物資庫存管理系統');
+    for (const l of LOCALES) expect(getMessage(locales[l], 'app.sidebarTitle'), l).toBeTruthy();
+    for (const f of ['id', 'tenantCode', 'createTime', 'updateTime']) {
+      for (const l of LOCALES) expect(getMessage(locales[l], `common.fields.${f}`), `${l} ${f}`).toBeTruthy();
     }
-    expect(all.find((n) => n.code === 'workbench')?.affix).toBe(true);
-    expect(all.find((n) => n.code === 'exampleEdit')).toMatchObject({ hidden: true, noCache: true, path: 'edit/:id(\\d+)' });
-    expect(all.find((n) => n.code === 'permission')?.roles).toEqual(['ROLE_ADMIN', 'ROLE_EDITOR']);
   });
 
-  it('names each resource page by its resource menu code', () => {
-    for (const n of all.filter((x) => x.component === 'resource')) expect(registry.byName.get(n.resource!)!.menu).toBe(n.code);
+  it('label every dictionary a field refers to, and every value an enum allows', () => {
+    const dicts = new Map<string, unknown[] | undefined>();
+    for (const r of registry.resources) for (const f of r.fields) if (f.dict) dicts.set(f.dict, f.schema.enum);
+    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'org_type', 'post_type', 'region_type', 'user_status']);
+    for (const [type, values] of dicts) {
+      for (const l of LOCALES) {
+        expect(getMessage(locales[l], `dictTypes.${type}`), `${l} dictTypes.${type}`).toBeTruthy();
+        const labels = (locales[l].dict as Record<string, Record<string, string>>)[type];
+        expect(labels && Object.keys(labels).length, `${l} dict.${type}`).toBeGreaterThan(0);
+        for (const v of values ?? []) expect(labels?.[String(v)], `${l} dict.${type}.${String(v)}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('use the resources.<Name>.… key layout', () => {
+    for (const r of registry.resources) {
+      expect(r.labels.title).toBe(`resources.${r.name}.title`);
+      for (const f of r.fields.filter((x) => !x.system)) expect(f.label).toBe(`resources.${r.name}.fields.${f.name}`);
+      for (const a of r.actions.filter((x) => x.kind === 'custom')) expect(a.label, `${r.name}.${a.name}`).toBe(`resources.${r.name}.actions.${a.name}`);
+    }
   });
 });
 
@@ -100,59 +270,126 @@ describe('mistakes', () => {
     dir = undefined;
   });
 
-  function broken(file: string, edit: (text: string) => string): RegistryIssue[] {
+  type Doc = Record<string, unknown> & { record: { properties: Record<string, unknown>; required?: string[] }; list: { columns?: { field: string }[] }; relations: Record<string, { resource: string }> };
+  const json = (edit: (doc: Doc) => void) => (text: string) => {
+    const doc = JSON.parse(text) as Doc;
+    edit(doc);
+    return JSON.stringify(doc, null, 2);
+  };
+
+  /** A copy of schemas/ with the given files edited. */
+  function copy(edits: Record<string, (text: string) => string>): string {
     dir = mkdtempSync(join(tmpdir(), 'registry-'));
     cpSync('schemas', dir, { recursive: true });
-    const path = join(dir, file);
-    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+    for (const [file, edit] of Object.entries(edits)) {
+      const path = join(dir, file);
+      writeFileSync(path, edit(readFileSync(path, 'utf8')));
+    }
+    return dir;
+  }
+  function issuesOf(edits: Record<string, (text: string) => string>): RegistryIssue[] {
+    const at = copy(edits);
     try {
-      const r = loadRegistry(dir);
-      loadMenu(dir, r);
+      loadRegistry(at);
     } catch (err) {
       expect(err).toBeInstanceOf(RegistryError);
+      expect((err as RegistryError).message).toMatch(/^Invalid resource files:/);
       return (err as RegistryError).issues;
     }
     throw new Error('no error reported');
   }
-  const json = (edit: (doc: Record<string, unknown> & { record: { properties: Record<string, unknown> }; list: { columns: { field: string }[] } }) => void) => (text: string) => {
-    const doc = JSON.parse(text);
-    edit(doc);
-    return JSON.stringify(doc);
-  };
+  const loaded = (edits: Record<string, (text: string) => string>): Registry => loadRegistry(copy(edits));
 
   it('names an unknown column field', () => {
-    const issues = broken('resources/sys-role.json', json((d) => (d.list.columns[1]!.field = 'roleNmae')));
+    const issues = issuesOf({ 'resources/sys-role.json': json((d) => (d.list.columns![1]!.field = 'roleNmae')) });
     expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/list/columns/1/field', message: 'unknown field "roleNmae"' });
   });
 
+  it('names an unknown property in a column', () => {
+    const issues = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list.columns![0]!, { sortible: true })) });
+    expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/columns/0', message: 'unknown property "sortible"' });
+  });
+
   it('names a wrong type in the record', () => {
-    const issues = broken('resources/sys-role.json', json((d) => (d.record.properties.roleName = { type: 'text' })));
-    expect(issues[0]).toMatchObject({ file: 'resources/sys-role.json', pointer: '/record/properties/roleName/type' });
+    const issues = issuesOf({ 'resources/sys-role.json': json((d) => (d.record.properties.roleName = { type: 'text' })) });
+    expect(issues.length).toBeGreaterThan(0);
+    for (const i of issues) expect(i).toMatchObject({ file: 'resources/sys-role.json', pointer: '/record/properties/roleName/type' });
+  });
+
+  it('names a record keyword that is not JSON Schema', () => {
+    const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramKey = { type: 'string', maxLenght: 10 })) });
+    expect(issues).toEqual([expect.objectContaining({ file: 'resources/sys-param.json', pointer: '/record', message: expect.stringMatching(/not a valid JSON Schema.*maxLenght/) })]);
   });
 
   it('names invalid JSON', () => {
-    const issues = broken('resources/sys-param.json', (t) => t.replace('{', '{,'));
-    expect(issues[0]!.file).toBe('resources/sys-param.json');
-    expect(issues[0]!.message).toMatch(/not valid JSON/);
+    const issues = issuesOf({ 'resources/sys-param.json': (t) => t.replace('{', '{,') });
+    expect(issues).toEqual([expect.objectContaining({ file: 'resources/sys-param.json', pointer: '', message: expect.stringMatching(/^not valid JSON/) })]);
   });
 
   it('names a missing locale key', () => {
-    const issues = broken('locales/tw.json', (t) => t.replace('"roleCode":', '"roleKode":'));
-    expect(issues).toContainEqual(expect.objectContaining({ file: 'resources/sys-role.json', pointer: '/labels/fields/roleCode', message: 'i18n key "resources.SysRole.fields.roleCode" is missing in schemas/locales/tw.json' }));
+    const issues = issuesOf({ 'locales/tw.json': (t) => t.replace('"roleCode":', '"roleKode":') });
+    expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/labels/fields/roleCode', message: 'i18n key "resources.SysRole.fields.roleCode" is missing in schemas/locales/tw.json' });
+  });
+
+  it('names a field without a label key', () => {
+    const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramNote = { type: 'string' })) });
+    expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/labels/fields', message: 'field "paramNote" has no label key' });
   });
 
   it('names an unknown relation resource', () => {
-    const issues = broken('resources/sys-user.json', json((d) => ((d.relations as Record<string, { resource: string }>).orgId!.resource = 'SysOrganisation')));
+    const issues = issuesOf({ 'resources/sys-user.json': json((d) => (d.relations.orgId!.resource = 'SysOrganisation')) });
     expect(issues).toContainEqual({ file: 'resources/sys-user.json', pointer: '/relations/orgId/resource', message: 'unknown resource "SysOrganisation"' });
   });
 
   it('names an unknown top-level property', () => {
-    const issues = broken('resources/sys-role.json', json((d) => (d.colums = [])));
+    const issues = issuesOf({ 'resources/sys-role.json': json((d) => (d.colums = [])) });
     expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '', message: 'unknown property "colums"' });
   });
 
-  it('names a duplicate menu code', () => {
-    const issues = broken('menu.json', (t) => t.replace('"code": "sysparam"', '"code": "sysdict"'));
-    expect(issues.some((i) => i.file === 'menu.json' && /menu code "sysdict" is also used/.test(i.message))).toBe(true);
+  it('names a required field that is not a property', () => {
+    const issues = issuesOf({ 'resources/sys-param.json': json((d) => d.record.required!.push('paramKye')) });
+    expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/record/required/2', message: 'required field "paramKye" is not a property' });
+  });
+
+  it('refuses a system field in the record, and tenantCode in a tenant-scoped record', () => {
+    const issues = issuesOf({
+      'resources/sys-param.json': json((d) => (d.record.properties.createTime = { type: 'string' })),
+      'resources/sys-role.json': json((d) => (d.record.properties.tenantCode = { type: 'string' })),
+    });
+    expect(issues.some((i) => i.file === 'resources/sys-param.json' && i.pointer.startsWith('/record/properties'))).toBe(true);
+    expect(issues).toContainEqual(expect.objectContaining({ file: 'resources/sys-role.json', pointer: '/record/properties/tenantCode' }));
+  });
+
+  it('refuses a hashed field that is not writeOnly', () => {
+    const issues = issuesOf({ 'resources/app-client.json': json((d) => delete (d.record.properties.clientSecret as Record<string, unknown>).writeOnly) });
+    expect(issues).toContainEqual({ file: 'resources/app-client.json', pointer: '/record/properties/clientSecret', message: 'a hashed field (x-hash) must be writeOnly' });
+  });
+
+  it('reports every mistake of every file at once', () => {
+    const issues = issuesOf({
+      'resources/sys-role.json': json((d) => (d.list.columns![0]!.field = 'nope')),
+      'resources/sys-param.json': (t) => t.slice(0, 20),
+      'resources/sys-user.json': json((d) => (d.relations.orgId!.resource = 'Nope')),
+    });
+    expect(new Set(issues.map((i) => i.file))).toEqual(new Set(['resources/sys-role.json', 'resources/sys-param.json', 'resources/sys-user.json']));
+  });
+
+  it('leaves writeOnly fields out of the default columns and edit form', () => {
+    const r = loaded({
+      'resources/sys-user.json': json((d) => {
+        delete d.list.columns;
+        delete (d.form as Record<string, unknown>).edit;
+      }),
+    }).byName.get('SysUser')!;
+    const columns = r.list.columns.map((c) => c.field);
+    expect(columns).not.toContain('password');
+    expect(columns).not.toContain('tenantCode');
+    expect(columns).toEqual(expect.arrayContaining(['username', 'orgId', 'status', 'id', 'createTime']));
+    expect(r.form.edit).not.toContain('password');
+  });
+
+  it('keeps a platform resource\'s own tenantCode in its default columns', () => {
+    const r = loaded({ 'resources/sys-tenant.json': json((d) => delete d.list.columns) }).byName.get('SysTenant')!;
+    expect(r.list.columns.map((c) => c.field)).toContain('tenantCode');
   });
 });

@@ -1,15 +1,24 @@
-/** Forgot password: email plus the character captcha; the server mails a reset (retrievePassword). */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * Forgot password: tenant code, email and the server's character captcha. The characters are
+ * checked first (compareCaptcha; a wrong answer spends the image, so a new one is loaded),
+ * then retrievePassword mails a temporary password to the tenant's user with that email.
+ */
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Result } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { retrievePassword } from '../../api/auth.ts';
+import { compareCaptcha, getCharCaptcha, retrievePassword, type CharCaptcha } from '../../api/auth.ts';
+import { toastError } from '../../feedback/feedback.ts';
+import { wantSchemaLabels } from '../../stores/app.ts';
+import { CHAR_CAPTCHA_LENGTH, TENANT_CODE_MAX_LENGTH } from '../../constants/spec.ts';
 import LanguageSwitch from '../login/LanguageSwitch.tsx';
-import { captchaMatches, drawCaptcha, randomCaptcha } from './drawCaptcha.ts';
+import { loginRules } from '../login/loginRules.ts';
+import CaptchaImage from './CaptchaImage.tsx';
+import { accountFailure } from './accountErrors.ts';
 import '../../styles/authCard.css';
 
 interface Fields {
+  tenantCode: string;
   email: string;
   charCaptcha: string;
 }
@@ -17,28 +26,59 @@ interface Fields {
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [captcha, setCaptcha] = useState(() => randomCaptcha());
+  const [captcha, setCaptcha] = useState<CharCaptcha>();
+  const [captchaLoading, setCaptchaLoading] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [sentTo, setSentTo] = useState<string>();
+  const [sent, setSent] = useState<{ email: string; tenantCode: string }>();
+
+  const refresh = useCallback(async () => {
+    setCaptchaLoading(true);
+    try {
+      setCaptcha(await getCharCaptcha());
+    } catch {
+      toastError(t('account.captchaLoadFailed'));
+    } finally {
+      setCaptchaLoading(false);
+    }
+  }, [t]);
 
   useEffect(() => {
-    if (canvas.current) drawCaptcha(canvas.current, captcha);
-  }, [captcha]);
-  const refresh = useCallback(() => setCaptcha(randomCaptcha()), []);
+    void wantSchemaLabels();
+    void refresh();
+  }, [refresh]);
+
+  const captchaFailed = (message: string) => {
+    form.setFields([{ name: 'charCaptcha', value: '', errors: [message] }]);
+    void refresh();
+  };
 
   const submit = async (values: Fields) => {
+    if (!captcha) return;
+    const params = {
+      tenantCode: values.tenantCode.trim(),
+      email: values.email.trim(),
+      charCaptcha: values.charCaptcha.trim(),
+      captchaKey: captcha.key,
+    };
     setLoading(true);
     try {
-      await retrievePassword({ email: values.email.trim(), charCaptcha: values.charCaptcha.trim() });
-      setSentTo(values.email.trim());
-    } catch {
-      refresh();
+      await compareCaptcha({ charCaptcha: params.charCaptcha, captchaKey: params.captchaKey });
+      await retrievePassword(params);
+      setSent({ email: params.email, tenantCode: params.tenantCode });
+    } catch (err) {
+      const failure = accountFailure(err);
+      if (failure.kind === 'captcha') captchaFailed(t('forgot.captchaWrong'));
+      else if (failure.kind === 'captchaExpired') captchaFailed(t('account.captchaExpired'));
+      else {
+        toastError(failure.kind === 'invalid' ? t('account.invalidInput') : failure.message);
+        void refresh();
+      }
     } finally {
       setLoading(false);
     }
   };
 
+  const rules = loginRules(t);
   return (
     <main className="login-page">
       <div className="login-card">
@@ -48,30 +88,25 @@ export default function ForgotPasswordPage() {
         <div className="login-brand">
           <h1 className="login-title">{t('forgot.title')}</h1>
         </div>
-        {sentTo ? (
-          <Result status="success" title={t('forgot.sent', { email: sentTo })} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+        {sent ? (
+          <Result status="success" title={t('account.retrieveSent', sent)} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
         ) : (
           <Form<Fields> form={form} name="forgot-password" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
-            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, message: t('register.emailRequired') }, { type: 'email', message: t('register.emailFormat') }]}>
+            <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
+              <Input aria-label={t('login.tenantCode')} maxLength={TENANT_CODE_MAX_LENGTH} autoComplete="organization" />
+            </Form.Item>
+            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') }]}>
               <Input aria-label={t('register.email')} autoComplete="email" />
             </Form.Item>
             <Form.Item label={t('forgot.captcha')} required={false}>
               <div className="login-sms-row">
-                <Form.Item
-                  name="charCaptcha"
-                  noStyle
-                  rules={[
-                    { required: true, whitespace: true, message: t('forgot.captchaRequired') },
-                    { validator: (_r, v: string) => (!v || captchaMatches(captcha, v) ? Promise.resolve() : Promise.reject(new Error(t('forgot.captchaWrong')))) },
-                  ]}
-                >
-                  <Input aria-label={t('forgot.captcha')} autoComplete="off" />
+                <Form.Item name="charCaptcha" noStyle rules={[{ required: true, whitespace: true, message: t('forgot.captchaRequired') }]}>
+                  <Input aria-label={t('forgot.captcha')} autoComplete="off" maxLength={CHAR_CAPTCHA_LENGTH + 2} />
                 </Form.Item>
-                <canvas ref={canvas} width={110} height={40} role="img" aria-label={t('forgot.captchaImage')} className="captcha-canvas" />
-                <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('forgot.refreshCaptcha')} title={t('forgot.refreshCaptcha')} />
+                <CaptchaImage image={captcha?.image} loading={captchaLoading} onRefresh={() => void refresh()} />
               </div>
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
+            <Button type="primary" htmlType="submit" block loading={loading} disabled={!captcha} className="login-submit">
               {t('forgot.submit')}
             </Button>
             <div className="login-links">

@@ -1,9 +1,15 @@
-/** Self-registration of an account in a tenant (registerAccountInitial). */
-import { useState } from 'react';
+/**
+ * Self-registration of an account in a tenant (registerAccountInitial): the server creates an
+ * enabled visitor under the tenant's top organisation. Rules as spec section 5 (User).
+ */
+import { useEffect, useState } from 'react';
 import { Button, Form, Input, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { registerAccountInitial, type RegisterForm } from '../../api/auth.ts';
+import { toastError } from '../../feedback/feedback.ts';
+import { wantSchemaLabels } from '../../stores/app.ts';
+import { accountFailure } from '../forgotPassword/accountErrors.ts';
 import {
   PASSWORD_MAX_LENGTH,
   REGISTER_PASSWORD_MIN_LENGTH,
@@ -15,30 +21,49 @@ import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { MOBILE_PATTERN } from '../login/loginRules.ts';
 import '../../styles/authCard.css';
 
+const NICKNAME_MAX_LENGTH = 64;
+const EMAIL_MAX_LENGTH = 100;
+
 interface Fields extends RegisterForm {
   confirmPassword: string;
 }
+
+const PREFIX_PATTERN = /^\+[0-9]{1,4}$/;
+const ANY_MOBILE_PATTERN = /^[0-9]{5,15}$/;
+const DEFAULT_PREFIX = '+86';
+const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]+$/;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
   const [loading, setLoading] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<{ username: string; tenantCode: string }>();
+
+  useEffect(() => {
+    void wantSchemaLabels();
+  }, []);
 
   const submit = async (values: Fields) => {
+    const tenantCode = values.tenantCode.trim();
+    const username = values.username.trim();
     setLoading(true);
     try {
       await registerAccountInitial({
-        tenantCode: values.tenantCode.trim(),
-        username: values.username.trim(),
+        tenantCode,
+        username,
         password: values.password,
         email: values.email.trim(),
+        prefix: values.prefix?.trim() || DEFAULT_PREFIX,
         mobile: values.mobile.trim(),
         nickname: values.nickname?.trim() || undefined,
       });
-      setDone(true);
-    } catch {
-      // Shown by the HTTP client.
+      setDone({ username, tenantCode });
+    } catch (err) {
+      const failure = accountFailure(err);
+      if (failure.kind === 'duplicate') toastError(t('account.duplicate'));
+      else if (failure.kind === 'unknownTenant') form.setFields([{ name: 'tenantCode', errors: [t('account.unknownTenant')] }]);
+      else if (failure.kind === 'invalid') toastError(t('account.invalidInput'));
+      else toastError(failure.message);
     } finally {
       setLoading(false);
     }
@@ -54,24 +79,25 @@ export default function RegisterPage() {
           <h1 className="login-title">{t('register.title')}</h1>
         </div>
         {done ? (
-          <Result status="success" title={t('register.success')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+          <Result status="success" title={t('register.success')} subTitle={t('account.registered', done)} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
         ) : (
-          <Form<Fields> form={form} name="register" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
+          <Form<Fields> form={form} name="register" layout="vertical" requiredMark={false} size="large" onFinish={submit} initialValues={{ prefix: DEFAULT_PREFIX }}>
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={[{ required: true, whitespace: true, message: t('login.rules.tenantRequired') }, { max: TENANT_CODE_MAX_LENGTH }]}>
-              <Input aria-label={t('login.tenantCode')} />
+              <Input aria-label={t('login.tenantCode')} autoComplete="organization" />
             </Form.Item>
             <Form.Item
               name="username"
               label={t('register.username')}
               rules={[
                 { required: true, whitespace: true, message: t('register.usernameRequired') },
-                { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH, message: t('register.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }) },
+                { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH, transform: (v: string) => v?.trim(), message: t('register.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }) },
+                { pattern: USERNAME_PATTERN, transform: (v: string) => v?.trim(), message: t('account.usernameFormat') },
               ]}
             >
-              <Input aria-label={t('register.username')} autoComplete="username" />
+              <Input aria-label={t('register.username')} autoComplete="username" maxLength={USERNAME_MAX_LENGTH} />
             </Form.Item>
-            <Form.Item name="nickname" label={t('register.nickname')}>
-              <Input aria-label={t('register.nickname')} />
+            <Form.Item name="nickname" label={t('register.nickname')} rules={[{ max: NICKNAME_MAX_LENGTH }]}>
+              <Input aria-label={t('register.nickname')} maxLength={NICKNAME_MAX_LENGTH} />
             </Form.Item>
             <Form.Item
               name="password"
@@ -101,15 +127,32 @@ export default function RegisterPage() {
             >
               <Input.Password aria-label={t('register.confirmPassword')} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
             </Form.Item>
-            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, message: t('register.emailRequired') }, { type: 'email', message: t('register.emailFormat') }]}>
+            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') }, { max: EMAIL_MAX_LENGTH }]}>
               <Input aria-label={t('register.email')} autoComplete="email" />
+            </Form.Item>
+            <Form.Item
+              name="prefix"
+              label={t('account.prefix')}
+              rules={[{ required: true, whitespace: true, message: t('account.prefixFormat') }, { pattern: PREFIX_PATTERN, transform: (v: string) => v?.trim(), message: t('account.prefixFormat') }]}
+            >
+              <Input aria-label={t('account.prefix')} autoComplete="tel-country-code" maxLength={5} />
             </Form.Item>
             <Form.Item
               name="mobile"
               label={t('login.mobile')}
-              rules={[{ required: true, message: t('login.rules.mobileRequired') }, { pattern: MOBILE_PATTERN, message: t('login.rules.mobileFormat') }]}
+              dependencies={['prefix']}
+              rules={[
+                { required: true, whitespace: true, message: t('login.rules.mobileRequired') },
+                ({ getFieldValue }) => ({
+                  validator: (_r, value: string) => {
+                    const mobile = (value ?? '').trim();
+                    const pattern = String(getFieldValue('prefix') ?? '').trim() === DEFAULT_PREFIX ? MOBILE_PATTERN : ANY_MOBILE_PATTERN;
+                    return !mobile || pattern.test(mobile) ? Promise.resolve() : Promise.reject(new Error(t('login.rules.mobileFormat')));
+                  },
+                }),
+              ]}
             >
-              <Input aria-label={t('login.mobile')} autoComplete="tel" />
+              <Input aria-label={t('login.mobile')} autoComplete="tel-national" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('register.submit')}

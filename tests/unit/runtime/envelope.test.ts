@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { envelopeCode, envelopeMessage, isFailure, listOf, needsRelogin } from '../../../runtime/http/envelope.ts';
 import { readAccessToken } from '../../../runtime/pages/authRedirect/authRedirectTarget.ts';
-import { captchaMatches, randomCaptcha } from '../../../runtime/pages/forgotPassword/drawCaptcha.ts';
 import { greetingKey } from '../../../runtime/pages/workbench/greeting.ts';
 
 describe('envelope rules', () => {
@@ -37,13 +36,6 @@ describe('page helpers', () => {
     expect(readAccessToken('', '#access_token=abc&x=1')).toBe('abc');
     expect(readAccessToken('?access_token=q', '')).toBe('q');
     expect(readAccessToken('?x=1', '')).toBeUndefined();
-  });
-  it('draws captchas of four unambiguous characters, compared case-insensitively', () => {
-    const c = randomCaptcha(4, () => 0);
-    expect(c).toBe('AAAA');
-    expect(randomCaptcha()).toMatch(/^[A-Za-z2-9]{4}$/);
-    expect(captchaMatches('AbC2', ' abc2 ')).toBe(true);
-    expect(captchaMatches('AbC2', 'abc3')).toBe(false);
   });
   it('greets by the hour', () => {
     expect(greetingKey(8)).toBe('workbench.morning');

@@ -1,0 +1,89 @@
+/**
+ * Sign-in page bytes: builds the console (dist/) and a bare Ant Design sign-in form (three
+ * inputs and a button, tests/e2e/fixtures/bareSignIn) in the same run, serves the console
+ * from the platform server, and prints what the sign-in page and the workbench (a signed-in
+ * first load) download, gzip level 9, with the ratio of the sign-in page to the bare form
+ * (target: at most 1.3). `SIGN_IN_BYTES_REUSE=1` reuses an existing dist/ instead of building.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer } from '../server-mock/app/startServer.ts';
+import { buildBareSignIn, measurePage, type PageBytes } from '../tests/e2e/pageBytes.ts';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { signIn } from '../tests/api/harness.ts';
+
+const root = join(import.meta.dirname, '..');
+const TARGET_RATIO = 1.3;
+const HEAVY = /monaco|echarts|tinymce|designer|bpmn|editor\.worker/i;
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
+
+function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let file = join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+/** What a signed-in user's first load of a page downloads (the token cookie set, nothing cached). */
+async function measureSignedIn(browser: Browser, base: string, path: string, token: string): Promise<PageBytes> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addCookies([{ name: 'token', value: token, url: base }]);
+  const page = await context.newPage();
+  const pending: Promise<{ url: string; gzipBytes: number } | undefined>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'fetch' || type === 'xhr') return;
+    pending.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length })).catch(() => undefined));
+  });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await page.getByTestId('app-layout').waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const files = (await Promise.all(pending)).filter((f): f is { url: string; gzipBytes: number } => !!f);
+  await context.close();
+  return { gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0), files };
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+export async function benchSignInBytes(): Promise<void> {
+  console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
+  if (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(root, 'dist/index.html'))) {
+    const { build } = await import('vite');
+    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  }
+  const bareDir = await buildBareSignIn();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
+  const bare = await serveStatic(bareDir);
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: join(root, 'dist'), quiet: true, env: {} });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const baseline = await measurePage(browser, `${bare.url}/`);
+    const login = await measurePage(browser, `${server.url}/login`);
+    const token = await signIn(server.url, 'demo', 'admin');
+    const workbench = await measureSignedIn(browser, server.url, '/workbench', token);
+    const ratio = login.gzipBytes / baseline.gzipBytes;
+    const heavy = login.files.filter((f) => HEAVY.test(f.url)).map((f) => f.url);
+    console.log(`  ${'bare antd sign-in form'.padEnd(28)} ${kib(baseline.gzipBytes).padStart(11)} in ${baseline.files.length} files`);
+    console.log(`  ${'sign-in page (/login)'.padEnd(28)} ${kib(login.gzipBytes).padStart(11)} in ${login.files.length} files  (${ratio.toFixed(2)}x the bare form, target ${TARGET_RATIO.toFixed(2)}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
+    console.log(`  ${'workbench (signed in)'.padEnd(28)} ${kib(workbench.gzipBytes).padStart(11)} in ${workbench.files.length} files`);
+    console.log(`  heavy parts on the sign-in page (designer, Monaco, ECharts, rich text): ${heavy.length ? heavy.join(', ') : 'none'}`);
+    if (process.env.SIGN_IN_BYTES_FILES === '1') {
+      for (const f of [...login.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url.replace(server.url, '')}`);
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.close();
+    bare.server.close();
+    rmSync(bareDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) await benchSignInBytes();

@@ -1,0 +1,143 @@
+/**
+ * The character captcha of the forgot-password page. No state is kept for a captcha that is
+ * being answered: its key carries the expiry and a nonce, signed (HMAC-SHA256, with a key
+ * derived from the token secret) together with the expected answer, so any process of a
+ * deployment can check it. The answer itself is not in the key. A key is spent (single use)
+ * by a wrong answer or by the call it protects; spent nonces are kept until they expire
+ * (captchaUses.ts). The image is an SVG whose characters are drawn as strokes (no text
+ * elements, so the answer cannot be read from the markup), with noise lines and dots.
+ */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Services } from '../calls/context.ts';
+import { loadTokenSecret } from './tokens.ts';
+
+export const CHAR_CAPTCHA_LENGTH = 4;
+export const CHAR_CAPTCHA_TTL_MS = 5 * 60_000;
+export const CAPTCHA_WIDTH = 120;
+export const CAPTCHA_HEIGHT = 40;
+
+type Point = readonly [number, number];
+type Glyph = readonly (readonly Point[])[];
+
+/** Strokes on a 4 x 6 grid; characters that look alike (0/O, 1/I, 2/Z, 5/S, 8/B, 6/G) are left out. */
+const GLYPHS: Record<string, Glyph> = {
+  '3': [[[0, 0.5], [1, 0], [3, 0], [4, 1], [4, 2], [3, 3], [1.5, 3]], [[3, 3], [4, 4], [4, 5], [3, 6], [1, 6], [0, 5.5]]],
+  '4': [[[3, 6], [3, 0], [0, 4], [4, 4]]],
+  '7': [[[0, 0], [4, 0], [1.5, 6]]],
+  '9': [[[4, 3], [1, 3], [0, 2], [0, 1], [1, 0], [3, 0], [4, 1], [4, 5], [3, 6], [0.5, 6]]],
+  A: [[[0, 6], [2, 0], [4, 6]], [[0.8, 3.8], [3.2, 3.8]]],
+  C: [[[4, 1], [3, 0], [1, 0], [0, 1], [0, 5], [1, 6], [3, 6], [4, 5]]],
+  E: [[[4, 0], [0, 0], [0, 6], [4, 6]], [[0, 3], [3, 3]]],
+  F: [[[4, 0], [0, 0], [0, 6]], [[0, 3], [3, 3]]],
+  H: [[[0, 0], [0, 6]], [[4, 0], [4, 6]], [[0, 3], [4, 3]]],
+  K: [[[0, 0], [0, 6]], [[4, 0], [0, 3.5]], [[1.3, 2.7], [4, 6]]],
+  L: [[[0, 0], [0, 6], [4, 6]]],
+  M: [[[0, 6], [0, 0], [2, 3.5], [4, 0], [4, 6]]],
+  N: [[[0, 6], [0, 0], [4, 6], [4, 0]]],
+  P: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]]],
+  R: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]], [[2, 3], [4, 6]]],
+  T: [[[0, 0], [4, 0]], [[2, 0], [2, 6]]],
+  U: [[[0, 0], [0, 5], [1, 6], [3, 6], [4, 5], [4, 0]]],
+  V: [[[0, 0], [2, 6], [4, 0]]],
+  W: [[[0, 0], [1, 6], [2, 2.5], [3, 6], [4, 0]]],
+  X: [[[0, 0], [4, 6]], [[4, 0], [0, 6]]],
+  Y: [[[0, 0], [2, 3], [4, 0]], [[2, 3], [2, 6]]],
+};
+export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
+
+export function randomCaptchaText(length = CHAR_CAPTCHA_LENGTH): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
+  return out;
+}
+
+const rnd = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
+const f = (n: number) => n.toFixed(1);
+const colour = (lightness: number) => `hsl(${randomInt(360)},${randomInt(40, 70)}%,${lightness}%)`;
+
+/** The SVG image of a text made of GLYPHS characters. */
+export function captchaSvg(text: string): string {
+  const w = CAPTCHA_WIDTH;
+  const h = CAPTCHA_HEIGHT;
+  const parts: string[] = [`<rect width="${w}" height="${h}" fill="#f4f6fa"/>`];
+  for (let i = 0; i < 5; i += 1) {
+    parts.push(
+      `<path d="M${f(rnd(0, w))} ${f(rnd(0, h))}Q${f(rnd(0, w))} ${f(rnd(0, h))} ${f(rnd(0, w))} ${f(rnd(0, h))}" stroke="${colour(70)}" stroke-width="${f(rnd(1, 2))}" fill="none"/>`,
+    );
+  }
+  const slot = w / (text.length + 0.5);
+  [...text].forEach((ch, i) => {
+    const glyph = GLYPHS[ch];
+    if (!glyph) throw new Error(`No captcha glyph for "${ch}"`);
+    const scale = rnd(3.6, 4.4);
+    const cx = slot * (i + 0.75) + rnd(-3, 3);
+    const cy = h / 2 + rnd(-3, 3);
+    const angle = rnd(-22, 22);
+    const d = glyph
+      .map((stroke) => stroke.map(([x, y], j) => `${j ? 'L' : 'M'}${f((x - 2) * scale + rnd(-0.6, 0.6))} ${f((y - 3) * scale + rnd(-0.6, 0.6))}`).join(''))
+      .join('');
+    parts.push(
+      `<path transform="translate(${f(cx)} ${f(cy)}) rotate(${f(angle)})" d="${d}" stroke="${colour(32)}" stroke-width="${f(rnd(2.2, 3))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
+    );
+  });
+  for (let i = 0; i < 30; i += 1) parts.push(`<circle cx="${f(rnd(0, w))}" cy="${f(rnd(0, h))}" r="${f(rnd(0.5, 1.3))}" fill="${colour(55)}"/>`);
+  for (let i = 0; i < 2; i += 1) {
+    parts.push(`<path d="M0 ${f(rnd(8, h - 8))}C${f(w / 3)} ${f(rnd(0, h))} ${f((2 * w) / 3)} ${f(rnd(0, h))} ${w} ${f(rnd(8, h - 8))}" stroke="${colour(40)}" stroke-width="1.2" fill="none"/>`);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
+}
+
+const keys = new WeakMap<Services, Promise<Buffer>>();
+
+/** The captcha signing key: derived from the token secret, so every process of a deployment shares it. */
+function signingKey(services: Services): Promise<Buffer> {
+  let key = keys.get(services);
+  if (!key) {
+    key = loadTokenSecret(services.database, services.config.dataDir, services.config.tokenSecret).then((secret) =>
+      createHmac('sha256', secret).update('char-captcha/v1').digest(),
+    );
+    keys.set(services, key);
+  }
+  return key;
+}
+
+function mac(key: Buffer, expires: string, nonce: string, answer: string): Buffer {
+  return createHmac('sha256', key).update(`${expires}.${nonce}.${answer.toUpperCase()}`).digest().subarray(0, 16);
+}
+
+export interface IssuedCaptcha {
+  /** `<expiry ms, base 36>.<nonce>.<signature>` */
+  key: string;
+  /** The image as an SVG data URL, for an <img src>. */
+  image: string;
+  expiresAt: string;
+}
+
+export async function issueCaptcha(services: Services, text = randomCaptchaText()): Promise<IssuedCaptcha> {
+  const expiresMs = services.now().getTime() + CHAR_CAPTCHA_TTL_MS;
+  const expires = expiresMs.toString(36);
+  const nonce = randomBytes(12).toString('base64url');
+  const signature = mac(await signingKey(services), expires, nonce, text).toString('base64url');
+  return {
+    key: `${expires}.${nonce}.${signature}`,
+    image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg(text)).toString('base64')}`,
+    expiresAt: new Date(expiresMs).toISOString(),
+  };
+}
+
+export type CaptchaCheck =
+  | { ok: true; nonce: string; expiresAt: Date }
+  | { ok: false; reason: 'malformed' | 'expired' | 'wrong'; nonce?: string; expiresAt?: Date };
+
+/** Checks an answer against a key (case-insensitive, surrounding spaces ignored); does not spend it. */
+export async function checkCaptcha(services: Services, key: string, answer: string): Promise<CaptchaCheck> {
+  const m = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/.exec(key);
+  if (!m) return { ok: false, reason: 'malformed' };
+  const [, expires, nonce, signature] = m as unknown as [string, string, string, string];
+  const expiresAt = new Date(parseInt(expires, 36));
+  if (!(expiresAt.getTime() > services.now().getTime())) return { ok: false, reason: 'expired', nonce, expiresAt };
+  const expected = mac(await signingKey(services), expires, nonce, answer.trim());
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'wrong', nonce, expiresAt };
+  return { ok: true, nonce, expiresAt };
+}

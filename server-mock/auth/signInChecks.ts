@@ -1,0 +1,59 @@
+/**
+ * The public calls around sign-in: the tenant look-up of the sign-in page, the lock check
+ * after a token (handleSuccess) and the failure report after a refused one (handleFail).
+ * They read across tenants with the database itself, naming the tenant explicitly.
+ */
+import type { Row } from '../db/anyKysely.ts';
+import { notFound } from '../http/apiError.ts';
+import { EnvelopeResult, type CallContext, type CallHandler } from '../calls/context.ts';
+import { failureMessage, lockMessage, lockState } from './lockout.ts';
+import { lockKey, tableOf } from './loginUser.ts';
+import { NO_TENANT_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
+
+/**
+ * GET queryTenantUser?userInfo=: the tenants in which a user with that username, email or
+ * mobile exists, [{tenantCode, tenantName}]; none: 404 "There is no corresponding tenant for
+ * this user". (The platform's sign-in page needs this answer before any sign-in.)
+ */
+export const queryTenantUser: CallHandler = async (ctx) => {
+  const db = ctx.services.database.db;
+  const info = String(ctx.query.userInfo).trim();
+  const userTable = tableOf(ctx.services.registry, 'SysUser');
+  const tenantTable = tableOf(ctx.services.registry, 'SysTenant');
+  const rows = (await db
+    .selectFrom(`${userTable} as u`)
+    .innerJoin(`${tenantTable} as t`, 't.tenant_code', 'u.tenant_code')
+    .select(['t.tenant_code', 't.tenant_name'])
+    .distinct()
+    .where((eb) => eb.or([eb('u.username', '=', info), eb('u.email', '=', info), eb('u.mobile', '=', info)]))
+    .orderBy('t.tenant_code')
+    .execute()) as Row[];
+  if (rows.length === 0) throw notFound(NO_TENANT_MESSAGE);
+  return rows.map((r) => ({ tenantCode: String(r.tenant_code), tenantName: String(r.tenant_name) }));
+};
+
+/** The lock state of what the console sends: the login name as typed (username, email or mobile). */
+async function stateOf(ctx: CallContext) {
+  const db = ctx.services.database.db;
+  const login = String(ctx.query.username).trim();
+  const tenantCode = String(ctx.query.tenantCode ?? '').trim();
+  const now = ctx.services.now();
+  const key = await lockKey(db, ctx.services.registry, tenantCode, login);
+  return { state: await lockState(db, tenantCode, key, now), now };
+}
+
+/** GET handleSuccess?username=&tenantCode=: data is the lock message, or "" when not locked. */
+export const handleSuccess: CallHandler = async (ctx) => {
+  const { state, now } = await stateOf(ctx);
+  return new EnvelopeResult(lockMessage(state, now));
+};
+
+/**
+ * GET handleFail?username=&tenantCode=: data describes the state after a failed sign-in (how
+ * many attempts are left, or the lock). It records nothing: the token call already did. An
+ * unknown name answers like a known one.
+ */
+export const handleFail: CallHandler = async (ctx) => {
+  const { state, now } = await stateOf(ctx);
+  return new EnvelopeResult(failureMessage(state, now) || WRONG_CREDENTIALS_MESSAGE);
+};

@@ -1,0 +1,95 @@
+/**
+ * Sessions: the caller's own (registerNewSession, log out) and the administrators' view of the
+ * tenant's (online users, forced sign-out). A session is a sys_session row per issued token;
+ * revoking the row ends the token in every server process. sys_session is the server's own
+ * table, not a resource: every statement here names the caller's tenant or session itself.
+ */
+import type { Row } from '../db/anyKysely.ts';
+import { badRequest, forbidden } from '../http/apiError.ts';
+import { withPrincipal, type CallHandler } from '../calls/context.ts';
+import { ROLE_ADMIN, userRoleCodes } from '../access/principal.ts';
+import { liveSessions, revokeSession, revokeUserSessions } from '../auth/sessions.ts';
+
+const MAX_USER_AGENT = 500;
+
+/** POST /api/admin/sysuser/registerNewSession: the client's address and agent on the caller's session. */
+export const registerNewSession: CallHandler = async (ctx) => {
+  const { principal } = withPrincipal(ctx);
+  await ctx.services.database.db
+    .updateTable('sys_session')
+    .set({
+      ip: ctx.request.ip,
+      user_agent: String(ctx.request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT),
+      last_seen_at: ctx.services.now().toISOString(),
+    })
+    .where('jti', '=', principal.sessionId)
+    .where('tenant_code', '=', principal.tenantCode)
+    .execute();
+  return undefined;
+};
+
+/** POST /api/uaa/oauth/logout: revokes the caller's session; the token is refused from now on (401, 50008). */
+export const logout: CallHandler = async (ctx) => {
+  const { principal } = withPrincipal(ctx);
+  await revokeSession(ctx.services.database.db, principal.sessionId, 'logout', ctx.services.now());
+  return undefined;
+};
+
+function positive(v: unknown): number | undefined {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * GET /api/admin/sysuser/queryOnlineSysUser: the live sessions of the caller's tenant, newest
+ * first, as a page {list, pagination}. A session is named by its row id (`sessionId`); the
+ * token id (jti) is a secret part of the token and is never shown. `currentPage` and
+ * `pageSize` are honoured when the call's query admits them; without them every session is
+ * on one page.
+ */
+export const online: CallHandler = async (ctx) => {
+  const { principal } = withPrincipal(ctx);
+  const sessions = await liveSessions(ctx.services.database.db, principal.tenantCode, ctx.services.now());
+  const list = sessions.map((s) => ({
+    sessionId: s.id,
+    username: s.username,
+    ip: s.ip,
+    userAgent: s.userAgent,
+    clientCode: s.clientCode,
+    issuedAt: s.issuedAt,
+    lastSeenAt: s.lastSeenAt,
+    expiresAt: s.expiresAt,
+    current: s.jti === principal.sessionId,
+  }));
+  const pageSize = positive(ctx.query.pageSize) ?? Math.max(list.length, 1);
+  const current = positive(ctx.query.currentPage) ?? 1;
+  return {
+    list: list.slice((current - 1) * pageSize, current * pageSize),
+    pagination: { total: list.length, pageSize, current },
+  };
+};
+
+/**
+ * POST /api/admin/sysuser/removePrincipal?username=: revokes every live session of that user
+ * in the caller's tenant (reason "forced"); their next request gets 401 with 50012. Answers
+ * {removed: n} (0 when the user had none). Decisions:
+ * - One's own username is refused (400): log out ends one's own session, and an administrator
+ *   cannot lock themselves out by mistake.
+ * - Only a caller holding ROLE_ADMIN may sign out a user who holds ROLE_ADMIN (403), as only
+ *   they may give or take that role: a role granted this call cannot keep the tenant's
+ *   administrators out.
+ */
+export const removePrincipal: CallHandler = async (ctx) => {
+  const { principal, data } = withPrincipal(ctx);
+  const username = String(ctx.query.username).trim();
+  if (!username) throw badRequest('username is required');
+  if (username === principal.username) throw badRequest('Use log out to end your own session');
+  if (!principal.isAdmin) {
+    const userR = data.resource('SysUser');
+    const target = (await data.select(userR).select('id').where('username', '=', username).executeTakeFirst()) as Row | undefined;
+    const roles = target ? await userRoleCodes(ctx.services.database.db, ctx.services.registry, principal.tenantCode, Number(target.id)) : [];
+    if (roles.includes(ROLE_ADMIN)) throw forbidden('Only an administrator may sign out an administrator');
+  }
+  const removed = await revokeUserSessions(ctx.services.database.db, principal.tenantCode, username, 'forced', ctx.services.now());
+  return { removed };
+};

@@ -1,0 +1,123 @@
+/**
+ * Scale-out: two server processes on one PostgreSQL database, started at the same moment and
+ * with no TOKEN_SECRET (they share the secret generated in the database). A token from one
+ * works on the other; a log out and a forced sign-out on one hold on the other. Skipped when
+ * TEST_DATABASE_URL is not set (the SQLite pass of `npm test`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createPgDatabase, signIn, type Envelope, type PageData } from './harness.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+  exited: Promise<void>;
+}
+
+/** Start `server-mock/main.ts` in a child process on a free port; resolves once it listens. */
+function startChild(env: Record<string, string>): Promise<Child> {
+  const base = { ...process.env };
+  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL']) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server-mock/main.ts'], {
+    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Console and API:\s+(http:\/\/\S+?)\/?\s/.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        resolve({ url: m[1]!, process: child, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)));
+  });
+}
+
+async function stop(child: Child): Promise<void> {
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGTERM');
+  await child.exited;
+}
+
+const ME = '/api/uaa/users/getSysUser';
+
+describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL database', () => {
+  let dir: string;
+  let dropDb: () => Promise<void>;
+  let a: Child;
+  let b: Child;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'console-scale-'));
+    mkdirSync(join(dir, 'static'));
+    const db = await createPgDatabase(ADMIN_URL!);
+    dropDb = db.drop;
+    const env = (name: string) => ({ DATABASE_URL: db.url, DATA_DIR: join(dir, name), STATIC_DIR: join(dir, 'static') });
+    // both at once: migration and seeding must not break each other
+    const started = await Promise.allSettled([startChild(env('a')), startChild(env('b'))]);
+    const [first, second] = started;
+    if (first.status === 'fulfilled') a = first.value;
+    if (second.status === 'fulfilled') b = second.value;
+    if (first.status === 'rejected') throw first.reason;
+    if (second.status === 'rejected') throw second.reason;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of [a, b]) if (c) await stop(c);
+    if (dropDb) await dropDb();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeded the demo data once', async () => {
+    for (const server of [a, b]) {
+      const admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
+      const users = await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { pageSize: 100 });
+      expect(users.status).toBe(200);
+      expect(users.body.data!.list.map((u) => u.username).sort()).toEqual(['admin', 'editor', 'visitor']);
+      const roles = await admin.get<Envelope<PageData>>('/api/admin/sysrole/querySysRole', { pageSize: 100 });
+      const codes = roles.body.data!.list.map((r) => String(r.roleCode));
+      expect(new Set(codes).size).toBe(codes.length);
+    }
+  });
+
+  it('a token signed by one process works on the other, both ways', async () => {
+    const fromA = await signIn(a.url, 'demo', 'editor');
+    const fromB = await signIn(b.url, 'demo', 'editor');
+    for (const [token, server] of [[fromA, b], [fromB, a]] as const) {
+      const res = await client(server.url, token).get<Envelope<{ username: string }>>(ME);
+      expect(res.status).toBe(200);
+      expect(res.body.data!.username).toBe('editor');
+    }
+  });
+
+  it('a log out on one process holds on the other', async () => {
+    const token = await signIn(a.url, 'demo', 'admin');
+    expect((await client(b.url, token).get(ME)).status).toBe(200);
+    expect((await client(a.url, token).post('/api/uaa/oauth/logout')).status).toBe(200);
+    const after = await client(b.url, token).get<Envelope>(ME);
+    expect(after.status).toBe(401);
+    expect(after.body.status).toBe(50008);
+  });
+
+  it('a forced sign-out on one process holds on the other', async () => {
+    const editorToken = await signIn(b.url, 'demo', 'editor');
+    expect((await client(b.url, editorToken).get(ME)).status).toBe(200);
+    const admin = client(a.url, await signIn(a.url, 'demo', 'admin'));
+    expect((await admin.post('/api/admin/sysuser/removePrincipal', undefined, { username: 'editor' })).status).toBe(200);
+    for (const server of [b, a]) {
+      const res = await client(server.url, editorToken).get<Envelope>(ME);
+      expect(res.status).toBe(401);
+      expect(res.body.status).toBe(50012);
+    }
+  });
+});
