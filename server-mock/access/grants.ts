@@ -6,10 +6,42 @@ import type { Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import type { Principal } from './principal.ts';
 
+/**
+ * The grants of the call being made, read by `authenticate` in the same query as the session,
+ * the user and the roles. They belong to one request's principal (a principal is built anew
+ * for every request) and are never shared between requests.
+ */
+export interface RequestGrants {
+  /** The roles the grants were read for (the principal's roles for this request). */
+  roles: string[];
+  url: string | null;
+  urlGranted: boolean;
+  button: string | null;
+  buttonGranted: boolean;
+  menu: string | null;
+  /** Fields of `menu` hidden from the principal's roles. */
+  hidden: Set<string>;
+}
+
+const requestGrants = new WeakMap<Principal, RequestGrants>();
+
+/** The grants read for this principal, when its roles are still the ones they were read for. */
+function readFor(p: Principal): RequestGrants | undefined {
+  const read = requestGrants.get(p);
+  return read && read.roles.length === p.roles.length && read.roles.every((r, i) => r === p.roles[i]) ? read : undefined;
+}
+
+/** Keep the grants read for this request's principal (see RequestGrants). */
+export function rememberRequestGrants(p: Principal, grants: RequestGrants): void {
+  requestGrants.set(p, { ...grants, roles: [...grants.roles] });
+}
+
 /** Is the URL granted to one of the principal's roles? ROLE_ADMIN has every URL. */
 export async function urlGranted(db: AnyKysely, registry: Registry, p: Principal, url: string): Promise<boolean> {
   if (p.isAdmin) return true;
   if (p.roles.length === 0) return false;
+  const read = readFor(p);
+  if (read && read.url === url) return read.urlGranted;
   const urlRes = registry.byName.get('SysUrl')!;
   const roleRes = registry.byName.get('SysRole')!;
   const link = registry.byName.get('SysRoleUrl')!;
@@ -32,6 +64,8 @@ export async function urlGranted(db: AnyKysely, registry: Registry, p: Principal
 export async function buttonGranted(db: AnyKysely, registry: Registry, p: Principal, code: string): Promise<boolean> {
   if (p.isAdmin) return true;
   if (p.roles.length === 0) return false;
+  const read = readFor(p);
+  if (read && read.button === code) return read.buttonGranted;
   const link = registry.byName.get('SysRoleMenuButton')!;
   const row = await db
     .selectFrom(link.table)
@@ -70,6 +104,8 @@ export async function grantedButtons(db: AnyKysely, registry: Registry, p: Princ
 export async function hiddenFields(db: AnyKysely, registry: Registry, p: Principal, menuCode: string | undefined): Promise<Set<string>> {
   const hidden = new Set<string>();
   if (!menuCode || p.isAdmin || p.roles.length === 0) return hidden;
+  const read = readFor(p);
+  if (read && read.menu === menuCode) return new Set(read.hidden);
   const link = registry.byName.get('SysRoleData')!;
   const rows = (await db
     .selectFrom(link.table)

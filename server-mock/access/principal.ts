@@ -4,11 +4,13 @@
  * header only when it names roles the user has).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Registry } from '../../schemas/registry/types.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TOKEN_ELSEWHERE, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
-import { findSession, touchSession, SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions.ts';
+import { touchSession, SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { rememberRequestGrants } from './grants.ts';
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 
@@ -58,6 +60,58 @@ export async function userRoleCodes(db: AnyKysely, registry: Registry, tenantCod
   return rows.map((r) => String(r.role_code)).sort();
 }
 
+/** What the access layer needs to know about the call being made, to read its grants at once. */
+interface CallGrantKeys {
+  url: string | null;
+  button: string | null;
+  menu: string | null;
+}
+
+function grantKeysOf(request: FastifyRequest, registry: Registry): CallGrantKeys {
+  const call = (request.routeOptions?.config as { call?: CallDef } | undefined)?.call;
+  if (!call) return { url: null, button: null, menu: null };
+  return { url: call.url, button: call.permission ?? null, menu: registry.byName.get(call.resource)?.menu ?? null };
+}
+
+const truthy = (v: unknown) => v === 1 || v === true || v === '1';
+
+/**
+ * One round trip per request: the session (revocation), the user (existence, status), the
+ * user's current roles and, per role, whether it holds the call's URL and button and which
+ * fields the call's menu hides from it. Everything is read from the database on every
+ * request: nothing is cached between requests, so a revoked session, a removed role or a
+ * removed grant holds from the next request on, in every process.
+ */
+function principalQuery(registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): RawBuilder<Row> {
+  const t = (name: string) => sql.raw(registry.byName.get(name)!.table);
+  const urlOk = keys.url === null
+    ? sql`0`
+    : sql`case when exists (select 1 from ${t('SysRoleUrl')} x inner join ${t('SysUrl')} y on y.id = x.url_id
+        where x.role_id = r.id and x.tenant_code = ${tenantCode} and y.tenant_code = ${tenantCode} and y.url = ${keys.url}) then 1 else 0 end`;
+  const buttonOk = keys.button === null
+    ? sql`0`
+    : sql`case when exists (select 1 from ${t('SysRoleMenuButton')} b
+        where b.tenant_code = ${tenantCode} and b.role_code = r.role_code and b.button_code = ${keys.button}) then 1 else 0 end`;
+  const dataFields = keys.menu === null
+    ? sql`null`
+    : sql`(select d.data_fields from ${t('SysRoleData')} d
+        where d.tenant_code = ${tenantCode} and d.role_code = r.role_code and d.menu_code = ${keys.menu})`;
+  return sql<Row>`select s.tenant_code as s_tenant_code, s.user_id as s_user_id, s.last_seen_at as s_last_seen_at,
+      s.revoked_at as s_revoked_at, s.revoked_reason as s_revoked_reason,
+      u.username as u_username, u.status as u_status,
+      r.role_code as role_code, ${urlOk} as url_ok, ${buttonOk} as button_ok, ${dataFields} as data_fields
+    from sys_session s
+    left join ${t('SysUser')} u on u.tenant_code = ${tenantCode} and u.id = ${userId}
+    left join ${t('SysRoleUser')} ru on ru.tenant_code = ${tenantCode} and ru.user_id = ${userId}
+    left join ${t('SysRole')} r on r.id = ru.role_id and r.tenant_code = ${tenantCode}
+    where s.jti = ${jti}`;
+}
+
+function isoOrNull(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return v instanceof Date ? v.toISOString() : String(v);
+}
+
 export async function authenticate(
   request: FastifyRequest,
   db: AnyKysely,
@@ -68,31 +122,38 @@ export async function authenticate(
   const token = bearerToken(request);
   if (!token) throw unauthorized(TOKEN_ILLEGAL, 'Not signed in: the request has no token');
   const claims = tokens.verify(token);
-  const session = await findSession(db, claims.jti);
-  if (!session || session.tenantCode !== claims.tenantCode || session.userId !== claims.sub) {
+  const keys = grantKeysOf(request, registry);
+  const rows = (await principalQuery(registry, claims.jti, claims.tenantCode, claims.sub, keys).execute(db)).rows;
+  const session = rows[0];
+  if (!session || String(session.s_tenant_code) !== claims.tenantCode || Number(session.s_user_id) !== claims.sub) {
     throw unauthorized(TOKEN_ILLEGAL, 'Illegal token, please sign in again');
   }
-  if (session.revokedAt) {
-    if (session.revokedReason === 'forced') throw unauthorized(TOKEN_ELSEWHERE, 'You have been signed out by an administrator');
-    if (session.revokedReason === 'password') throw unauthorized(TOKEN_ILLEGAL, 'The password was changed, please sign in again');
+  if (session.s_revoked_at !== null && session.s_revoked_at !== undefined) {
+    if (session.s_revoked_reason === 'forced') throw unauthorized(TOKEN_ELSEWHERE, 'You have been signed out by an administrator');
     throw unauthorized(TOKEN_ILLEGAL, 'You have signed out, please sign in again');
   }
-  const userRes = registry.byName.get('SysUser')!;
-  const user = (await db
-    .selectFrom(userRes.table)
-    .select(['id', 'username', 'status'])
-    .where('tenant_code', '=', claims.tenantCode)
-    .where('id', '=', claims.sub)
-    .executeTakeFirst()) as Row | undefined;
-  if (!user || user.username !== claims.username) throw unauthorized(TOKEN_ILLEGAL, 'The account no longer exists');
-  if (Number(user.status) === 0) throw unauthorized(TOKEN_ILLEGAL, 'The account is disabled');
-  const allRoles = await userRoleCodes(db, registry, claims.tenantCode, claims.sub);
+  if (session.u_username === null || session.u_username === undefined || session.u_username !== claims.username) {
+    throw unauthorized(TOKEN_ILLEGAL, 'The account no longer exists');
+  }
+  if (Number(session.u_status) === 0) throw unauthorized(TOKEN_ILLEGAL, 'The account is disabled');
+  const perRole = new Map<string, { url: boolean; button: boolean; dataFields: string[] }>();
+  for (const row of rows) {
+    if (row.role_code === null || row.role_code === undefined) continue;
+    const code = String(row.role_code);
+    const entry = perRole.get(code) ?? { url: false, button: false, dataFields: [] };
+    entry.url ||= truthy(row.url_ok);
+    entry.button ||= truthy(row.button_ok);
+    if (row.data_fields !== null && row.data_fields !== undefined) entry.dataFields.push(String(row.data_fields));
+    perRole.set(code, entry);
+  }
+  const allRoles = [...perRole.keys()].sort();
   const asked = parseRoleHeader(request.headers.rolecode).filter((r) => allRoles.includes(r));
   const roles = asked.length ? asked : allRoles;
-  if (!session.lastSeenAt || now.getTime() - Date.parse(session.lastSeenAt) > SESSION_TOUCH_INTERVAL_MS) {
-    await touchSession(db, session.jti, now);
+  const lastSeenAt = isoOrNull(session.s_last_seen_at);
+  if (!lastSeenAt || now.getTime() - Date.parse(lastSeenAt) > SESSION_TOUCH_INTERVAL_MS) {
+    await touchSession(db, claims.jti, now);
   }
-  return {
+  const principal: Principal = {
     userId: claims.sub,
     username: claims.username,
     tenantCode: claims.tenantCode,
@@ -102,4 +163,18 @@ export async function authenticate(
     allRoles,
     isAdmin: roles.includes(ROLE_ADMIN),
   };
+  const hidden = new Set<string>();
+  for (const code of roles) {
+    for (const text of perRole.get(code)!.dataFields) for (const f of text.split(',')) if (f.trim()) hidden.add(f.trim());
+  }
+  rememberRequestGrants(principal, {
+    roles,
+    url: keys.url,
+    urlGranted: roles.some((code) => perRole.get(code)!.url),
+    button: keys.button,
+    buttonGranted: roles.some((code) => perRole.get(code)!.button),
+    menu: keys.menu,
+    hidden,
+  });
+  return principal;
 }

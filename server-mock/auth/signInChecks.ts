@@ -6,7 +6,7 @@
 import type { Row } from '../db/anyKysely.ts';
 import { notFound } from '../http/apiError.ts';
 import { EnvelopeResult, type CallContext, type CallHandler } from '../calls/context.ts';
-import { failureMessage, lockMessage, lockState } from './lockout.ts';
+import { failureMessage, lockMessage, lockState, type LockState } from './lockout.ts';
 import { lockKey, tableOf } from './loginUser.ts';
 import { NO_TENANT_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
 
@@ -38,6 +38,8 @@ async function stateOf(ctx: CallContext) {
   const login = String(ctx.query.username).trim();
   const tenantCode = String(ctx.query.tenantCode ?? '').trim();
   const now = ctx.services.now();
+  // No tenant, no account (and no look at the server's own keys kept under the tenant code "").
+  if (!tenantCode) return { state: { failures: 0 } satisfies LockState, now };
   const key = await lockKey(db, ctx.services.registry, tenantCode, login);
   return { state: await lockState(db, tenantCode, key, now), now };
 }

@@ -108,14 +108,20 @@ export interface ListResult {
   total: number;
 }
 
-/** Run a filtered, sorted, paged list. `all` ignores paging (exports). */
+/**
+ * Run a filtered, sorted, paged list. `all` ignores paging (exports). The count query is
+ * skipped when the page itself tells the total: a page that is not full (and is the first
+ * page, or holds rows) ends the list, so total = offset + rows on the page.
+ */
 export async function runList(data: TenantData, resource: Resource, params: ListParams, all = false, limit = 100_000): Promise<ListResult> {
   const base = applyFilters(data.select(resource), data, resource, params);
-  const countRow = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
-  const total = Number(countRow?.total ?? 0);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
   if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
-  q = all ? q.limit(limit) : q.limit(params.pageSize).offset((params.currentPage - 1) * params.pageSize);
+  const offset = all ? 0 : (params.currentPage - 1) * params.pageSize;
+  q = all ? q.limit(limit) : q.limit(params.pageSize).offset(offset);
   const rows = (await q.execute()) as Record<string, unknown>[];
-  return { rows, total };
+  const pageLimit = all ? limit : params.pageSize;
+  if (rows.length < pageLimit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  const countRow = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
+  return { rows, total: Number(countRow?.total ?? 0) };
 }
