@@ -88,11 +88,23 @@ export function updateBodySchema(resource: Resource): JsonSchema {
   return harden({ type: 'object', additionalProperties: false, properties: props, required: ['id'] });
 }
 
-/** Schema of a full stored record, used to validate the result of an update. */
+const recordSchemas = new WeakMap<Resource, Map<boolean, JsonSchema>>();
+
+/**
+ * Schema of a full stored record (secrets required on add, not on update). One object per
+ * resource and variant, so its compiled validator is cached too.
+ */
 export function recordSchema(resource: Resource, options: { requireSecrets: boolean }): JsonSchema {
-  const secrets = new Set(resource.fields.filter((f) => f.secret).map((f) => f.name));
-  const required = (resource.record.required ?? []).filter((n) => options.requireSecrets || !secrets.has(n));
-  return harden({ ...resource.record, required });
+  let variants = recordSchemas.get(resource);
+  if (!variants) recordSchemas.set(resource, (variants = new Map()));
+  let schema = variants.get(options.requireSecrets);
+  if (!schema) {
+    const secrets = new Set(resource.fields.filter((f) => f.secret).map((f) => f.name));
+    const required = (resource.record.required ?? []).filter((n) => options.requireSecrets || !secrets.has(n));
+    schema = harden({ ...resource.record, required });
+    variants.set(options.requireSecrets, schema);
+  }
+  return schema;
 }
 
 const cache = new WeakMap<object, ValidateFunction>();
