@@ -23,6 +23,7 @@ import { startServer } from '../server-mock/app/startServer.ts';
 import { loadRegistry } from '../schemas/registry/loadRegistry.ts';
 import { runGenerator } from '../generators/runGenerator.ts';
 import { createPgDatabase, signIn } from '../tests/api/harness.ts';
+import { benchSignInBytes } from './signInBytes.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -34,8 +35,8 @@ const CONNECTIONS = Number(opt('connections', '10'));
 const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
-if (ONLY && !['list', 'gen', 'load'].includes(ONLY)) {
-  console.error(`--only takes list, gen or load, not "${ONLY}"`);
+if (ONLY && !['list', 'gen', 'load', 'pages'].includes(ONLY)) {
+  console.error(`--only takes list, gen, load or pages, not "${ONLY}"`);
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -384,3 +385,4 @@ console.log(`Machine: ${(await import('node:os')).cpus().length} cores, ${(await
 if (!ONLY || ONLY === 'list') await benchList();
 if (!ONLY || ONLY === 'gen') await benchGen();
 if (!ONLY || ONLY === 'load') await benchLoad();
+if (!ONLY || ONLY === 'pages') await benchSignInBytes();
