@@ -17,6 +17,8 @@ import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
 import { signIn } from '../tests/api/harness.ts';
 
 const root = join(import.meta.dirname, '..');
+/** SIGN_IN_BYTES_DIST builds and serves another directory than dist/ (the default). */
+const distDir = process.env.SIGN_IN_BYTES_DIST ?? join(root, 'dist');
 const TARGET_RATIO = 1.3;
 const HEAVY = /monaco|echarts|tinymce|designer|bpmn|editor\.worker/i;
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
@@ -54,14 +56,14 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 export async function benchSignInBytes(): Promise<void> {
   console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
-  if (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(root, 'dist/index.html'))) {
+  if (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(distDir, 'index.html'))) {
     const { build } = await import('vite');
-    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir: distDir, emptyOutDir: true } });
   }
   const bareDir = await buildBareSignIn();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
   const bare = await serveStatic(bareDir);
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: join(root, 'dist'), quiet: true, env: {} });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, quiet: true, env: {} });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
     const baseline = await measurePage(browser, `${bare.url}/`);

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator.ts';
 import { decideNavigation, documentTitle, loginRedirect } from './guard.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { useProductTitle } from './useProductTitle.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator.ts';
 
 /** The product title: the material inventory system in Chinese, the microservice platform in English. */
 export function useProductTitle(): string {

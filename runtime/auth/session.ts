@@ -3,7 +3,7 @@
  * failure record, user info, authority menu and orgs, log out. Loaded on demand, so the
  * sign-in page's first download does not carry the HTTP client.
  */
-import i18next from 'i18next';
+import { translator } from '../i18n/translator.ts';
 import {
   getSysUser,
   handleFail,
@@ -127,8 +127,8 @@ export async function loginByMobile(form: MobileLogin): Promise<void> {
 export async function getInfo(): Promise<string[]> {
   const answer = await getSysUser();
   const info = answer.data;
-  if (!info) throw new Error(i18next.t('session.verificationFailed'));
-  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(i18next.t('session.rolesRequired'));
+  if (!info) throw new Error(translator.t('session.verificationFailed'));
+  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(translator.t('session.rolesRequired'));
   Object.assign(userState, {
     roles: info.roles,
     name: info.username,

@@ -3,7 +3,7 @@
  * headers when signed in, the envelope rules, the error toasts and the re-login confirm.
  */
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import i18next from 'i18next';
+import { translator } from '../i18n/translator.ts';
 import { REQUEST_BASE_URL, REQUEST_TIMEOUT_MS } from '../constants/spec.ts';
 import { getToken, readSession } from '../auth/tokenStorage.ts';
 import { confirm, toastError } from '../feedback/feedback.ts';
@@ -35,10 +35,10 @@ function askRelogin(): void {
   if (reloginOpen) return;
   reloginOpen = true;
   confirm({
-    title: i18next.t('http.reloginTitle'),
-    content: i18next.t('http.reloginContent'),
-    okText: i18next.t('http.relogin'),
-    cancelText: i18next.t('http.cancel'),
+    title: translator.t('http.reloginTitle'),
+    content: translator.t('http.reloginContent'),
+    okText: translator.t('http.relogin'),
+    cancelText: translator.t('http.cancel'),
     onOk: () => {
       session.resetToken();
       window.location.reload();

@@ -1,16 +1,13 @@
 /**
- * i18next setup: the console's own strings (messages/*.json) over the schema labels
+ * Message loading: the console's own strings (messages/*.json) over the schema labels
  * (schemas/locales/*.json: resources, routes, dictionaries, app titles). Only the current
  * language's console strings load before the first paint; the schema labels load with the
  * signed-in layout; other languages load when chosen.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, type Locale } from '../constants/spec.ts';
+import { LANGUAGE_COOKIE, type Locale } from '../constants/spec.ts';
 import { detectLanguage } from './detectLanguage.ts';
-
-type Messages = Record<string, unknown>;
+import { translator, type Messages } from './translator.ts';
 
 const consoleMessages = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
 /** Schema locale files, if the schemas module has written them (resolved at build time). */
@@ -25,16 +22,7 @@ export function initialLanguage(): Locale {
   return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-void i18next.use(initReactI18next).init({
-  resources: {},
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LOCALE,
-  partialBundledLanguages: true,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // Re-render when a bundle is added (the schema labels arrive after the first paint).
-  react: { bindI18nStore: 'added' },
-});
+translator.changeLanguage(initialLanguage());
 
 const loading = new Map<Locale, Promise<void>>();
 const loadingLabels = new Map<Locale, Promise<void>>();
@@ -44,7 +32,7 @@ export function loadLanguage(locale: Locale): Promise<void> {
   let pending = loading.get(locale);
   if (!pending) {
     pending = loaderFor(consoleMessages, locale).then((own) => {
-      i18next.addResourceBundle(locale, 'translation', own, true, true);
+      translator.addMessages(locale, own, true);
     });
     loading.set(locale, pending);
   }
@@ -59,7 +47,7 @@ export function loadSchemaLabels(locale: Locale): Promise<void> {
   let pending = loadingLabels.get(locale);
   if (!pending) {
     pending = Promise.all([loaderFor(schemaMessages, locale), loadLanguage(locale)]).then(([schema]) => {
-      i18next.addResourceBundle(locale, 'translation', schema, true, false);
+      translator.addMessages(locale, schema, false);
     });
     loadingLabels.set(locale, pending);
   }
@@ -69,4 +57,3 @@ export function loadSchemaLabels(locale: Locale): Promise<void> {
 /** HTML lang attribute per locale. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' };
 
-export default i18next;

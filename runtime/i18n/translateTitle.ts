@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { translator } from './translator.ts';
 
 /**
  * A route or menu title: `route.<title>` when the locale files have it, else the title as a
@@ -6,7 +6,7 @@ import i18next from 'i18next';
  */
 export function translateTitle(title: string | undefined): string {
   if (!title) return '';
-  if (i18next.exists(`route.${title}`)) return i18next.t(`route.${title}`);
-  if (i18next.exists(title)) return i18next.t(title);
+  if (translator.exists(`route.${title}`)) return translator.t(`route.${title}`);
+  if (translator.exists(title)) return translator.t(title);
   return title;
 }

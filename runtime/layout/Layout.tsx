@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { message, Modal } from 'antd';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator.ts';
 import { appState, closeSidebar } from '../stores/app.ts';
 import { settingsState } from '../stores/settings.ts';
 import Sidebar from './sidebar/Sidebar.tsx';

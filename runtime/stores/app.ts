@@ -1,7 +1,7 @@
 /** App UI state (spec 3, 4): sidebar, device, language and size, with their cookies. */
 import { proxy } from 'valtio';
 import Cookies from 'js-cookie';
-import i18next from 'i18next';
+import { translator } from '../i18n/translator.ts';
 import {
   DEFAULT_SIZE,
   LANGUAGE_COOKIE,
@@ -61,7 +61,7 @@ export async function setLanguage(language: Locale): Promise<void> {
   await loadLanguage(language);
   // Signed in, the menu and resource labels switch together with the console's strings.
   if (labelsWanted) await loadSchemaLabels(language);
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
   appState.language = language;
 }
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { permissionState } from '../../stores/permission.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';

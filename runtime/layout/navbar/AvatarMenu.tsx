@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Avatar, Dropdown } from 'antd';
 import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH, PROFILE_PATH } from '../../constants/spec.ts';
 import { userState } from '../../stores/user.ts';

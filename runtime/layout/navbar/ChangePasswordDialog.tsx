@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { updatePassword } from '../../api/account.ts';
 import { PASSWORD_MAX_LENGTH } from '../../constants/spec.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Badge, Button, Modal } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { errorLogState } from '../../stores/errorLog.ts';
 import ErrorLogTable from '../../pages/errorLog/ErrorLogTable.tsx';

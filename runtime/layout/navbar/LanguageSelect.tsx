@@ -1,8 +1,8 @@
 /** The navbar's language switch zh / tw / en; the current language is disabled. */
 import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { translator } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import type { Locale } from '../../constants/spec.ts';
 import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/languageNames.ts';
@@ -25,7 +25,7 @@ export default function LanguageSelect({ className }: { className?: string }) {
           disabled: locale === app.language,
         })),
         onClick: ({ key }) => {
-          void setLanguage(key as Locale).then(() => toastSuccess(i18next.t('navbar.switchLanguageSuccess')));
+          void setLanguage(key as Locale).then(() => toastSuccess(translator.t('navbar.switchLanguageSuccess')));
         },
       }}
     >

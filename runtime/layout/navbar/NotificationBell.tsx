@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Badge, Button, Dropdown, Empty, Spin, Tabs } from 'antd';
 import { BellOutlined, MessageOutlined, NotificationOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { queryHeadNotification, type BellItem } from '../../api/notification.ts';

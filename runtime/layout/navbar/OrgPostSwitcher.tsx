@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { querySysUserPost, type UserPost } from '../../api/account.ts';
 import { listOf } from '../../http/envelope.ts';

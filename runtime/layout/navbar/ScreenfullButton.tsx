@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import screenfull from 'screenfull';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { toastWarning } from '../../feedback/feedback.ts';
 
 /** Fullscreen toggle; warns when the browser cannot do it. */

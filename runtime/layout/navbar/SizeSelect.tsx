@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd';
 import { ColumnHeightOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { SIZES, type Size } from '../../constants/spec.ts';
 import { appState, setSize } from '../../stores/app.ts';

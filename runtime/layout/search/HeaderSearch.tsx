@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Select, type RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { permissionState } from '../../stores/permission.ts';
 import { settingsState } from '../../stores/settings.ts';

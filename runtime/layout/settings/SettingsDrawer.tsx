@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Switch } from 'antd';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { RIGHT_PANEL_BUTTON_TOP_PX, THEME_PRESET_COLORS } from '../../constants/spec.ts';
 import { changeSetting, settingsState, type ChangeableSetting } from '../../stores/settings.ts';

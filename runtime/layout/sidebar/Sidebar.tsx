@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { permissionState } from '../../stores/permission.ts';
 import { appState } from '../../stores/app.ts';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Dropdown } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { REDIRECT_PREFIX, TAGS_CONTEXT_MENU_WIDTH_PX } from '../../constants/spec.ts';
 import { translateTitle } from '../../i18n/translateTitle.ts';

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { setToken } from '../../auth/tokenStorage.ts';
 import { redirectTarget } from '../../app/guard.ts';
 import { userState } from '../../stores/user.ts';

@@ -1,6 +1,6 @@
 /** The error-log page (/error-log/log): the same list as the navbar dialog. */
 import { Card } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import ErrorLogTable from './ErrorLogTable.tsx';
 
 export default function ErrorLogPage() {

@@ -1,7 +1,7 @@
 /** The recorded client errors: message, info, url, stack; clearable. */
 import { Button, Empty, Table, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { clearErrorLog, errorLogState, type ErrorLogEntry } from '../../stores/errorLog.ts';
 import { formatDate } from '../../format/formatDate.ts';

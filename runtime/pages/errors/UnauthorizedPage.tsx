@@ -1,7 +1,7 @@
 /** 401: no permission for the page. */
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { HOME_PATH } from '../../constants/spec.ts';
 import './errorPage.css';
 

@@ -1,7 +1,7 @@
 /** The server's character captcha (an SVG image) with a button that loads another one. */
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 
 export default function CaptchaImage({ image, loading, onRefresh }: { image: string | undefined; loading: boolean; onRefresh: () => void }) {
   const { t } = useTranslation();

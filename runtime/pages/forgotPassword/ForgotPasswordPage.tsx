@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Result } from 'antd';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { compareCaptcha, getCharCaptcha, retrievePassword, type CharCaptcha } from '../../api/auth.ts';
 import { toastError } from '../../feedback/feedback.ts';
 import { wantSchemaLabels } from '../../stores/app.ts';

@@ -1,5 +1,5 @@
 /** The sign-in pages' language switch zh / tw / en. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/languageNames.ts';
 import { appState, setLanguage } from '../../stores/app.ts';

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { SMS_RESEND_SECONDS } from '../../constants/spec.ts';
 import { redirectTarget } from '../../app/guard.ts';
 import { useProductTitle } from '../../app/useProductTitle.ts';

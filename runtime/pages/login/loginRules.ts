@@ -1,6 +1,6 @@
 /** The sign-in form rules of spec section 5 (lengths count the trimmed value). */
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import {
   LOGIN_NAME_MAX_LENGTH,
   LOGIN_NAME_MIN_LENGTH,

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import type { TenantChoice } from '../../api/auth.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { toastWarning } from '../../feedback/feedback.ts';

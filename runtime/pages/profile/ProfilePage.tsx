@@ -1,7 +1,7 @@
 /** The profile page (/profile/index): the user's own details, saved with updateSysUserDetail. */
 import { useState } from 'react';
 import { Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { updateSysUserDetail, type UserDetail } from '../../api/account.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';

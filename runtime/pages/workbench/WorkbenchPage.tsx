@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Avatar, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
 import { ClockCircleOutlined, NotificationOutlined, RightOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { queryMyNotification, type MyNotification } from '../../api/notification.ts';
 import { queryPersonalTask, type PendingTask } from '../../api/workflow.ts';

@@ -11,9 +11,9 @@ vi.mock('../../../runtime/feedback/feedback.ts', () => ({
 }));
 vi.mock('../../../runtime/auth/tokenStorage.ts', () => ({ getToken: () => 'tkn', readSession: () => undefined }));
 
-const { default: i18next } = await import('i18next');
+const { translator } = await import('../../../runtime/i18n/translator.ts');
 const { default: en } = await import('../../../runtime/i18n/messages/en.json');
-await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+translator.addMessages('en', en);
 const { http, request, bindSession } = await import('../../../runtime/http/request.ts');
 const { ApiError } = await import('../../../runtime/http/apiError.ts');
 const { REQUEST_TIMEOUT_MS } = await import('../../../runtime/constants/spec.ts');
