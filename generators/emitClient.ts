@@ -9,14 +9,14 @@ import { typeNames } from './emitTypes.ts';
 import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, quote } from './tsSource.ts';
 
 /** Names the client module itself exports or uses; no call may take them. */
-const CLIENT_NAMES = new Set(['setTransport', 'send', 'transport', 'RequestConfig', 'Transport', 'CallOptions']);
+const CLIENT_NAMES = new Set(['setTransport', 'send', 'transport', 'fileForm', 'RequestConfig', 'Transport', 'CallOptions']);
 
 const TRANSPORT = `export interface RequestConfig {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** Sent in the query string. */
   params?: Record<string, unknown>;
-  /** Sent as the JSON body. */
+  /** Sent as the JSON body (a FormData as multipart/form-data). */
   data?: unknown;
   responseType?: 'json' | 'blob';
   headers?: Record<string, string>;
@@ -137,10 +137,25 @@ function standardShape(call: CallDef, r: Resource): FunctionShape {
       };
     case 'export':
       return {
-        args: [`data: ${query} & { isTemplate?: 1 } = {}`],
+        args: [`data: ${query} & { isTemplate?: 1; columns?: string[] } = {}`],
         result: 'Blob',
         config: ['data', "responseType: 'blob'"],
         imports: [query],
+      };
+    case 'exportWord':
+    case 'exportPdf':
+      return {
+        args: [`data: ${query} & { columns?: string[] } = {}`],
+        result: 'Blob',
+        config: ['data', "responseType: 'blob'"],
+        imports: [query],
+      };
+    case 'import':
+      return {
+        args: ['file: Blob'],
+        result: 'Envelope<{ imported: number }>',
+        config: ['data: fileForm(file)'],
+        imports: ['Envelope'],
       };
     default:
       throw new Error(`no standard shape for verb ${call.verb}`);
@@ -214,6 +229,14 @@ function wrapStatement(statement: string, call: CallDef, shape: FunctionShape): 
   return `  return send<${shape.result}>(\n    {\n${members.map((m) => `      ${m},`).join('\n')}\n    },\n    options,\n  );`;
 }
 
+/** The import calls send their file as multipart/form-data, in the field "file". */
+const FILE_FORM = `/** A spreadsheet as the multipart/form-data body of an import call (file field "file"). */
+function fileForm(file: Blob): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}`;
+
 /** Generate client.ts. Throws RegistryError when two calls share a name. */
 export function emitClient(registry: Registry): string {
   const sources = callSources(registry);
@@ -233,5 +256,6 @@ export function emitClient(registry: Registry): string {
     sorted.length === 0
       ? ''
       : `import type {\n${sorted.map((n) => `  ${n},`).join('\n')}\n} from './types.ts';\n\n`;
-  return generatedFile(`${importLine}${TRANSPORT}\n\n${blocks.join('\n\n')}`);
+  const helpers = sources.some((s) => s.call.verb === 'import') ? `\n\n${FILE_FORM}` : '';
+  return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}`);
 }

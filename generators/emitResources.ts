@@ -100,7 +100,7 @@ export interface CallMeta {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  verb: 'query' | 'add' | 'update' | 'delete' | 'export' | 'tree' | 'custom';
+  verb: 'query' | 'add' | 'update' | 'delete' | 'export' | 'exportWord' | 'exportPdf' | 'import' | 'tree' | 'custom';
   auth: 'public' | 'session' | 'grant';
   permission?: string;
   result: 'envelope' | 'raw' | 'blob';

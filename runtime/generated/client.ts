@@ -82,7 +82,7 @@ export interface RequestConfig {
   url: string;
   /** Sent in the query string. */
   params?: Record<string, unknown>;
-  /** Sent as the JSON body. */
+  /** Sent as the JSON body (a FormData as multipart/form-data). */
   data?: unknown;
   responseType?: 'json' | 'blob';
   headers?: Record<string, string>;
@@ -111,6 +111,13 @@ function send<T>(config: RequestConfig, options?: CallOptions): Promise<T> {
   }
   const headers = options?.headers ? { ...config.headers, ...options.headers } : config.headers;
   return transport.request<T>(headers ? { ...config, headers } : config);
+}
+
+/** A spreadsheet as the multipart/form-data body of an import call (file field "file"). */
+function fileForm(file: Blob): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
 }
 
 // AppClient (resources/app-client.json)
@@ -196,7 +203,7 @@ export async function deleteAppClient(
  * Button permission: appclient:export.
  */
 export async function exportAppClient(
-  data: AppClientQuery & { isTemplate?: 1 } = {},
+  data: AppClientQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -205,6 +212,65 @@ export async function exportAppClient(
       url: '/api/uaa/appclient/exportAppClient',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/uaa/appclient/exportWordAppClient
+ * exportWord AppClient as a Word document
+ * Button permission: appclient:exportWord.
+ */
+export async function exportWordAppClient(
+  data: AppClientQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/uaa/appclient/exportWordAppClient',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/uaa/appclient/exportPdfAppClient
+ * exportPdf AppClient as a PDF document
+ * Button permission: appclient:exportPdf.
+ */
+export async function exportPdfAppClient(
+  data: AppClientQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/uaa/appclient/exportPdfAppClient',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/uaa/appclient/importAppClient
+ * import AppClient from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: appclient:add.
+ */
+export async function importAppClient(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/uaa/appclient/importAppClient',
+      data: fileForm(file),
     },
     options,
   );
@@ -369,7 +435,7 @@ export async function deleteSysDict(
  * Button permission: sysdict:export.
  */
 export async function exportSysDict(
-  data: SysDictQuery & { isTemplate?: 1 } = {},
+  data: SysDictQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -378,6 +444,65 @@ export async function exportSysDict(
       url: '/api/admin/sysdict/exportSysDict',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysdict/exportWordSysDict
+ * exportWord SysDict as a Word document
+ * Button permission: sysdict:export.
+ */
+export async function exportWordSysDict(
+  data: SysDictQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysdict/exportWordSysDict',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysdict/exportPdfSysDict
+ * exportPdf SysDict as a PDF document
+ * Button permission: sysdict:export.
+ */
+export async function exportPdfSysDict(
+  data: SysDictQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysdict/exportPdfSysDict',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysdict/importSysDict
+ * import SysDict from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysdict:add.
+ */
+export async function importSysDict(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysdict/importSysDict',
+      data: fileForm(file),
     },
     options,
   );
@@ -503,7 +628,7 @@ export async function deleteSysMenu(
  * Button permission: sysmenu:export.
  */
 export async function exportSysMenu(
-  data: SysMenuQuery & { isTemplate?: 1 } = {},
+  data: SysMenuQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -512,6 +637,65 @@ export async function exportSysMenu(
       url: '/api/admin/sysmenu/exportSysMenu',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenu/exportWordSysMenu
+ * exportWord SysMenu as a Word document
+ * Button permission: sysmenu:export.
+ */
+export async function exportWordSysMenu(
+  data: SysMenuQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenu/exportWordSysMenu',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenu/exportPdfSysMenu
+ * exportPdf SysMenu as a PDF document
+ * Button permission: sysmenu:export.
+ */
+export async function exportPdfSysMenu(
+  data: SysMenuQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenu/exportPdfSysMenu',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenu/importSysMenu
+ * import SysMenu from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysmenu:add.
+ */
+export async function importSysMenu(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenu/importSysMenu',
+      data: fileForm(file),
     },
     options,
   );
@@ -803,7 +987,7 @@ export async function deleteSysMenuButton(
  * Button permission: sysmenubutton:export.
  */
 export async function exportSysMenuButton(
-  data: SysMenuButtonQuery & { isTemplate?: 1 } = {},
+  data: SysMenuButtonQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -812,6 +996,65 @@ export async function exportSysMenuButton(
       url: '/api/admin/sysmenubutton/exportSysMenuButton',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenubutton/exportWordSysMenuButton
+ * exportWord SysMenuButton as a Word document
+ * Button permission: sysmenubutton:export.
+ */
+export async function exportWordSysMenuButton(
+  data: SysMenuButtonQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenubutton/exportWordSysMenuButton',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenubutton/exportPdfSysMenuButton
+ * exportPdf SysMenuButton as a PDF document
+ * Button permission: sysmenubutton:export.
+ */
+export async function exportPdfSysMenuButton(
+  data: SysMenuButtonQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenubutton/exportPdfSysMenuButton',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysmenubutton/importSysMenuButton
+ * import SysMenuButton from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysmenubutton:add.
+ */
+export async function importSysMenuButton(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysmenubutton/importSysMenuButton',
+      data: fileForm(file),
     },
     options,
   );
@@ -900,7 +1143,7 @@ export async function deleteSysOrg(
  * Button permission: sysorg:export.
  */
 export async function exportSysOrg(
-  data: SysOrgQuery & { isTemplate?: 1 } = {},
+  data: SysOrgQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -909,6 +1152,65 @@ export async function exportSysOrg(
       url: '/api/admin/sysorg/exportSysOrg',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysorg/exportWordSysOrg
+ * exportWord SysOrg as a Word document
+ * Button permission: sysorg:export.
+ */
+export async function exportWordSysOrg(
+  data: SysOrgQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysorg/exportWordSysOrg',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysorg/exportPdfSysOrg
+ * exportPdf SysOrg as a PDF document
+ * Button permission: sysorg:export.
+ */
+export async function exportPdfSysOrg(
+  data: SysOrgQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysorg/exportPdfSysOrg',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysorg/importSysOrg
+ * import SysOrg from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysorg:add.
+ */
+export async function importSysOrg(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysorg/importSysOrg',
+      data: fileForm(file),
     },
     options,
   );
@@ -1070,7 +1372,7 @@ export async function deleteSysParam(
  * Button permission: sysparam:export.
  */
 export async function exportSysParam(
-  data: SysParamQuery & { isTemplate?: 1 } = {},
+  data: SysParamQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1079,6 +1381,65 @@ export async function exportSysParam(
       url: '/api/admin/sysparam/exportSysParam',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysparam/exportWordSysParam
+ * exportWord SysParam as a Word document
+ * Button permission: sysparam:export.
+ */
+export async function exportWordSysParam(
+  data: SysParamQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysparam/exportWordSysParam',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysparam/exportPdfSysParam
+ * exportPdf SysParam as a PDF document
+ * Button permission: sysparam:export.
+ */
+export async function exportPdfSysParam(
+  data: SysParamQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysparam/exportPdfSysParam',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysparam/importSysParam
+ * import SysParam from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysparam:add.
+ */
+export async function importSysParam(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysparam/importSysParam',
+      data: fileForm(file),
     },
     options,
   );
@@ -1167,7 +1528,7 @@ export async function deleteSysPost(
  * Button permission: syspost:export.
  */
 export async function exportSysPost(
-  data: SysPostQuery & { isTemplate?: 1 } = {},
+  data: SysPostQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1176,6 +1537,65 @@ export async function exportSysPost(
       url: '/api/admin/syspost/exportSysPost',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/syspost/exportWordSysPost
+ * exportWord SysPost as a Word document
+ * Button permission: syspost:export.
+ */
+export async function exportWordSysPost(
+  data: SysPostQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/syspost/exportWordSysPost',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/syspost/exportPdfSysPost
+ * exportPdf SysPost as a PDF document
+ * Button permission: syspost:export.
+ */
+export async function exportPdfSysPost(
+  data: SysPostQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/syspost/exportPdfSysPost',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/syspost/importSysPost
+ * import SysPost from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: syspost:add.
+ */
+export async function importSysPost(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/syspost/importSysPost',
+      data: fileForm(file),
     },
     options,
   );
@@ -1283,7 +1703,7 @@ export async function deleteSysRegion(
  * Button permission: sysregion:export.
  */
 export async function exportSysRegion(
-  data: SysRegionQuery & { isTemplate?: 1 } = {},
+  data: SysRegionQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1292,6 +1712,65 @@ export async function exportSysRegion(
       url: '/api/admin/sysregion/exportSysRegion',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysregion/exportWordSysRegion
+ * exportWord SysRegion as a Word document
+ * Button permission: sysregion:export.
+ */
+export async function exportWordSysRegion(
+  data: SysRegionQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysregion/exportWordSysRegion',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysregion/exportPdfSysRegion
+ * exportPdf SysRegion as a PDF document
+ * Button permission: sysregion:export.
+ */
+export async function exportPdfSysRegion(
+  data: SysRegionQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysregion/exportPdfSysRegion',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysregion/importSysRegion
+ * import SysRegion from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysregion:add.
+ */
+export async function importSysRegion(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysregion/importSysRegion',
+      data: fileForm(file),
     },
     options,
   );
@@ -1417,7 +1896,7 @@ export async function deleteSysRole(
  * Button permission: sysrole:export.
  */
 export async function exportSysRole(
-  data: SysRoleQuery & { isTemplate?: 1 } = {},
+  data: SysRoleQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1426,6 +1905,65 @@ export async function exportSysRole(
       url: '/api/admin/sysrole/exportSysRole',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysrole/exportWordSysRole
+ * exportWord SysRole as a Word document
+ * Button permission: sysrole:export.
+ */
+export async function exportWordSysRole(
+  data: SysRoleQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysrole/exportWordSysRole',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysrole/exportPdfSysRole
+ * exportPdf SysRole as a PDF document
+ * Button permission: sysrole:export.
+ */
+export async function exportPdfSysRole(
+  data: SysRoleQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysrole/exportPdfSysRole',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysrole/importSysRole
+ * import SysRole from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysrole:add.
+ */
+export async function importSysRole(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysrole/importSysRole',
+      data: fileForm(file),
     },
     options,
   );
@@ -1586,7 +2124,7 @@ export async function deleteSysTenant(
  * Button permission: systenant:export.
  */
 export async function exportSysTenant(
-  data: SysTenantQuery & { isTemplate?: 1 } = {},
+  data: SysTenantQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1595,6 +2133,65 @@ export async function exportSysTenant(
       url: '/api/admin/systenant/exportSysTenant',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/systenant/exportWordSysTenant
+ * exportWord SysTenant as a Word document
+ * Button permission: systenant:exportWord.
+ */
+export async function exportWordSysTenant(
+  data: SysTenantQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/systenant/exportWordSysTenant',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/systenant/exportPdfSysTenant
+ * exportPdf SysTenant as a PDF document
+ * Button permission: systenant:exportPdf.
+ */
+export async function exportPdfSysTenant(
+  data: SysTenantQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/systenant/exportPdfSysTenant',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/systenant/importSysTenant
+ * import SysTenant from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: systenant:add.
+ */
+export async function importSysTenant(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/systenant/importSysTenant',
+      data: fileForm(file),
     },
     options,
   );
@@ -1683,7 +2280,7 @@ export async function deleteSysUrl(
  * Button permission: sysurl:export.
  */
 export async function exportSysUrl(
-  data: SysUrlQuery & { isTemplate?: 1 } = {},
+  data: SysUrlQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1692,6 +2289,65 @@ export async function exportSysUrl(
       url: '/api/admin/sysurl/exportSysUrl',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysurl/exportWordSysUrl
+ * exportWord SysUrl as a Word document
+ * Button permission: sysurl:export.
+ */
+export async function exportWordSysUrl(
+  data: SysUrlQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysurl/exportWordSysUrl',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysurl/exportPdfSysUrl
+ * exportPdf SysUrl as a PDF document
+ * Button permission: sysurl:export.
+ */
+export async function exportPdfSysUrl(
+  data: SysUrlQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysurl/exportPdfSysUrl',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysurl/importSysUrl
+ * import SysUrl from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysurl:add.
+ */
+export async function importSysUrl(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysurl/importSysUrl',
+      data: fileForm(file),
     },
     options,
   );
@@ -1854,7 +2510,7 @@ export async function deleteSysUser(
  * Button permission: sysuser:export.
  */
 export async function exportSysUser(
-  data: SysUserQuery & { isTemplate?: 1 } = {},
+  data: SysUserQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -1863,6 +2519,65 @@ export async function exportSysUser(
       url: '/api/admin/sysuser/exportSysUser',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuser/exportWordSysUser
+ * exportWord SysUser as a Word document
+ * Button permission: sysuser:exportWord.
+ */
+export async function exportWordSysUser(
+  data: SysUserQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuser/exportWordSysUser',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuser/exportPdfSysUser
+ * exportPdf SysUser as a PDF document
+ * Button permission: sysuser:exportPdf.
+ */
+export async function exportPdfSysUser(
+  data: SysUserQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuser/exportPdfSysUser',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuser/importSysUser
+ * import SysUser from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysuser:import.
+ */
+export async function importSysUser(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuser/importSysUser',
+      data: fileForm(file),
     },
     options,
   );
@@ -2228,7 +2943,7 @@ export async function deleteSysUserPost(
  * Button permission: sysuserpost:export.
  */
 export async function exportSysUserPost(
-  data: SysUserPostQuery & { isTemplate?: 1 } = {},
+  data: SysUserPostQuery & { isTemplate?: 1; columns?: string[] } = {},
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
@@ -2237,6 +2952,65 @@ export async function exportSysUserPost(
       url: '/api/admin/sysuserpost/exportSysUserPost',
       data,
       responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuserpost/exportWordSysUserPost
+ * exportWord SysUserPost as a Word document
+ * Button permission: sysuserpost:export.
+ */
+export async function exportWordSysUserPost(
+  data: SysUserPostQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuserpost/exportWordSysUserPost',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuserpost/exportPdfSysUserPost
+ * exportPdf SysUserPost as a PDF document
+ * Button permission: sysuserpost:export.
+ */
+export async function exportPdfSysUserPost(
+  data: SysUserPostQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuserpost/exportPdfSysUserPost',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuserpost/importSysUserPost
+ * import SysUserPost from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: sysuserpost:add.
+ */
+export async function importSysUserPost(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuserpost/importSysUserPost',
+      data: fileForm(file),
     },
     options,
   );

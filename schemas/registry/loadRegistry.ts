@@ -10,8 +10,11 @@ import addFormatsModule from 'ajv-formats';
 import type {
   ActionDef,
   CallDef,
+  CallResult,
+  CallVerb,
   FieldDef,
   FieldType,
+  HttpMethod,
   JsonSchema,
   MatchMode,
   Registry,
@@ -56,14 +59,21 @@ export const STANDARD_ACTIONS = [
   'print',
   'view',
 ] as const;
-/** Standard calls and the action whose button permission guards each. */
-const STANDARD_CALLS = [
-  { verb: 'query', method: 'GET', action: 'query' },
-  { verb: 'add', method: 'POST', action: 'add' },
-  { verb: 'update', method: 'PUT', action: 'update' },
-  { verb: 'delete', method: 'POST', action: 'delete' },
-  { verb: 'export', method: 'POST', action: 'export' },
-] as const;
+/**
+ * Standard calls of an entity resource and the action whose button permission guards each:
+ * the resource's action of the call's own name when the file declares it, else `fallback`'s
+ * (Word and PDF exports fall back to the export button, import to the add button).
+ */
+const STANDARD_CALLS: readonly { verb: CallVerb; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string }[] = [
+  { verb: 'query', method: 'GET', action: 'query', result: 'envelope' },
+  { verb: 'add', method: 'POST', action: 'add', result: 'envelope' },
+  { verb: 'update', method: 'PUT', action: 'update', result: 'envelope' },
+  { verb: 'delete', method: 'POST', action: 'delete', result: 'envelope' },
+  { verb: 'export', method: 'POST', action: 'export', result: 'blob' },
+  { verb: 'exportWord', method: 'POST', action: 'exportWord', fallback: 'export', result: 'blob', what: 'as a Word document' },
+  { verb: 'exportPdf', method: 'POST', action: 'exportPdf', fallback: 'export', result: 'blob', what: 'as a PDF document' },
+  { verb: 'import', method: 'POST', action: 'import', fallback: 'add', result: 'envelope', what: 'from a spreadsheet (multipart/form-data, file field "file")' },
+];
 
 const SYSTEM_LABELS: Record<string, string> = {
   id: 'common.fields.id',
@@ -349,9 +359,9 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
         url: urlOf(name),
         handler: `crud.${sc.verb}`,
         auth: 'grant',
-        permission: actionPermission(sc.action),
-        description: `${sc.verb} ${doc.name}`,
-        result: sc.verb === 'export' ? 'blob' : 'envelope',
+        permission: actionPermission(sc.action) ?? (sc.fallback ? actionPermission(sc.fallback) : undefined),
+        description: `${sc.verb} ${doc.name}${sc.what ? ` ${sc.what}` : ''}`,
+        result: sc.result,
         options: {},
       });
     }

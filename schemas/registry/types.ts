@@ -147,12 +147,15 @@ export interface FieldDef {
   label: string;
 }
 
+/** What a call does: the standard calls of an entity resource, or `custom` (declared in `calls`). */
+export type CallVerb = 'query' | 'add' | 'update' | 'delete' | 'export' | 'exportWord' | 'exportPdf' | 'import' | 'tree' | 'custom';
+
 /** One HTTP call of the platform, standard or declared. */
 export interface CallDef {
   resource: string;
   name: string;
-  /** query, add, update, delete, export, tree, or custom */
-  verb: 'query' | 'add' | 'update' | 'delete' | 'export' | 'tree' | 'custom';
+  /** A standard call (query, add, update, delete, export, exportWord, exportPdf, import, tree) or custom. */
+  verb: CallVerb;
   method: HttpMethod;
   url: string;
   handler: string;

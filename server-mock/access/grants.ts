@@ -97,6 +97,11 @@ export async function grantedButtons(db: AnyKysely, registry: Registry, p: Princ
   return rows.map((r) => String(r.button_code)).sort();
 }
 
+/** Add the fields of a `data_fields` value ("email,mobile") to a set. */
+function addFields(hidden: Set<string>, text: unknown): void {
+  for (const f of String(text ?? '').split(',')) if (f.trim()) hidden.add(f.trim());
+}
+
 /**
  * Fields of a menu's records hidden from the principal by data permissions: the union of the
  * fields filtered for each of the principal's roles. ROLE_ADMIN sees every field.
@@ -114,8 +119,35 @@ export async function hiddenFields(db: AnyKysely, registry: Registry, p: Princip
     .where('menu_code', '=', menuCode)
     .where('role_code', 'in', p.roles)
     .execute()) as Row[];
-  for (const r of rows) {
-    for (const f of String(r.data_fields ?? '').split(',')) if (f.trim()) hidden.add(f.trim());
-  }
+  for (const r of rows) addFields(hidden, r.data_fields);
   return hidden;
+}
+
+/**
+ * Every menu's hidden fields for the principal (menu code -> fields), in one query; the
+ * relation labels derived from a hidden field (orgName of orgId) are hidden too, as the
+ * standard calls hide them. Menus that hide nothing are left out; ROLE_ADMIN gets none.
+ */
+export async function hiddenFieldsByMenu(db: AnyKysely, registry: Registry, p: Principal): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (p.isAdmin || p.roles.length === 0) return out;
+  const link = registry.byName.get('SysRoleData')!;
+  const rows = (await db
+    .selectFrom(link.table)
+    .select(['menu_code', 'data_fields'])
+    .where('tenant_code', '=', p.tenantCode)
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
+  for (const r of rows) {
+    const menu = String(r.menu_code);
+    const hidden = out.get(menu) ?? new Set<string>();
+    addFields(hidden, r.data_fields);
+    if (hidden.size) out.set(menu, hidden);
+  }
+  for (const resource of registry.resources) {
+    const hidden = resource.menu ? out.get(resource.menu) : undefined;
+    if (!hidden) continue;
+    for (const [field, rel] of Object.entries(resource.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,7 @@ import type { Services } from '../calls/context.ts';
 import { errorHandler, registerCalls } from '../calls/registerCalls.ts';
 import { allHandlers } from '../calls/handlers.ts';
 import { failure } from '../http/envelope.ts';
+import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
 
 export const SWAGGER_PATH = '/swagger';
 /** Largest JSON body accepted (bytes). */
@@ -33,6 +35,9 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   services.log = app.log;
   app.setErrorHandler(errorHandler);
   await app.register(formbody);
+  // multipart/form-data is read by the import calls only (one file, MAX_IMPORT_BYTES at most);
+  // the other calls refuse it (registerCalls.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 } });
 
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,7 @@
 /**
  * POST /api/account/sysuserdetail/queryCurrentAuthority: the caller's roles, the part of the
  * tenant's menu tree those roles are granted, and the buttons they hold, as the platform
- * answers it (no envelope): {status: "ok", type: "account", currentAuthority, menu, menuButton}.
+ * answers it (no envelope): {status: "ok", type: "account", currentAuthority, menu, menuButton, dataFields}.
  *
  * - Roles: the caller's roles for this request (a RoleCode header may narrow them). The
  *   `username` and `userId` parameters are accepted and ignored: the answer is always the
@@ -13,11 +13,14 @@
  * - Menu: ROLE_ADMIN gets every enabled menu; other roles the menus granted to them in
  *   sys_role_menu, each with its ancestors. Disabled menus are left out, and so is everything
  *   under a disabled menu. Siblings are sorted by sequence (then id).
+ * - dataFields: per menu code, the fields the roles' data permissions hide (the server leaves
+ *   them out of every answer and refuses writes naming them; the console hides their columns
+ *   and inputs). Menus that hide nothing are not listed; ROLE_ADMIN sees every field.
  */
 import type { Row } from '../db/anyKysely.ts';
 import { RawResult, withPrincipal, type CallHandler } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import { grantedButtons } from '../access/grants.ts';
+import { grantedButtons, hiddenFieldsByMenu } from '../access/grants.ts';
 import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
 
 const ROOT = '0';
@@ -144,6 +147,9 @@ export const currentAuthority: CallHandler = async (ctx) => {
   const menus = (await data.select(data.resource('SysMenu')).selectAll().execute()) as Row[];
   const ids = isAdmin ? undefined : await grantedMenuIds(data, principal, roles);
   const menu = authorityTree(menus, (m) => !ids || ids.has(Number(m.id)));
-  const menuButton = await grantedButtons(ctx.services.database.db, ctx.services.registry, { ...principal, roles, isAdmin });
-  return new RawResult({ status: 'ok', type: 'account', currentAuthority: roles, menu, menuButton });
+  const narrowed = { ...principal, roles, isAdmin };
+  const menuButton = await grantedButtons(ctx.services.database.db, ctx.services.registry, narrowed);
+  const hidden = await hiddenFieldsByMenu(ctx.services.database.db, ctx.services.registry, narrowed);
+  const dataFields = Object.fromEntries([...hidden].sort(([a], [b]) => a.localeCompare(b)).map(([menuCode, fields]) => [menuCode, [...fields].sort()]));
+  return new RawResult({ status: 'ok', type: 'account', currentAuthority: roles, menu, menuButton, dataFields });
 };

@@ -90,6 +90,9 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
   app.addHook('preValidation', async (request) => {
     const call = request.routeOptions.config.call;
     if (!call) return;
+    if (request.isMultipart() && call.verb !== 'import') {
+      throw new ApiError(415, `${call.url} does not take multipart/form-data: send JSON`);
+    }
     // A call that takes a body and got none is validated as an empty object (clear field errors).
     if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
     if (containsNul(request.query) || containsNul(request.body)) {

@@ -1,9 +1,9 @@
 /**
- * The standard calls every entity resource gets: query, add, update, delete, export, tree.
+ * The standard calls every entity resource gets: query, add, update, delete, tree, the
+ * exports (spreadsheet, Word, PDF) and import.
  */
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import { hiddenFields } from '../access/grants.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { badRequest, conflict, notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
@@ -11,15 +11,15 @@ import { assertValid, recordSchema } from '../calls/validation.ts';
 import type { Page } from '../http/envelope.ts';
 import { parseListParams, runList } from './listQuery.ts';
 import { addRelationLabels, assertNoCycle, assertReferences, assertUnique, hashSecrets, stripFields } from './recordRules.ts';
-import { exportXlsx } from './exportXlsx.ts';
+import { deleteKeyField } from './crudSchemas.ts';
+import { exportFileName, exportTable } from './exportRows.ts';
+import { writeXlsx } from './exportXlsx.ts';
+import { writeDocx } from './exportDocx.ts';
+import { writePdf } from './exportPdf.ts';
+import { importCall } from './importXlsx.ts';
+import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
 
-/** Data-permission fields hidden from the caller, with the labels derived from them. */
-export async function hiddenFor(ctx: CallContext, r: Resource): Promise<Set<string>> {
-  const { principal } = withPrincipal(ctx);
-  const hidden = await hiddenFields(ctx.services.database.db, ctx.services.registry, principal, r.menu);
-  for (const [field, rel] of Object.entries(r.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
-  return hidden;
-}
+export { hiddenFor } from './hiddenFields.ts';
 
 /** Records as the caller may see them: labels added, data-permission fields removed. */
 export async function present(ctx: CallContext, data: TenantData, r: Resource, rows: Row[]): Promise<Row[]> {
@@ -59,6 +59,7 @@ function withoutNulls(record: Row): Row {
 const add: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
+  await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, ctx.body as Row)));
   const record = withoutNulls(recordPart(r, ctx.body as Row));
   assertValid(recordSchema(r, { requireSecrets: true }), record);
   const id = await data.transaction(async (tx) => {
@@ -80,6 +81,8 @@ const update: CallHandler = async (ctx) => {
   const r = ctx.resource;
   const body = ctx.body as Row;
   const id = Number(body.id);
+  // A field hidden from the caller keeps its stored value: naming it is refused.
+  await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, body)));
   const saved = await data.transaction(async (tx) => {
     const existingRow = await loadRow(tx, r, id);
     if (!existingRow) throw notFound(`No ${r.name} with id ${id}`);
@@ -101,11 +104,35 @@ const update: CallHandler = async (ctx) => {
   return (await present(ctx, data, r, [saved!]))[0];
 };
 
+/** Ids named by a delete: `id=1,2`, or for a tree keyed by a unique code, that code (`regionCode=110000`). */
+async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, unknown>): Promise<number[]> {
+  const key = deleteKeyField(r);
+  const byKey = key !== undefined && query[key.name] !== undefined;
+  if (byKey && query.id !== undefined) throw badRequest(`Give either id or ${key.name}, not both`, [{ field: key.name, message: 'cannot be given with id' }]);
+  if (!byKey && query.id === undefined) {
+    throw badRequest(key ? `Name the records to delete by id or ${key.name}` : 'id is required', [{ field: 'id', message: 'is required' }]);
+  }
+  if (!byKey) return [...new Set(String(query.id).split(',').map(Number))];
+  const values = [...new Set(String(query[key.name]).split(','))];
+  if (values.length > 1000 || values.some((v) => v === '')) {
+    throw badRequest(`${key.name} must be 1 to 1000 values separated by commas`, [{ field: key.name, message: 'must be 1 to 1000 values separated by commas' }]);
+  }
+  const rows = (await tx
+    .select(r)
+    .select(['id', key.column])
+    .where(`${r.table}.${key.column}`, 'in', values.map((v) => tx.dialect.toDb(key.type, v)))
+    .execute()) as Row[];
+  const found = new Set(rows.map((x) => String(tx.dialect.fromDb(key.type, x[key.column]))));
+  const missing = values.filter((v) => !found.has(v));
+  if (missing.length) throw notFound(`No ${r.name} with ${key.name} ${missing.join(', ')}`);
+  return rows.map((x) => Number(x.id));
+}
+
 const remove: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
-  const ids = [...new Set(String(ctx.query.id).split(',').map(Number))];
   await data.transaction(async (tx) => {
+    const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
     const found = new Set(rows.map((x) => Number(x.id)));
     const missing = ids.filter((id) => !found.has(id));
@@ -162,16 +189,21 @@ const tree: CallHandler = async (ctx) => {
   return buildTree(r, await present(ctx, data, r, rows));
 };
 
-const exportCall: CallHandler = async (ctx) => {
+/** Most records in one spreadsheet. */
+export const MAX_SPREADSHEET_ROWS = 100_000;
+/** Most records in one Word or PDF document (larger lists are exported as spreadsheets). */
+export const MAX_DOCUMENT_ROWS = 5_000;
+
+/**
+ * Columns and records of an export: the requested columns (default: the visible list
+ * columns) less the fields hidden from the caller, and every record matching the filters,
+ * sorted as asked, as the caller may see them.
+ */
+async function exportSelection(ctx: CallContext, limit: number, what: string): Promise<{ columns: string[]; records: Row[] }> {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
   const body = (ctx.body ?? {}) as Row;
-  const template = body.isTemplate === 1 || body.isTemplate === '1' || body.isTemplate === true;
   const hidden = await hiddenFor(ctx, r);
-  if (template) {
-    const columns = r.form.create.filter((n) => !r.fieldMap.get(n)?.secret && !hidden.has(n));
-    return exportXlsx(ctx, r, columns, []);
-  }
   const requested = Array.isArray(body.columns) ? (body.columns as string[]) : undefined;
   const columns = (requested ?? r.list.columns.filter((c) => !c.hidden).map((c) => c.field)).filter((n) => !hidden.has(n));
   for (const c of columns) {
@@ -179,8 +211,36 @@ const exportCall: CallHandler = async (ctx) => {
     if (!f || f.secret) throw badRequest(`Cannot export column "${c}"`, [{ field: 'columns', message: `"${c}" is not an exportable field` }]);
   }
   const params = parseListParams(r, body);
-  const { rows } = await runList(data, r, params, true);
-  return exportXlsx(ctx, r, columns, await present(ctx, data, r, rows));
+  const { rows } = await runList(data, r, params, true, limit + 1);
+  if (rows.length > limit) {
+    throw badRequest(`More than ${limit} records match: narrow the filters${what === 'a spreadsheet' ? '' : ' or export a spreadsheet'}`, [{ field: '(body)', message: `matches more than ${limit} records for ${what}` }]);
+  }
+  return { columns, records: await present(ctx, data, r, rows) };
+}
+
+const exportCall: CallHandler = async (ctx) => {
+  const r = ctx.resource;
+  const body = (ctx.body ?? {}) as Row;
+  const template = body.isTemplate === 1 || body.isTemplate === '1' || body.isTemplate === true;
+  const name = exportFileName(ctx, r, 'xlsx');
+  if (template) {
+    // The import template: the create form's fields (secrets included: an import sets them).
+    const hidden = await hiddenFor(ctx, r);
+    const columns = r.form.create.filter((n) => !hidden.has(n));
+    return writeXlsx(ctx, exportTable(ctx, r, columns, []), name);
+  }
+  const { columns, records } = await exportSelection(ctx, MAX_SPREADSHEET_ROWS, 'a spreadsheet');
+  return writeXlsx(ctx, exportTable(ctx, r, columns, records), name);
+};
+
+const exportWord: CallHandler = async (ctx) => {
+  const { columns, records } = await exportSelection(ctx, MAX_DOCUMENT_ROWS, 'a Word document');
+  return writeDocx(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'docx'));
+};
+
+const exportPdf: CallHandler = async (ctx) => {
+  const { columns, records } = await exportSelection(ctx, MAX_DOCUMENT_ROWS, 'a PDF document');
+  return writePdf(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'pdf'), ctx.services.now());
 };
 
 export const crudHandlers: Record<string, CallHandler> = {
@@ -190,4 +250,7 @@ export const crudHandlers: Record<string, CallHandler> = {
   'crud.delete': remove,
   'crud.tree': tree,
   'crud.export': exportCall,
+  'crud.exportWord': exportWord,
+  'crud.exportPdf': exportPdf,
+  'crud.import': importCall,
 };

@@ -1,5 +1,5 @@
 /** Fastify route schemas (query string and body) of the standard calls, from the resource file. */
-import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import type { CallDef, FieldDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { addBodySchema, harden, updateBodySchema } from '../calls/validation.ts';
 
 export const MAX_PAGE_SIZE = 10000;
@@ -24,14 +24,26 @@ export function listQuerySchema(resource: Resource): JsonSchema {
   return { type: 'object', additionalProperties: false, properties: props };
 }
 
-export function exportBodySchema(resource: Resource): JsonSchema {
+/** Body of the export calls: paging, sorter, filters and columns; the spreadsheet export also takes isTemplate. */
+export function exportBodySchema(resource: Resource, options: { template: boolean } = { template: true }): JsonSchema {
   const props = pagingProperties();
   for (const f of filterableFields(resource)) {
     props[f.name] = { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_FILTER_LENGTH };
   }
-  props.isTemplate = { type: ['integer', 'string', 'boolean'], enum: [0, 1, '0', '1', true, false] };
+  if (options.template) props.isTemplate = { type: ['integer', 'string', 'boolean'], enum: [0, 1, '0', '1', true, false] };
   props.columns = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 };
   return { type: 'object', additionalProperties: false, properties: props };
+}
+
+/**
+ * The field a delete may name records by instead of `id`: the key of a tree whose key is a
+ * unique field of its own (regionCode of regions, menuCode of menus, postCode of posts).
+ */
+export function deleteKeyField(resource: Resource): FieldDef | undefined {
+  const key = resource.list.tree?.keyField;
+  if (!key || key === 'id') return undefined;
+  if (!resource.storage.unique.some((set) => set.length === 1 && set[0] === key)) return undefined;
+  return resource.fieldMap.get(key);
 }
 
 export function standardSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
@@ -45,17 +57,20 @@ export function standardSchemas(call: CallDef, resource: Resource): { querystrin
       return { querystring: empty, body: addBodySchema(resource) };
     case 'update':
       return { querystring: empty, body: updateBodySchema(resource) };
-    case 'delete':
-      return {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,999}$' } },
-        },
-      };
+    case 'delete': {
+      const key = deleteKeyField(resource);
+      const properties: Record<string, JsonSchema> = { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,999}$' } };
+      if (key) properties[key.name] = { type: 'string', minLength: 1, maxLength: 1000 * ((key.schema.maxLength ?? 64) + 1) };
+      return { querystring: { type: 'object', additionalProperties: false, ...(key ? {} : { required: ['id'] }), properties } };
+    }
     case 'export':
       return { querystring: empty, body: harden(exportBodySchema(resource)) };
+    case 'exportWord':
+    case 'exportPdf':
+      return { querystring: empty, body: harden(exportBodySchema(resource, { template: false })) };
+    case 'import':
+      // multipart/form-data, read by the handler (server-mock/crud/importXlsx.ts)
+      return { querystring: empty };
     default:
       return {};
   }

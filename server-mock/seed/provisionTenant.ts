@@ -22,8 +22,8 @@ export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard']);
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
 export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
-/** Fields of the users page an editor does not see (a data permission). */
-export const EDITOR_HIDDEN_USER_FIELDS = 'email';
+/** Fields of the users page an editor does not see (a data permission): optional ones, so an editor can still add users. */
+export const EDITOR_HIDDEN_USER_FIELDS = 'address,profile';
 
 export const BROWSER_CLIENT = {
   clientCode: 'browser',

@@ -328,6 +328,27 @@ describe('list parameters', () => {
     expect(res.status).toBe(409);
   });
 
+  it('deletes a tree node by its unique key as well as by id (delete(regionCode))', async () => {
+    const add = (regionCode: string, regionParent: string) => admin.post<Envelope<Rec>>('/api/admin/sysregion/addSysRegion', { regionName: `Region ${regionCode}`, regionCode, regionType: 'city', regionParent });
+    expect((await add('990000', '0')).status).toBe(200);
+    expect((await add('990100', '990000')).status).toBe(200);
+    const del = (params: Record<string, string>) => admin.post<Envelope>('/api/admin/sysregion/deleteSysRegion', undefined, params);
+    expect((await del({ regionCode: '990000' })).status).toBe(409);
+    expect((await del({ regionCode: '990100,999999' })).status).toBe(404);
+    const both = await del({ regionCode: '990100', id: '1' });
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toEqual([{ field: 'regionCode', message: 'cannot be given with id' }]);
+    expect((await del({})).status).toBe(400);
+    expect((await del({ regionCode: '990100,' })).status).toBe(400);
+    // the other tenant's codes name nothing
+    expect((await acme.post<Envelope>('/api/admin/sysregion/deleteSysRegion', undefined, { regionCode: '990100' })).status).toBe(404);
+    expect((await del({ regionCode: '990100,990000' })).status).toBe(200);
+    const left = await admin.get<Envelope<PageData>>('/api/admin/sysregion/querySysRegion', { regionCode: '990000' });
+    expect(left.body.data!.list).toEqual([]);
+    // a resource without such a key still needs an id
+    expect((await admin.post<Envelope>('/api/admin/sysrole/deleteSysRole', undefined, { roleCode: 'ROLE_EDITOR' })).status).toBe(400);
+  });
+
   it('refuses malformed ids and JSON', async () => {
     expect((await admin.post('/api/admin/sysrole/deleteSysRole', undefined, { id: '1,abc' })).status).toBe(400);
     const res = await fetch(`${server.url}/api/admin/sysrole/addSysRole`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: (await adminHeader()) }, body: '{"roleCode":' });
@@ -369,9 +390,42 @@ describe('access', () => {
   it('hides the data-permission fields from the editor', async () => {
     const list = await editor.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser');
     expect(list.body.data!.list.length).toBeGreaterThan(0);
-    for (const u of list.body.data!.list) expect(u).not.toHaveProperty('email');
+    for (const u of list.body.data!.list) {
+      expect(u).not.toHaveProperty('address');
+      expect(u).not.toHaveProperty('profile');
+      expect(u).toHaveProperty('email');
+    }
     const adminList = await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser');
-    expect(adminList.body.data!.list[0]).toHaveProperty('email');
+    expect(adminList.body.data!.list[0]).toHaveProperty('address');
+  });
+
+  it('refuses the editor writes naming a hidden field (403), and keeps the stored value', async () => {
+    const target = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
+    const upd = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Changed', address: 'Elsewhere' });
+    expect(upd.status).toBe(403);
+    expect(upd.body.message).toContain('"address"');
+    expect(upd.body.errors).toEqual([{ field: 'address', message: expect.any(String) }]);
+    const nulled = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: target.id, profile: null });
+    expect(nulled.status).toBe(403);
+    const after = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
+    expect(after).toEqual(target);
+
+    const ok = await editor.put<Envelope<Rec>>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Visitor (edited)' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).not.toHaveProperty('address');
+    const kept = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
+    expect(kept).toMatchObject({ nickname: 'Visitor (edited)', address: target.address, profile: target.profile });
+    await admin.put('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: target.nickname });
+
+    const user = { username: 'ed.added', nickname: 'Added', password: 'Added@2026', email: 'ed.added@demo.example.com', prefix: '+86', mobile: '13900000077', orgId, status: 1 };
+    const refused = await editor.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, profile: 'x' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('"profile"');
+    expect((await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'ed.added' })).body.data!.list).toEqual([]);
+    // the hidden fields are optional ones: the editor can add users
+    const added = await editor.post<Envelope<Rec>>('/api/admin/sysuser/addSysUser', user);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toMatchObject({ username: 'ed.added', email: user.email });
   });
 
   it('keeps platform resources to the platform tenant', async () => {

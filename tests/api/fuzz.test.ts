@@ -1,12 +1,15 @@
 /**
  * Schema-driven fuzzing (fast-check): for every entity resource, generated invalid add and
  * update bodies (wrong types, missing required fields, over-long strings, bad formats,
- * unknown fields, injection strings, huge numbers) and junk query strings. Always a 4xx with
- * a message, never a 5xx, and the table unchanged. FUZZ_RUNS sets the cases per call
+ * unknown fields, injection strings, huge numbers), junk query strings, junk export bodies,
+ * and import files that are no spreadsheet or hold an invalid row. Always a 4xx with a
+ * message, never a 5xx, and the table unchanged. FUZZ_RUNS sets the cases per call
  * (`npm run bench -- --only fuzz` runs thousands).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import ExcelJS from 'exceljs';
+import { LOCALES, getMessage, loadLocales } from '../../schemas/registry/locales.ts';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
@@ -131,6 +134,65 @@ function invalidBody(r: Resource, base?: Record<string, unknown>) {
   );
 }
 
+const locales = loadLocales('schemas');
+
+/** Header texts the import takes for a resource: field names and labels (any locale), lower case. */
+function headerTexts(r: Resource): Set<string> {
+  const out = new Set<string>();
+  for (const f of r.fields) {
+    out.add(f.name.trim().toLowerCase());
+    for (const l of LOCALES) out.add((getMessage(locales[l], f.label) ?? '').trim().toLowerCase());
+  }
+  for (const rel of Object.values(r.relations)) if (rel.as) out.add(rel.as.toLowerCase());
+  return out;
+}
+
+/**
+ * A definite violation that survives a spreadsheet cell (types do not: a cell of 5 in a text
+ * column is the text "5"): an unknown column, a missing required value, an over-long text, a
+ * bad format, a huge number.
+ */
+function importViolation(r: Resource): fc.Arbitrary<{ kind: string; apply: (body: Record<string, unknown>) => void }> {
+  const props = Object.entries(r.record.properties ?? {});
+  const known = headerTexts(r);
+  const kinds: fc.Arbitrary<{ kind: string; apply: (body: Record<string, unknown>) => void }>[] = [
+    fc.string({ minLength: 1, maxLength: 12 }).filter((k) => k.trim() !== '' && !known.has(k.trim().toLowerCase()) && !(k in Object.prototype)).map((k) => ({ kind: `unknown column ${k}`, apply: (b) => { b[k] = 'x'; } })),
+  ];
+  const required = r.record.required ?? [];
+  if (required.length) kinds.push(fc.constantFrom(...required).map((name) => ({ kind: `missing ${name}`, apply: (b: Record<string, unknown>) => { b[name] = null; } })));
+  const long = props.filter(([, s]) => typesOf(s).includes('string') && (s.maxLength ?? Infinity) < 30000);
+  if (long.length) kinds.push(fc.constantFrom(...long).map(([name, s]) => ({ kind: `too long ${name}`, apply: (b: Record<string, unknown>) => { b[name] = 'x'.repeat(s.maxLength! + 1); } })));
+  const formatted = props.filter(([, s]) => typeof s.format === 'string' || typeof s.pattern === 'string' || Array.isArray(s.enum));
+  if (formatted.length) kinds.push(fc.constantFrom(...formatted).map(([name]) => ({ kind: `bad format ${name}`, apply: (b: Record<string, unknown>) => { b[name] = '!!not valid!! <script>'; } })));
+  const numeric = props.filter(([, s]) => typesOf(s).some((t) => t === 'integer' || t === 'number'));
+  if (numeric.length) kinds.push(fc.constantFrom(...numeric).map(([name]) => ({ kind: `huge ${name}`, apply: (b: Record<string, unknown>) => { b[name] = 1e300; } })));
+  return fc.oneof(...kinds);
+}
+
+/** An .xlsx file of one record (the body's keys as the header row). */
+async function spreadsheet(body: Record<string, unknown>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('import');
+  sheet.addRow(Object.keys(body));
+  sheet.addRow(Object.values(body).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v) as ExcelJS.CellValue));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Import files that must be refused: bytes that are no .xlsx, or a valid record with one violation. */
+function invalidImport(r: Resource, base: Record<string, unknown> | undefined) {
+  const junkFile = fc.oneof(
+    fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ kind: 'random bytes', file: async () => Buffer.from(bytes) })),
+    fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ kind: 'a zip header then junk', file: async () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(bytes)]) })),
+  );
+  if (!base) return junkFile;
+  const row = fc.constant(null).chain(() => importViolation(r).map((v) => {
+    const body = validBase(r, base)!;
+    v.apply(body);
+    return { kind: v.kind, file: () => spreadsheet(body) };
+  }));
+  return fc.oneof(junkFile, row, row);
+}
+
 function urlOf(r: Resource, verb: string): string {
   return registry.calls.find((c) => c.resource === r.name && c.verb === verb)!.url;
 }
@@ -149,7 +211,7 @@ function expectClientError(res: { status: number; body: unknown }, what: string)
 }
 
 describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
-  it(`refuses ${RUNS} invalid add bodies, junk query strings and invalid updates`, async () => {
+  it(`refuses ${RUNS} invalid add bodies, junk query strings, invalid updates, junk exports and imports`, async () => {
     const before = await fingerprint(r);
     const sample = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 1 })).body.data!.list[0];
     await fc.assert(
@@ -190,6 +252,24 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),
+      { numRuns: Math.ceil(RUNS / 4) },
+    );
+    await fc.assert(
+      fc.asyncProperty(invalidImport(r, sample), async ({ kind, file }) => {
+        const res = await admin.postFile(urlOf(r, 'import'), await file());
+        expectClientError(res, `import of ${kind}`);
+      }),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('export', 'exportWord', 'exportPdf'),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !known.has(k) && !['currentPage', 'pageSize', 'sorter', 'isTemplate', 'columns'].includes(k)), anyJunk, { minKeys: 1, maxKeys: 3 }),
+        async (verb, body) => {
+          const res = await admin.post(urlOf(r, verb), body);
+          expectClientError(res, `${verb} with ${JSON.stringify(body)}`);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 4) },
     );
     expect(await fingerprint(r)).toBe(before);

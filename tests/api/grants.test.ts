@@ -287,7 +287,7 @@ describe('data permissions', () => {
 
   it('lists, replaces and deletes the data permissions of a menu; the server strips the fields', async () => {
     const seeded = await rows(admin, 'sysuser');
-    expect(seeded).toEqual([{ id: expect.any(Number), roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: 'email' }]);
+    expect(seeded).toEqual([{ id: expect.any(Number), roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: 'address,profile' }]);
 
     await ok(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' }, { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' }] });
     const now = await rows(admin, 'sysuser');
@@ -303,7 +303,7 @@ describe('data permissions', () => {
     await ok(admin, 'grant.deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
     expect((await rows(admin, 'sysuser')).map((r) => r.roleCode)).toEqual(['ROLE_EDITOR']);
     await refused(admin, 'grant.deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' }, 404);
-    await ok(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email' }] });
+    await ok(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }] });
   });
 
   it('refuses repeated roles, malformed or unknown fields and unknown roles, changing nothing', async () => {

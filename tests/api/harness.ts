@@ -88,7 +88,19 @@ export function client(base: string, token?: string, extraHeaders: Record<string
     const parsed = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
+  /** POST a file as multipart/form-data (field "file" unless named), as the import calls take it. */
+  async function postFile<T = Envelope>(path: string, file: Buffer, filename = 'import.xlsx', field = 'file'): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file)]), filename);
+    const res = await fetch(base + path, { method: 'POST', headers, body: form });
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
   return {
+    postFile,
     get: <T = Envelope>(path: string, params?: Params) => call<T>('GET', path, { params }),
     post: <T = Envelope>(path: string, body?: unknown, params?: Params) => call<T>('POST', path, { body, params }),
     put: <T = Envelope>(path: string, body?: unknown) => call<T>('PUT', path, { body }),

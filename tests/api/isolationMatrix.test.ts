@@ -1,10 +1,14 @@
 /**
  * Tenant isolation matrix, generated from the resource registry: for every standard call of
  * every tenant-scoped resource, an administrator of tenant acme tries to read, list, update,
- * delete and export the rows of tenant demo. A new resource file is covered without writing
- * a test. Zero successes.
+ * delete and export (spreadsheet, Word, PDF) the rows of tenant demo, and to import a copy of
+ * one naming demo's tenant and id. A new resource file is covered without writing a test.
+ * Zero successes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
@@ -36,13 +40,34 @@ async function demoRows(r: Resource): Promise<Record<string, unknown>[]> {
   return res.body.data!.list;
 }
 
+/** Text of a PDF answer, as a reader extracts it. */
+async function pdfText(body: unknown): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(body as Buffer), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) pages.push((await (await doc.getPage(i)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join(' '));
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+/** A spreadsheet of one record: demo's row (its id and tenant too), secrets filled in. */
+async function importFile(r: Resource, row: Record<string, unknown>): Promise<Buffer> {
+  const record: Record<string, unknown> = { id: row.id, tenantCode: 'demo' };
+  for (const name of Object.keys(r.record.properties ?? {})) record[name] = row[name] ?? null;
+  for (const f of r.fields) if (f.secret) record[f.name] = 'Valid@12345';
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('import');
+  sheet.addRow(Object.keys(record));
+  sheet.addRow(Object.values(record).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v) as ExcelJS.CellValue));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
 async function ensureRow(r: Resource): Promise<Record<string, unknown> | undefined> {
   const rows = await demoRows(r);
   return rows[0];
 }
 
 describe.each(resources.map((r) => ({ name: r.name, r })))('$name: tenant acme against demo rows', ({ r }) => {
-  it('cannot see, change, delete or export them', async () => {
+  it('cannot see, change, delete, export or import over them', async () => {
     const row = await ensureRow(r);
     if (!row) return; // nothing of demo's to attack: the list check below still runs for the other calls
     const id = Number(row.id);
@@ -67,6 +92,30 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name: tenant acme a
     expect(exp.status).toBe(200);
     const wb = await readWorkbook(exp.body);
     expect(wb.worksheets[0]!.rowCount).toBe(1);
+
+    const word = await acme.post(url(r, 'exportWord'), { id: String(id) });
+    expect(word.status).toBe(200);
+    const xml = await (await JSZip.loadAsync(word.body as unknown as Buffer)).file('word/document.xml')!.async('string');
+    expect(xml.match(/<w:tr[ >]/g)).toHaveLength(1); // the header row only
+
+    const pdf = await acme.post(url(r, 'exportPdf'), { id: String(id) });
+    expect(pdf.status).toBe(200);
+    const nothing = await acme.post(url(r, 'exportPdf'), { id: '999999999' });
+    expect(await pdfText(pdf.body)).toBe(await pdfText(nothing.body)); // the same as an export of no record
+
+    const acmeBefore = (await acme.get<Envelope<PageData>>(url(r, 'query'), { pageSize: 10000 })).body.data!.list;
+    const imp = await acme.postFile<Envelope<{ imported: number }>>(url(r, 'import'), await importFile(r, row));
+    // a copy naming demo's records (references, ids) is refused, or lands in acme as a new row
+    expect([200, 400], JSON.stringify(imp.body)).toContain(imp.status);
+    const acmeAfter = (await acme.get<Envelope<PageData>>(url(r, 'query'), { pageSize: 10000 })).body.data!.list;
+    if (imp.status === 200) {
+      expect(acmeAfter).toHaveLength(acmeBefore.length + 1);
+      const added = acmeAfter.find((x) => !acmeBefore.some((y) => y.id === x.id))!;
+      expect(added.id).not.toBe(id);
+      expect(added.tenantCode).toBe('acme');
+    } else {
+      expect(acmeAfter).toEqual(acmeBefore);
+    }
 
     if (r.list.tree) {
       const tree = await acme.get<Envelope<Record<string, unknown>[]>>(url(r, 'tree'));

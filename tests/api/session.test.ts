@@ -76,6 +76,7 @@ interface Authority {
   currentAuthority: string[];
   menu: MenuNode[];
   menuButton: string[];
+  dataFields: Record<string, string[]>;
 }
 interface Page<T> {
   list: T[];
@@ -176,6 +177,7 @@ describe('queryCurrentAuthority', () => {
     expect(sysuser.component).toEqual(expect.any(String));
     expect(sysuser.meta.title).toEqual(expect.any(String));
     expect(a.menuButton).toEqual(expect.arrayContaining(['sysuser:add', 'sysuser:delete', 'sysuser:removePrincipal']));
+    expect(a.dataFields).toEqual({});
   });
 
   it('gives the visitor only the home page and the workbench, and no button', async () => {
@@ -186,6 +188,7 @@ describe('queryCurrentAuthority', () => {
     expect(paths(v.menu)).toEqual(['/']);
     expect(v.menu[0]!.children!.map((c) => c.path)).toEqual(['/workbench']);
     expect(v.menuButton).toEqual([]);
+    expect(v.dataFields).toEqual({});
   });
 
   it('gives the editor all but the permission demo, without the buttons it lacks', async () => {
@@ -195,6 +198,19 @@ describe('queryCurrentAuthority', () => {
     expect(paths(e.menu)).not.toContain('/permission');
     expect(e.menuButton).toContain('sysuser:add');
     expect(e.menuButton).not.toContain('sysuser:delete');
+    expect(e.dataFields).toEqual({ sysuser: ['address', 'profile'] });
+  });
+
+  it('gives per menu the fields data permissions hide, relation labels included', async () => {
+    const editor = await signIn('demo', 'editor');
+    const set = (data: { roleCode: string; dataFields: string }[]) => call('POST', '/api/admin/sysmenu/authorizeMenuDataToRole', { token: admin, json: { menuCode: 'sysuser', data } });
+    expect((await set([{ roleCode: 'ROLE_EDITOR', dataFields: 'orgId,address' }, { roleCode: 'ROLE_VISITOR', dataFields: 'mobile' }])).status).toBe(200);
+    expect((await authority(editor)).dataFields).toEqual({ sysuser: ['address', 'orgId', 'orgName'] });
+    expect((await authority(await signIn('demo', 'visitor'))).dataFields).toEqual({ sysuser: ['mobile'] });
+    // a role narrowed away by a post hides nothing
+    expect((await authority(admin, { postCode: 'engineer' })).dataFields).toEqual({});
+    expect((await set([{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }])).status).toBe(200);
+    expect((await authority(editor)).dataFields).toEqual({ sysuser: ['address', 'profile'] });
   });
 
   it('narrows the roles to a post with postCode, and accepts parentId', async () => {

@@ -191,7 +191,7 @@ describe('generator', () => {
     expect(types).toMatch(/export interface SupplierQuery extends PageQuery \{[^}]*supplierName\?: string;[^}]*createTime\?: string;/);
 
     const client = readFileSync(join(out, 'client.ts'), 'utf8');
-    for (const verb of ['query', 'add', 'update', 'delete', 'export']) {
+    for (const verb of ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import']) {
       expect(client).toMatch(new RegExp(`export async function ${verb}Supplier\\(`));
     }
     expect(client).toContain("url: '/api/material/supplier/querySupplier'");
@@ -216,11 +216,20 @@ describe('generator', () => {
     await client.deleteSysRole!([3, 4]);
     await client.updateSysRole!({ id: 3, roleName: 'x' }, { headers: { RoleCode: 'ROLE_ADMIN' } });
     await client.exportSysRole!({ isTemplate: 1 });
+    await client.exportPdfSysRole!({ roleCode: 'ROLE_X', columns: ['roleCode'] });
+    const file = new Blob(['xlsx']);
+    await client.importSysRole!(file);
+    const form = (sent.at(-1) as { data: FormData }).data;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['file']);
+    expect(await (form.get('file') as Blob).text()).toBe('xlsx');
     expect(sent).toEqual([
       { method: 'GET', url: '/api/admin/sysrole/querySysRole', params: { currentPage: 2, roleCode: 'ROLE_X' } },
       { method: 'POST', url: '/api/admin/sysrole/deleteSysRole', params: { id: '3,4' } },
       { method: 'PUT', url: '/api/admin/sysrole/updateSysRole', data: { id: 3, roleName: 'x' }, headers: { RoleCode: 'ROLE_ADMIN' } },
       { method: 'POST', url: '/api/admin/sysrole/exportSysRole', data: { isTemplate: 1 }, responseType: 'blob' },
+      { method: 'POST', url: '/api/admin/sysrole/exportPdfSysRole', data: { roleCode: 'ROLE_X', columns: ['roleCode'] }, responseType: 'blob' },
+      { method: 'POST', url: '/api/admin/sysrole/importSysRole', data: form },
     ]);
   });
 

@@ -44,9 +44,21 @@ describe('the resource files', () => {
       updateSysRole: 'PUT /api/admin/sysrole/updateSysRole update envelope',
       deleteSysRole: 'POST /api/admin/sysrole/deleteSysRole delete envelope',
       exportSysRole: 'POST /api/admin/sysrole/exportSysRole export blob',
+      exportWordSysRole: 'POST /api/admin/sysrole/exportWordSysRole exportWord blob',
+      exportPdfSysRole: 'POST /api/admin/sysrole/exportPdfSysRole exportPdf blob',
+      importSysRole: 'POST /api/admin/sysrole/importSysRole import envelope',
       queryRoleNameCheckbox: 'GET /api/admin/sysrole/queryRoleNameCheckbox custom envelope',
     });
     expect(role.calls.find((c) => c.name === 'addSysRole')).toMatchObject({ handler: 'crud.add', auth: 'grant', permission: 'sysrole:add' });
+    // Word, PDF and import take the resource's own action when declared, else export's and add's
+    const permission = (name: string) => registry.calls.find((c) => c.name === name)?.permission;
+    expect([permission('exportWordSysRole'), permission('exportPdfSysRole'), permission('importSysRole')]).toEqual(['sysrole:export', 'sysrole:export', 'sysrole:add']);
+    expect([permission('exportWordSysUser'), permission('exportPdfSysUser'), permission('importSysUser')]).toEqual(['sysuser:exportWord', 'sysuser:exportPdf', 'sysuser:import']);
+    expect([permission('exportWordAppClient'), permission('exportPdfAppClient'), permission('importAppClient')]).toEqual(['appclient:exportWord', 'appclient:exportPdf', 'appclient:add']);
+    expect(role.calls.find((c) => c.name === 'importSysRole')).toMatchObject({ handler: 'crud.import', method: 'POST' });
+    for (const r of registry.resources.filter((x) => x.kind === 'entity')) {
+      expect(r.calls.filter((c) => c.verb !== 'custom' && c.verb !== 'tree').map((c) => c.verb), r.name).toEqual(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import']);
+    }
     expect(registry.callByUrl.get('/api/uaa/appclient/queryAppClient')?.handler).toBe('crud.query');
     expect(registry.callByUrl.get('/api/admin/systenant/querySysTenant')).toBeDefined();
     expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')).toMatchObject({ method: 'PUT', auth: 'session', handler: 'auth.updatePassword' });
