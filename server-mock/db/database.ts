@@ -26,6 +26,34 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** How many compiled SQLite statements are kept for reuse. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite database as Kysely's dialect sees it (prepare and close), with compiled statements
+ * reused by their SQL text: Kysely prepares every query it runs, and compiling a statement
+ * costs more than running a short one. The oldest statement is dropped past the limit; a
+ * statement that is still being iterated is never handed out twice.
+ */
+export function withStatementCache(sqlite: BetterSqlite3.Database, limit = STATEMENT_CACHE_SIZE): { prepare(sql: string): BetterSqlite3.Statement; close(): void; cached(): number } {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) return hit;
+      const statement = sqlite.prepare(sql);
+      if (!hit && cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+      return statement;
+    },
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    cached: () => cache.size,
+  };
+}
+
 // bigint (int8) columns come back as strings by default; ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -50,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db: AnyKysely = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db: AnyKysely = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: dialectFor('sqlite'),

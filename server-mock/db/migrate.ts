@@ -89,12 +89,17 @@ export function tablesOf(registry: Registry): TableSpec[] {
     if (r.kind === 'service') continue;
     const tenantPrefix = r.scope === 'tenant' ? ['tenant_code'] : [];
     const col = (field: string) => r.fieldMap.get(field)!.column;
+    // The list's default order (e.g. createTime_descend, then id) read straight off an index,
+    // so a first page does not sort the whole tenant's rows.
+    const sortField = r.fieldMap.get(r.list.defaultSort.replace(/_(ascend|descend)$/, ''));
+    const sortIndex = sortField && sortField.name !== 'id' ? [[...tenantPrefix, sortField.column, 'id']] : [];
     specs.push({
       name: r.table,
       columns: r.fields.filter((f) => f.name !== 'id').map((f) => ({ name: f.column, type: f.type })),
       unique: r.storage.unique.map((set) => [...tenantPrefix, ...set.map(col)]),
       index: [
         ...(tenantPrefix.length ? [tenantPrefix] : []),
+        ...sortIndex,
         ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)]),
       ],
     });
