@@ -6,9 +6,15 @@
  *   - the time `npm run gen` takes for all schemas, against loading the registry alone
  *   - mixed load (list, read one, add and delete) with a signed-in editor, 50 connections for
  *     30 s, against json-server serving the same records without auth, in the same run
+ *   - keystroke latency of the record form with 200 fields, against 200 native inputs and the
+ *     plain @rjsf/antd form (bench/formLatency.ts)
+ *   - opening 10,000 records in the generic table, against antd Table with every row and antd
+ *     Table `virtual` (bench/listOpen.ts)
  * Options: --duration <seconds> (default 10), --connections <n> (default 10) for the list
  * figures; --load-duration <seconds> (default 30), --load-connections <n> (default 50) for the
- * load figures; --only list|gen|load.
+ * load figures; --keystrokes <n> (default 60) and --rounds <n> (default 3) for the form
+ * figures; --list-rows <n> (default 10000) and --list-rounds <n> (default 3) for the list-ui
+ * figures; --only list|gen|load|pages|form|list-ui.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +30,8 @@ import { loadRegistry } from '../schemas/registry/loadRegistry.ts';
 import { runGenerator } from '../generators/runGenerator.ts';
 import { createPgDatabase, signIn } from '../tests/api/harness.ts';
 import { benchSignInBytes } from './signInBytes.ts';
+import { benchFormLatency } from './formLatency.ts';
+import { benchListOpen } from './listOpen.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -35,8 +43,8 @@ const CONNECTIONS = Number(opt('connections', '10'));
 const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
-if (ONLY && !['list', 'gen', 'load', 'pages'].includes(ONLY)) {
-  console.error(`--only takes list, gen, load or pages, not "${ONLY}"`);
+if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui'].includes(ONLY)) {
+  console.error(`--only takes list, gen, load, pages, form or list-ui, not "${ONLY}"`);
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -386,3 +394,5 @@ if (!ONLY || ONLY === 'list') await benchList();
 if (!ONLY || ONLY === 'gen') await benchGen();
 if (!ONLY || ONLY === 'load') await benchLoad();
 if (!ONLY || ONLY === 'pages') await benchSignInBytes();
+if (!ONLY || ONLY === 'form') await benchFormLatency({ keystrokes: Number(opt('keystrokes', '60')), rounds: Number(opt('rounds', '3')) });
+if (!ONLY || ONLY === 'list-ui') await benchListOpen({ rows: Number(opt('list-rows', '10000')), rounds: Number(opt('list-rounds', '3')) });

@@ -8,6 +8,7 @@ import './i18n/i18n.ts';
 import './styles/global.css';
 import { installErrorCapture } from './errorLog/installErrorCapture.ts';
 import { registerShellPages } from './app/registerShellPages.ts';
+import { registerResourcePages } from './resource/registerResourcePages.ts';
 import App from './app/App.tsx';
 import { loadAntdLocale } from './app/antdLocale.ts';
 import { loadLanguage } from './i18n/i18n.ts';
@@ -15,6 +16,7 @@ import { appState } from './stores/app.ts';
 
 installErrorCapture();
 registerShellPages();
+registerResourcePages();
 
 // The current language's strings load first, so the first paint is in that language.
 void Promise.all([loadLanguage(appState.language), loadAntdLocale(appState.language)])

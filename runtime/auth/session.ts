@@ -25,6 +25,7 @@ import { resetRoutes } from '../stores/permission.ts';
 import { applyMenu } from '../permission/applyMenu.ts';
 import { resetTags } from '../stores/tagsView.ts';
 import { resetToken, userState } from '../stores/user.ts';
+import { parseDataFields } from '../resource/meta.ts';
 
 bindSession({ roles: () => userState.roles, resetToken });
 
@@ -153,6 +154,7 @@ export async function getInfo(): Promise<string[]> {
 export async function loadAuthority(scope: { parentId?: number; postCode?: string } = {}): Promise<void> {
   const answer = await queryCurrentAuthority({ username: userState.name, userId: userState.id, ...scope });
   userState.menuButton = answer.menuButton ?? [];
+  userState.dataFields = parseDataFields((answer as { dataFields?: unknown }).dataFields);
   userState.currentOrgId = scope.parentId;
   userState.currentPostCode = scope.postCode;
   applyMenu(userState.roles, answer.menu ?? []);

@@ -1,8 +1,9 @@
 /**
- * Message loading: the console's own strings (messages/*.json) over the schema labels
- * (schemas/locales/*.json: resources, routes, dictionaries, app titles). Only the current
- * language's console strings load before the first paint; the schema labels load with the
- * signed-in layout; other languages load when chosen.
+ * Message loading: the console's own strings over the schema labels (schemas/locales/*.json:
+ * resources, routes, dictionaries, app titles). The strings of the sign-in and public pages
+ * (messages/*.json) load before the first paint in the current language; the strings of the
+ * signed-in layout and its pages (messages/layout/*.json) load with the schema labels, which
+ * the layout waits for; other languages load when chosen.
  */
 import Cookies from 'js-cookie';
 import { LANGUAGE_COOKIE, type Locale } from '../constants/spec.ts';
@@ -10,6 +11,8 @@ import { detectLanguage } from './detectLanguage.ts';
 import { translator, type Messages } from './translator.ts';
 
 const consoleMessages = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
+/** The console strings only the signed-in layout and its pages use (messages/layout/*.json). */
+const layoutMessages = import.meta.glob<Messages>('./messages/layout/*.json', { import: 'default' });
 /** Schema locale files, if the schemas module has written them (resolved at build time). */
 const schemaMessages = import.meta.glob<Messages>('../../schemas/locales/*.json', { import: 'default' });
 
@@ -46,7 +49,8 @@ export function loadLanguage(locale: Locale): Promise<void> {
 export function loadSchemaLabels(locale: Locale): Promise<void> {
   let pending = loadingLabels.get(locale);
   if (!pending) {
-    pending = Promise.all([loaderFor(schemaMessages, locale), loadLanguage(locale)]).then(([schema]) => {
+    pending = Promise.all([loaderFor(schemaMessages, locale), loaderFor(layoutMessages, locale), loadLanguage(locale)]).then(([schema, layout]) => {
+      translator.addMessages(locale, layout, true);
       translator.addMessages(locale, schema, false);
     });
     loadingLabels.set(locale, pending);

@@ -6,6 +6,8 @@ import { clearSession, getToken, readSession, removeToken } from '../auth/tokenS
 export interface UserState {
   token: string | undefined;
   menuButton: string[];
+  /** Data permission: the fields hidden from the user, per menu code (queryCurrentAuthority `dataFields`). */
+  dataFields: Record<string, string[]>;
   name: string;
   avatar: string;
   tenantCode: string;
@@ -29,6 +31,7 @@ export interface UserState {
 export const userState = proxy<UserState>({
   token: getToken(),
   menuButton: [],
+  dataFields: {},
   name: '',
   avatar: '',
   tenantCode: '',
@@ -52,6 +55,7 @@ export const userState = proxy<UserState>({
 export function resetToken(): void {
   userState.token = undefined;
   userState.menuButton = [];
+  userState.dataFields = {};
   userState.roles = [];
   removeToken();
   clearSession(['tenantName', 'role']);
@@ -60,4 +64,9 @@ export function resetToken(): void {
 
 export function hasButton(code: string): boolean {
   return userState.menuButton.includes(code);
+}
+
+/** The fields the user's data permission hides on a menu's screens. */
+export function hiddenDataFields(menuCode: string | undefined): readonly string[] {
+  return (menuCode && userState.dataFields[menuCode]) || [];
 }

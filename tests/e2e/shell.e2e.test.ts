@@ -147,7 +147,7 @@ describe('layout', () => {
     // Control heights of the four densities: 40, 36, 32 and 28 px.
     for (const [label, size, px] of [['Default', 'default', 40], ['Medium', 'medium', 36], ['Mini', 'mini', 28], ['Small', 'small', 32]] as const) {
       await page.getByTestId('size-select').click();
-      await page.getByRole('menuitem', { name: label }).click();
+      await page.getByRole('menuitem', { name: label, exact: true }).click();
       await toast(page, 'Switch Size Success').first().waitFor();
       await expect.poll(() => page.locator('.console-root').getAttribute('data-size')).toBe(size);
       await expect.poll(height).toBe(px);

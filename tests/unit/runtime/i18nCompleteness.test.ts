@@ -18,9 +18,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const messages = Object.fromEntries(
-  LOCALES.map((l) => [l, flatten(JSON.parse(readFileSync(join(runtimeDir, 'i18n/messages', `${l}.json`), 'utf8')) as Tree)]),
-) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const readMessages = (file: string) => flatten(JSON.parse(readFileSync(join(runtimeDir, 'i18n/messages', file), 'utf8')) as Tree);
+/** Sign-in and public strings (messages/<l>.json), and the signed-in layout's (messages/layout/<l>.json). */
+const firstPaint = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const layout = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`layout/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const messages = Object.fromEntries(LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l]])])) as Record<(typeof LOCALES)[number], Map<string, string>>;
 
 function schemaKeys(locale: string): Map<string, string> {
   const file = join(root, 'schemas/locales', `${locale}.json`);
@@ -42,6 +44,13 @@ const files = sources(runtimeDir).map((f) => ({ file: relative(root, f), text: r
 const namespaces = new Set([...messages.en.keys()].map((k) => k.split('.')[0]!));
 
 describe('i18n completeness', () => {
+  it('keeps the sign-in strings and the signed-in layout strings apart (no key in both)', () => {
+    for (const l of LOCALES) expect([...layout[l].keys()].filter((k) => firstPaint[l].has(k))).toEqual([]);
+    expect(firstPaint.en.has('login.title')).toBe(true);
+    expect(layout.en.has('resource.reset')).toBe(true);
+    expect(firstPaint.en.has('resource.reset')).toBe(false);
+  });
+
   it('has every console key in all three locales, none empty', () => {
     const all = new Set(LOCALES.flatMap((l) => [...messages[l].keys()]));
     for (const locale of LOCALES) {

@@ -1,0 +1,77 @@
+/**
+ * Which of a resource's actions a user sees, where, and what they need checked. An action is
+ * shown only when the user holds its button code (`permission`), its call exists in the
+ * generated client (standard actions) or a component is registered for it (custom actions).
+ * Pure, no React.
+ */
+import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
+import { actionCallName } from './meta.ts';
+
+export type Placement = 'toolbar' | 'row';
+export type Selection = NonNullable<ActionMeta['selection']>;
+
+/** Standard actions of the toolbar and of each row, in display order. */
+const TOOLBAR_STANDARD = ['query', 'add', 'delete', 'export', 'exportWord', 'exportPdf', 'import', 'print'];
+const ROW_STANDARD = ['view', 'update', 'delete'];
+
+export interface ActionContext {
+  hasButton(code: string): boolean;
+  /** True when the generated client has a call of that name. */
+  hasCall(name: string): boolean;
+  /** True when a component is registered for the custom action. */
+  hasComponent(resource: string, action: string): boolean;
+}
+
+/** Where an action shows: standard ones by name; custom ones as declared, else by selection. */
+export function placementsOf(action: ActionMeta): Placement[] {
+  if (action.kind === 'standard') {
+    const out: Placement[] = [];
+    if (TOOLBAR_STANDARD.includes(action.name)) out.push('toolbar');
+    if (ROW_STANDARD.includes(action.name)) out.push('row');
+    return out;
+  }
+  const placement = action.placement ?? (selectionOf(action, 'toolbar') === 'one' ? 'both' : 'toolbar');
+  return placement === 'both' ? ['toolbar', 'row'] : [placement];
+}
+
+/** What an action needs checked when started from the toolbar (a row action acts on its row). */
+export function selectionOf(action: ActionMeta, placement: Placement): Selection {
+  if (placement === 'row') return 'one';
+  if (action.kind === 'custom') return action.selection ?? 'none';
+  if (action.name === 'delete') return 'many';
+  if (action.name === 'update' || action.name === 'view') return 'one';
+  return 'none';
+}
+
+export function isAvailable(resource: Pick<ResourceMeta, 'name'>, action: ActionMeta, ctx: ActionContext): boolean {
+  if (!ctx.hasButton(action.permission)) return false;
+  if (action.kind === 'custom') return ctx.hasComponent(resource.name, action.name);
+  const call = actionCallName(resource, action);
+  return call === undefined || ctx.hasCall(call);
+}
+
+/** The actions a user sees at a placement, standard ones first in their fixed order, then custom ones as declared. */
+export function visibleActions(resource: Pick<ResourceMeta, 'name' | 'actions'>, placement: Placement, ctx: ActionContext): ActionMeta[] {
+  const order = placement === 'toolbar' ? TOOLBAR_STANDARD : ROW_STANDARD;
+  const available = resource.actions.filter((a) => placementsOf(a).includes(placement) && isAvailable(resource, a, ctx));
+  const standard = available.filter((a) => a.kind === 'standard').sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  return [...standard, ...available.filter((a) => a.kind === 'custom')];
+}
+
+/** Whether the detail view is offered: by its `view` button when declared, else to anyone who sees the list. */
+export function canView(resource: Pick<ResourceMeta, 'actions'>, hasButton: (code: string) => boolean): boolean {
+  const view = resource.actions.find((a) => a.name === 'view' && a.kind === 'standard');
+  return view ? hasButton(view.permission) : true;
+}
+
+/** i18n keys of the selection messages (spec 5). */
+export const CHECK_RECORD = 'resource.checkRecord';
+export const ONLY_ONE = 'resource.onlyOne';
+
+/** The message key when the checked records do not suit the action, else undefined. */
+export function selectionProblem(selection: Selection, checked: number): typeof CHECK_RECORD | typeof ONLY_ONE | undefined {
+  if (selection === 'none') return undefined;
+  if (checked === 0) return CHECK_RECORD;
+  if (selection === 'one' && checked > 1) return ONLY_ONE;
+  return undefined;
+}

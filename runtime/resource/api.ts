@@ -1,0 +1,179 @@
+/**
+ * A resource's calls, by the names of the generated client (CallMeta.name): query, tree, add,
+ * update, delete through the client's functions; file downloads (exports) and uploads
+ * (imports) through the HTTP client with the call's URL, since they need the response's
+ * Content-Disposition and a multipart body.
+ */
+import type { AxiosResponse } from 'axios';
+import * as client from '../generated/client.ts';
+import type { ResourceMeta } from '../generated/resources.ts';
+import { platform, SILENT } from '../api/platform.ts';
+import { toastError } from '../feedback/feedback.ts';
+import { ApiError } from '../http/apiError.ts';
+import { envelopeMessage, type Envelope } from '../http/envelope.ts';
+import type { ResourceRecord } from './extensions.ts';
+import { callName, findCall } from './meta.ts';
+import { filenameFromDisposition, saveBlob } from './download.ts';
+
+type CallFn = (first?: unknown, options?: unknown) => Promise<unknown>;
+
+/** True when the generated client has a function of that name. */
+export function hasCall(name: string): boolean {
+  return typeof (client as unknown as Record<string, unknown>)[name] === 'function';
+}
+
+/** Calls a generated function `(paramsOrBody, options)`; `silent` leaves failures to the caller. */
+async function call<T>(name: string, arg?: unknown, silent = false): Promise<T> {
+  const api = (await platform()) as unknown as Record<string, CallFn | undefined>;
+  const fn = api[name];
+  if (typeof fn !== 'function') throw new Error(`The client has no call "${name}"`);
+  return (await fn(arg, silent ? SILENT : undefined)) as T;
+}
+
+export interface ListPage {
+  list: ResourceRecord[];
+  total: number;
+}
+
+export async function queryList(resource: ResourceMeta, params: Record<string, unknown>): Promise<ListPage> {
+  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(callName(resource, 'query'), params);
+  const data = answer.data;
+  if (Array.isArray(data)) return { list: data, total: data.length };
+  const list = data?.list ?? [];
+  return { list, total: data?.pagination?.total ?? list.length };
+}
+
+export interface TreeRecord extends ResourceRecord {
+  children?: TreeRecord[];
+}
+
+export async function queryTree(resource: ResourceMeta, silent = false): Promise<TreeRecord[]> {
+  const answer = await call<Envelope<TreeRecord[]>>(`${callName(resource, 'query')}Tree`, {}, silent);
+  return answer.data ?? [];
+}
+
+export function treeCallExists(resource: ResourceMeta): boolean {
+  return hasCall(`${callName(resource, 'query')}Tree`);
+}
+
+export async function addRecord(resource: ResourceMeta, values: ResourceRecord): Promise<void> {
+  await call(callName(resource, 'add'), values);
+}
+
+export async function updateRecord(resource: ResourceMeta, values: ResourceRecord): Promise<void> {
+  await call(callName(resource, 'update'), values);
+}
+
+export async function deleteRecords(resource: ResourceMeta, ids: readonly (string | number)[]): Promise<void> {
+  await call(callName(resource, 'delete'), ids.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)));
+}
+
+/** Runs a custom action's declared call with one argument (query parameters or body, as the client declares it). */
+export function runCall<T = unknown>(name: string, arg?: unknown): Promise<T> {
+  return call<T>(name, arg);
+}
+
+/**
+ * Field errors of a refused record (`errors: [{field, message}]`): a 400 (validation) or a 409
+ * (a unique field already taken); undefined when the answer has none.
+ */
+export function fieldErrorsOf(err: unknown): { field: string; message: string }[] | undefined {
+  if (!(err instanceof ApiError) || (err.httpStatus !== 400 && err.httpStatus !== 409)) return undefined;
+  const errors = (err.body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  return errors
+    .filter((e): e is { field: unknown; message: unknown } => typeof e === 'object' && e !== null)
+    .map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }));
+}
+
+/** The envelope inside a Blob error answer (a failed download), if it is JSON. */
+async function blobEnvelope(body: unknown): Promise<unknown> {
+  if (!(body instanceof Blob)) return body;
+  try {
+    return JSON.parse(await body.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function http() {
+  return (await import('../http/request.ts')).http;
+}
+
+function urlOf(resource: ResourceMeta, name: string): { method: string; url: string } {
+  const meta = findCall(resource, name);
+  if (meta) return { method: meta.method, url: meta.url };
+  // A call the client has but the metadata does not list: the platform's URL pattern.
+  return { method: 'POST', url: `/api/${resource.service}/${resource.path}/${name}` };
+}
+
+/**
+ * Calls a blob call (an export) and saves the answer under the server's file name (else
+ * `fallbackName`). Failures are toasted with the server's message.
+ */
+export async function downloadCall(resource: ResourceMeta, name: string, body: Record<string, unknown>, fallbackName: string): Promise<string> {
+  const { method, url } = urlOf(resource, name);
+  let response: AxiosResponse<Blob>;
+  try {
+    response = await (await http()).request<Blob>({ method, url, data: body, responseType: 'blob', silent: true });
+  } catch (err) {
+    const envelope = await blobEnvelope(err instanceof ApiError ? err.body : undefined);
+    toastError(envelopeMessage(envelope) ?? (err instanceof Error ? err.message : String(err)));
+    throw err;
+  }
+  const filename = filenameFromDisposition(response.headers['content-disposition'] as string | undefined) ?? fallbackName;
+  saveBlob(response.data, filename);
+  return filename;
+}
+
+/** A row the import refused, as the server reports it. */
+export interface ImportRowError {
+  row?: number;
+  field?: string;
+  message: string;
+}
+
+export interface ImportResult {
+  ok: boolean;
+  message?: string;
+  /** Records written. */
+  count?: number;
+  errors: ImportRowError[];
+}
+
+/** The row errors of an import answer (`errors` at the top or under `data`). */
+export function parseImportErrors(body: unknown): ImportRowError[] {
+  const env = body as { errors?: unknown; data?: { errors?: unknown } } | undefined;
+  const list = Array.isArray(env?.errors) ? env.errors : Array.isArray(env?.data?.errors) ? env.data.errors : [];
+  return list
+    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    .map((e) => {
+      const field = e.field === undefined ? undefined : String(e.field);
+      // The import call names a cell as "row <n>.<field>" (n: the spreadsheet's row number).
+      const cell = field ? /^row (\d+)(?:\.(.+))?$/.exec(field) : null;
+      const row = typeof e.row === 'number' ? e.row : e.row !== undefined && /^\d+$/.test(String(e.row)) ? Number(e.row) : undefined;
+      return { row: cell ? Number(cell[1]) : row, field: cell ? cell[2] : field, message: String(e.message ?? '') };
+    });
+}
+
+function importCount(data: unknown): number | undefined {
+  if (typeof data === 'number') return data;
+  const d = data as { count?: unknown; imported?: unknown; added?: unknown } | undefined;
+  const n = d?.count ?? d?.imported ?? d?.added;
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** Uploads a filled spreadsheet to the import call (multipart field "file"); refusals come back as row errors, not toasts. */
+export async function uploadImport(resource: ResourceMeta, name: string, file: File): Promise<ImportResult> {
+  const { method, url } = urlOf(resource, name);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  try {
+    const response = await (await http()).request<Envelope<unknown>>({ method, url, data: form, silent: true });
+    const body = response.data;
+    return { ok: true, message: envelopeMessage(body), count: importCount(body?.data), errors: parseImportErrors(body) };
+  } catch (err) {
+    const body = err instanceof ApiError ? err.body : undefined;
+    return { ok: false, message: envelopeMessage(body) ?? (err instanceof Error ? err.message : String(err)), errors: parseImportErrors(body) };
+  }
+}

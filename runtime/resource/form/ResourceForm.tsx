@@ -1,0 +1,296 @@
+/**
+ * The record form of the generic resource page: one resource's create, edit or view form,
+ * drawn from its metadata (runtime/generated/resources.ts) with @rjsf/core, the
+ * @rjsf/antd theme and @rjsf/validator-ajv8. See docs/resource-form.md.
+ *
+ * - Fields: the mode's list (form.create, form.edit; view shows form.order read-only), less
+ *   the fields the data permission hides, system fields and, on edit, secrets;
+ *   `readOnlyOnEdit` fields are locked on edit and not sent.
+ * - Validation: the server's record schema narrowed to the sent fields (formPlan.ts), on
+ *   submit; a field that has shown an error is validated again on each of its changes. The
+ *   server's field errors show on their fields until the field changes.
+ * - Speed: a keystroke renders the row typed in and nothing else (ResourceObjectField.tsx,
+ *   templates.tsx, formContext.ts); the values live here and go back to rjsf as its formData
+ *   whenever this component renders, which a keystroke does not make it do.
+ */
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Alert, theme } from 'antd';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import { Templates as antdTemplates, Widgets as antdWidgets } from '@rjsf/antd';
+import type { ErrorSchema, Field, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { translator, useTranslation } from '../../i18n/translator.ts';
+import { dictValues } from '../dictValues.ts';
+import type { ResourceRecord } from '../extensions.ts';
+import { useFormLayout } from '../../layout/useFormLayout.ts';
+import { JsonField } from './builtinWidgets.tsx';
+import { FIELD_OPTION, FormStore, type ResourceFormContext } from './formContext.ts';
+import { formErrors, splitServerErrors, type Translate } from './formErrors.ts';
+import { buildFormPlan, type FormPlan } from './formPlan.ts';
+import { formValidator, validateValues } from './formValidator.ts';
+import { changedFields, initialFormData, valuesToSend, valuesToValidate } from './formValues.ts';
+import { ResourceObjectField } from './ResourceObjectField.tsx';
+import { ResourceFieldTemplate, ResourceObjectFieldTemplate } from './templates.tsx';
+import type { ResourceFormProps } from './types.ts';
+import { registeredFormWidget } from './widgets.ts';
+import { resolveWidget } from './resolveWidget.ts';
+import './resourceForm.css';
+
+const TEMPLATES = { ...antdTemplates, FieldTemplate: ResourceFieldTemplate, ObjectFieldTemplate: ResourceObjectFieldTemplate };
+const FIELDS = { JsonField, ObjectField: ResourceObjectField as Field };
+const NO_ERRORS: Readonly<Record<string, string>> = Object.freeze({});
+
+function buildUiSchema(plan: FormPlan, t: Translate): UiSchema {
+  const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  for (const field of plan.fields) {
+    const label = t(field.label);
+    const entry: UiSchema = {
+      'ui:title': field.confirms ? t('resourceForm.confirmLabel', { label }) : label,
+      'ui:options': { [FIELD_OPTION]: field, label: true },
+    };
+    // Locked on edit: disabled, as the server keeps the stored value (view mode is read-only throughout).
+    if (field.readOnly && plan.mode === 'edit') entry['ui:disabled'] = true;
+    if (field.shownIn) entry['ui:widget'] = 'hidden';
+    else if (field.type === 'json' && !registeredFormWidget(field.widget)) entry['ui:field'] = 'JsonField';
+    else entry['ui:widget'] = resolveWidget(field);
+    ui[field.name] = entry;
+  }
+  return ui;
+}
+
+/** The errors rjsf shows: one list per field; a prefix shown in its mobile widget shows there. */
+function toErrorSchema(plan: FormPlan, ...sources: Readonly<Record<string, string>>[]): ErrorSchema {
+  const lists = new Map<string, string[]>();
+  for (const source of sources) {
+    for (const [name, message] of Object.entries(source)) {
+      const target = plan.byName.get(name)?.shownIn ?? name;
+      const list = lists.get(target) ?? [];
+      if (!list.includes(message)) list.push(message);
+      lists.set(target, list);
+    }
+  }
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [name, list] of lists) out[name] = { __errors: list };
+  return out as ErrorSchema;
+}
+
+let instances = 0;
+
+/**
+ * The form. Another resource, mode, data permission or `initial` record starts a fresh form
+ * (values and errors); the hidden set and the record are compared by content, so a parent
+ * passing equal new objects on each render does not reset what the user typed.
+ */
+export default function ResourceForm(props: ResourceFormProps) {
+  const { resource, mode, hiddenFields } = props;
+  const hiddenKey = [...hiddenFields].sort().join('\n');
+  const initialKey = JSON.stringify(props.initial ?? null);
+  const initial = useMemo(() => props.initial, [initialKey]); // eslint-disable-line react-hooks/exhaustive-deps -- compared by content
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the hidden set is compared by content
+  const plan = useMemo(() => buildFormPlan(resource, mode, hiddenFields, { initial }), [resource, mode, hiddenKey, initial]);
+  const instanceKey = useMemo(() => `${plan.resource}.${plan.mode}.${++instances}`, [plan]);
+  const latest = useRef(props);
+  latest.current = props;
+  return (
+    <FormInstance
+      key={instanceKey}
+      plan={plan}
+      latest={latest}
+      resource={resource}
+      mode={mode}
+      initial={initial}
+      serverErrors={props.serverErrors}
+      id={props.id}
+      disabled={props.disabled}
+      onFieldRender={props.onFieldRender}
+    />
+  );
+}
+
+interface InstanceProps extends Pick<ResourceFormProps, 'resource' | 'mode' | 'initial' | 'serverErrors' | 'id' | 'disabled' | 'onFieldRender'> {
+  plan: FormPlan;
+  /** The latest props, for the callbacks (a parent's new callback does not re-render the fields). */
+  latest: { current: ResourceFormProps };
+}
+
+const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, initial, serverErrors, id, disabled, onFieldRender }: InstanceProps) {
+  const { t } = useTranslation();
+  const layout = useFormLayout();
+  const { token } = theme.useToken();
+  const themeVars = useMemo(
+    () =>
+      ({
+        '--rf-text': token.colorText,
+        '--rf-text-secondary': token.colorTextSecondary,
+        '--rf-error': token.colorError,
+        '--rf-font-size': `${token.fontSize}px`,
+        '--rf-control-height': `${token.controlHeight}px`,
+      }) as CSSProperties,
+    [token],
+  );
+  const [store] = useState(() => new FormStore());
+  /**
+   * The record's values: set from every change rjsf reports and handed back to rjsf as its
+   * formData whenever this component renders. A keystroke does not render this component
+   * (rjsf has already rendered the change), so rjsf is not handed back its own data on each
+   * keystroke; `version` renders it when it sets a value itself (the mobile widget's prefix).
+   */
+  const formDataRef = useRef<ResourceRecord>(undefined as unknown as ResourceRecord);
+  if (formDataRef.current === undefined) {
+    formDataRef.current = initialFormData(plan, initial);
+    store.publish(formDataRef.current);
+  }
+  const [, setVersion] = useState(0);
+  const [clientErrors, setClientErrors] = useState<Readonly<Record<string, string>>>(NO_ERRORS);
+  /** Fields that have shown a client error: validated again on each change. */
+  const live = useRef(new Set<string>());
+  /** Fields whose server error the user has since changed, for the current server answer. */
+  const [dismissed, setDismissed] = useState<{ source: typeof serverErrors; fields: ReadonlySet<string> }>({ source: serverErrors, fields: new Set() });
+  if (dismissed.source !== serverErrors) setDismissed({ source: serverErrors, fields: new Set() });
+
+  const translate: Translate = t;
+  const server = useMemo(() => splitServerErrors(translate, plan, serverErrors, resource.labels.fields), [translate, plan, serverErrors, resource]);
+  const serverShown = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [name, message] of Object.entries(server.byField)) if (!dismissed.fields.has(name)) out[name] = message;
+    return out;
+  }, [server, dismissed]);
+  const extraErrors = useMemo(() => toErrorSchema(plan, clientErrors, serverShown), [plan, clientErrors, serverShown]);
+
+  const validate = useCallback(
+    (data: ResourceRecord) => {
+      const values = valuesToValidate(plan, data);
+      return formErrors(translate, plan, validateValues(plan.validationSchema, values), values);
+    },
+    [plan, translate],
+  );
+
+  /** After a change: revalidate the live fields it touched, drop their server errors, tell the parent. */
+  const afterChange = useCallback(
+    (changed: readonly string[], data: ResourceRecord) => {
+      store.publish(data);
+      if (changed.length === 0) return;
+      const recheck = new Set<string>();
+      for (const name of changed) {
+        const field = plan.byName.get(name);
+        for (const n of [name, field?.confirmField, field?.confirms]) if (n && live.current.has(n)) recheck.add(n);
+      }
+      if (recheck.size) {
+        const found = validate(data);
+        setClientErrors((prev) => {
+          if ([...recheck].every((n) => prev[n] === found[n])) return prev;
+          const next = { ...prev };
+          for (const n of recheck) {
+            if (found[n]) next[n] = found[n];
+            else delete next[n];
+          }
+          return next;
+        });
+      }
+      setDismissed((prev) => {
+        const fresh = changed.filter((n) => n in server.byField && !prev.fields.has(n));
+        return fresh.length ? { source: prev.source, fields: new Set([...prev.fields, ...fresh]) } : prev;
+      });
+      latest.current.onChange?.(valuesToSend(plan, data, latest.current.initial));
+    },
+    [plan, store, validate, server, latest],
+  );
+
+  const onChange = useCallback(
+    (event: IChangeEvent<ResourceRecord>) => {
+      const next = event.formData ?? {};
+      const prev = formDataRef.current;
+      if (next === prev) return;
+      formDataRef.current = next;
+      afterChange(changedFields(prev, next), next);
+    },
+    [afterChange],
+  );
+
+  // The mobile widget sets its prefix field through the store.
+  store.bindSetter((name, value) => {
+    const next = { ...formDataRef.current };
+    if (value === undefined) delete next[name];
+    else next[name] = value;
+    formDataRef.current = next;
+    setVersion((v) => v + 1);
+    afterChange([name], next);
+  });
+
+  const onSubmit = useCallback(
+    (event: IChangeEvent<ResourceRecord>) => {
+      const data = event.formData ?? formDataRef.current;
+      const found = validate(data);
+      const names = Object.keys(found);
+      for (const n of names) live.current.add(n);
+      setClientErrors(names.length ? found : NO_ERRORS);
+      if (names.length) {
+        const first = plan.fields.find((f) => f.name in found);
+        const target = first?.shownIn ?? first?.name;
+        if (target) document.getElementById(`${id}_${target}`)?.focus();
+        return;
+      }
+      latest.current.onSubmit(valuesToSend(plan, data, latest.current.initial));
+    },
+    [validate, plan, id, latest],
+  );
+
+  const formContext = useMemo<ResourceFormContext>(
+    () => ({
+      resource,
+      mode,
+      plan,
+      store,
+      layout,
+      t: translate,
+      labelOf: (key) => (translator.exists(key) ? translate(key) : undefined),
+      dictValues,
+      initial,
+      onFieldRender,
+    }),
+    [resource, mode, plan, store, layout, translate, initial, onFieldRender],
+  );
+  const uiSchema = useMemo(() => buildUiSchema(plan, translate), [plan, translate]);
+
+  // Errors of fields the form does not show (hidden by the data permission, or not in this mode).
+  const other = server.other;
+  return (
+    <div className={`resource-form resource-form-${layout}`} style={themeVars} data-resource={resource.name} data-mode={mode}>
+      {other.length > 0 && (
+        <Alert
+          className="resource-form-alert"
+          type="error"
+          showIcon
+          title={t('resourceForm.serverRefused')}
+          description={
+            <ul>
+              {other.map((e) => (
+                <li key={`${e.field}:${e.message}`}>{e.message}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Form<ResourceRecord, RJSFSchema, ResourceFormContext>
+        id={id}
+        idPrefix={id}
+        className="resource-form-body"
+        schema={plan.renderSchema as RJSFSchema}
+        uiSchema={uiSchema}
+        validator={formValidator}
+        templates={TEMPLATES}
+        widgets={antdWidgets}
+        fields={FIELDS}
+        formContext={formContext}
+        formData={formDataRef.current}
+        extraErrors={extraErrors}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        disabled={disabled}
+        readonly={mode === 'view'}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+      />
+    </div>
+  );
+});

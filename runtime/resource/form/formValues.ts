@@ -1,0 +1,64 @@
+/**
+ * The record form's values: what it starts from, what it validates and what it sends. Pure.
+ *
+ * Sent are the plan's sent fields only: never a hidden (data-permission), system, locked or
+ * confirm field. An empty value (undefined, null, '') is left out; on edit, a field the
+ * stored record had a value for and the user emptied is sent as null, the server's "no
+ * value", so that clearing a field clears it (leaving it out would keep the stored value).
+ */
+import type { ResourceRecord } from '../extensions.ts';
+import type { FormPlan } from './formPlan.ts';
+
+/** The country code a new record's mobile number starts with. */
+export const DEFAULT_MOBILE_PREFIX = '+86';
+
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** The form data a form starts with: the planned fields of `initial` that hold a value. */
+export function initialFormData(plan: FormPlan, initial: Readonly<ResourceRecord> | undefined): ResourceRecord {
+  const out: ResourceRecord = {};
+  for (const field of plan.fields) {
+    if (field.confirms) continue;
+    const value = initial?.[field.name];
+    if (!isEmptyValue(value)) out[field.name] = value;
+  }
+  if (plan.mode === 'create') {
+    for (const field of plan.fields) {
+      if (field.shownIn && isEmptyValue(out[field.name])) out[field.name] = DEFAULT_MOBILE_PREFIX;
+    }
+  }
+  return out;
+}
+
+/** The record part onSubmit (and onChange) receive. */
+export function valuesToSend(plan: FormPlan, formData: Readonly<ResourceRecord>, initial?: Readonly<ResourceRecord>): ResourceRecord {
+  const out: ResourceRecord = {};
+  for (const name of plan.sent) {
+    const value = formData[name];
+    if (!isEmptyValue(value)) out[name] = value;
+    else if (plan.mode === 'edit' && initial && !isEmptyValue(initial[name])) out[name] = null;
+  }
+  return out;
+}
+
+/** What the client validates: the non-empty sent values and the confirm inputs. */
+export function valuesToValidate(plan: FormPlan, formData: Readonly<ResourceRecord>): ResourceRecord {
+  const out: ResourceRecord = {};
+  for (const field of plan.fields) {
+    if (!field.sent && !field.confirms) continue;
+    const value = formData[field.name];
+    if (!isEmptyValue(value)) out[field.name] = value;
+  }
+  return out;
+}
+
+/** Names of the fields whose values differ between two form data objects. */
+export function changedFields(before: Readonly<ResourceRecord>, after: Readonly<ResourceRecord>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!Object.is(before[key], after[key])) out.push(key);
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+/** The contract between the generic resource page and its record form. */
+import type { ResourceMeta } from '../../generated/resources.ts';
+import type { ResourceRecord } from '../extensions.ts';
+
+export type FormMode = 'create' | 'edit' | 'view';
+
+export interface ResourceFormProps {
+  resource: ResourceMeta;
+  mode: FormMode;
+  /** The record being edited or viewed; for create, optional initial values (e.g. the filter tree's node). */
+  initial?: ResourceRecord;
+  /** Fields the user's data permission hides: never rendered, never sent. */
+  hiddenFields: ReadonlySet<string>;
+  /** Field errors from the server's 400 answer (`errors: [{field, message}]`), shown on their fields. */
+  serverErrors?: readonly { field: string; message: string }[];
+  /** Called with the record part to send (hidden, system and read-only-on-edit fields left out) once client validation passes. */
+  onSubmit(values: ResourceRecord): void;
+  /** Called on every change (the dialog uses it to mark the form dirty). */
+  onChange?(values: ResourceRecord): void;
+  /** The HTML id of the <form>, so a dialog's OK button can submit it with `form={id}`. */
+  id: string;
+  disabled?: boolean;
+  /** Called with a field's name each time its row renders (tests and diagnostics). */
+  onFieldRender?(name: string): void;
+}

@@ -1,0 +1,322 @@
+/**
+ * The permission screens of the system pages in Chromium against the real server: a role's
+ * menus (and the editor's pages after signing in again), buttons and URLs, a role's users,
+ * the roles of a URL, a user's roles with a post, adding a user to another tenant, and the
+ * data permissions page (a repeated role code refused, then saved, then deleted).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const table = (page: Page, resource: string) => page.getByTestId(`table-${resource}`);
+const row = (page: Page, resource: string, text: string) => table(page, resource).locator('[role=row][data-row-id]').filter({ hasText: text });
+const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+
+/** Signs in and opens a resource page, waiting for its rows. */
+async function openAs(username: string, path: string, resource: string, tenantCode = 'demo'): Promise<Page> {
+  const page = await e2e.newPage();
+  await signIn(page, { username, tenantCode }, path);
+  await page.waitForURL((u) => u.pathname === path);
+  await table(page, resource).waitFor();
+  await expect.poll(() => table(page, resource).getAttribute('aria-busy')).toBeNull();
+  return page;
+}
+
+/** The requests of a call made from now on. */
+function watchCalls(page: Page, callName: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith(`/${callName}`)) seen.push(r);
+  });
+  return seen;
+}
+
+/** The node of a tree with that title. */
+const treeNode = (scope: ReturnType<typeof dialog>, title: string) => scope.getByRole('treeitem').filter({ has: scope.page().locator('.ant-tree-title').getByText(title, { exact: true }) });
+/** The checkbox of a tree node (named by the node). */
+const treeBox = (scope: ReturnType<typeof dialog>, title: string) => treeNode(scope, title).getByRole('checkbox');
+
+/** Controls without an accessible name that the open dialog added to the page. */
+async function unnamedInDialog(page: Page, before: string[]): Promise<string[]> {
+  const known = new Set(before);
+  return (await unnamedControls(page)).filter((html) => !known.has(html));
+}
+
+/** Chooses an option of a searchable antd select: types `search`, clicks the first option containing it. */
+async function choose(page: Page, select: ReturnType<Page['getByLabel']>, search: string): Promise<void> {
+  await select.click();
+  await select.pressSequentially(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().click();
+}
+
+describe('roles page', () => {
+  it("authorises a role's menus: the editor loses the page after signing in again", async () => {
+    const before = await openAs('editor', '/sysrole', 'SysRole');
+    await before.context().close();
+
+    const page = await openAs('admin', '/sysrole', 'SysRole');
+    const named = await unnamedControls(page);
+    await row(page, 'SysRole', 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    const box = dialog(page);
+    await box.getByTestId('role-authorize').waitFor();
+    const roles = treeBox(box, 'Roles');
+    await expect.poll(() => roles.getAttribute('aria-checked')).toBe('true');
+    // Its parent is ticked with all its children.
+    await expect.poll(() => treeBox(box, 'Permission management').getAttribute('aria-checked')).toBe('true');
+    expect(await unnamedInDialog(page, named)).toEqual([]);
+
+    await roles.click();
+    expect(await roles.getAttribute('aria-checked')).toBe('false');
+    expect(await treeBox(box, 'Permission management').getAttribute('aria-checked')).toBe('mixed');
+    const saved = page.waitForRequest((r) => r.url().endsWith('/authorizeMenuToRole'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    const body = (await saved).postDataJSON() as { roleId: number; menuId: number[] };
+    expect(body.menuId.length).toBeGreaterThan(10);
+    await toast(page, 'The grants of Editor were saved').waitFor();
+    await box.waitFor({ state: 'hidden' });
+
+    // Reopened: the menu is no longer ticked.
+    await row(page, 'SysRole', 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    await expect.poll(() => treeBox(dialog(page), 'Roles').getAttribute('aria-checked')).toBe('false');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+    const editor = await e2e.newPage();
+    await signIn(editor, { username: 'editor' });
+    await editor.goto('/sysrole');
+    await editor.waitForURL(/\/404$/);
+  });
+
+  it('refuses to authorise a changed tab with nothing ticked, and saves buttons and URLs', async () => {
+    const page = await openAs('admin', '/sysrole', 'SysRole');
+    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Authorise' }).click();
+    const box = dialog(page);
+    // Nothing changed: nothing to save.
+    await box.getByTestId('role-authorize').getByRole('tree').waitFor();
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Nothing has been changed').waitFor();
+
+    // Every menu unticked: refused before any call.
+    const menuCalls = watchCalls(page, 'authorizeMenuToRole');
+    const menuTree = box.getByRole('tree', { name: 'Menus of the role' });
+    expect(await treeBox(box, 'Workbench').getAttribute('aria-checked')).toBe('true');
+    expect(await treeBox(box, 'Home').getAttribute('aria-checked')).toBe('mixed');
+    await treeBox(box, 'Workbench').click();
+    await expect.poll(() => menuTree.locator('[role=checkbox][aria-checked=true], [role=checkbox][aria-checked=mixed]').count()).toBe(0);
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Please tick the data to authorise (Menus)').waitFor();
+    expect(menuCalls).toHaveLength(0);
+    await treeBox(box, 'Workbench').click();
+
+    // Buttons: the role holds none; grant one of the users page.
+    await box.getByRole('tab', { name: 'Buttons' }).click();
+    const buttons = box.getByRole('tree', { name: 'Buttons of the role' });
+    await buttons.waitFor();
+    await treeNode(box, 'Users').locator('.ant-tree-switcher').click();
+    await treeBox(box, 'query (sysuser:query)').click();
+
+    // URLs: search, tick one.
+    await box.getByRole('tab', { name: 'URLs' }).click();
+    await box.getByLabel('Search URL, description or method').fill('querySysUser');
+    const url = box.getByRole('checkbox', { name: 'GET /api/admin/sysuser/querySysUser', exact: true });
+    await url.check();
+
+    const buttonCall = page.waitForRequest((r) => r.url().endsWith('/authorizeMenuButtonToRole'));
+    const urlCall = page.waitForRequest((r) => r.url().endsWith('/authorizeUrlToRole'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    expect((await buttonCall).postDataJSON()).toEqual({ roleCode: 'ROLE_VISITOR', menuCode: 'sysuser', buttonCode: ['sysuser:query'] });
+    expect(((await urlCall).postDataJSON() as { urlId: number[] }).urlId).toHaveLength(1);
+    await toast(page, 'The grants of Visitor were saved').waitFor();
+    // The menus were not changed in the end: not sent.
+    expect(menuCalls).toHaveLength(0);
+  });
+
+  it('assigns users to a role: an empty selection is refused, then saved', async () => {
+    const page = await openAs('admin', '/sysrole', 'SysRole');
+    const named = await unnamedControls(page);
+    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    const box = dialog(page);
+    await box.getByTestId('assign-users').waitFor();
+    const visitor = treeBox(box, 'visitor');
+    await expect.poll(() => visitor.getAttribute('aria-checked')).toBe('true');
+    expect(await treeBox(box, 'editor').getAttribute('aria-checked')).toBe('false');
+    expect(await unnamedInDialog(page, named)).toEqual([]);
+
+    const calls = watchCalls(page, 'authorizeUserToRole');
+    await visitor.click();
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Please select the users to assign').waitFor();
+    expect(calls).toHaveLength(0);
+
+    await treeBox(box, 'editor').click();
+    await treeBox(box, 'visitor').click();
+    const saved = page.waitForRequest((r) => r.url().endsWith('/authorizeUserToRole'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    const body = (await saved).postDataJSON() as { roleId: number; userId: number[] };
+    expect(body.userId).toHaveLength(2);
+    await toast(page, 'The users of Visitor were saved').waitFor();
+
+    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    await expect.poll(() => treeBox(dialog(page), 'editor').getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('URL permissions page', () => {
+  it('needs a role checked to authorise a URL', async () => {
+    const page = await openAs('admin', '/sysurl', 'SysUrl');
+    await table(page, 'SysUrl').locator('[role=row][data-row-id]').first().getByRole('button', { name: 'Authorise roles' }).click();
+    const box = dialog(page);
+    await box.getByTestId('url-roles').waitFor();
+    const admin = box.getByRole('checkbox', { name: 'Administrator' });
+    await expect.poll(() => admin.isChecked()).toBe(true);
+    for (const name of ['Administrator', 'Editor', 'Visitor']) await box.getByRole('checkbox', { name }).uncheck();
+    const calls = watchCalls(page, 'authorizeRoleToUrl');
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'A role must be checked').waitFor();
+    expect(calls).toHaveLength(0);
+
+    await admin.check();
+    const saved = page.waitForRequest((r) => r.url().endsWith('/authorizeRoleToUrl'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    expect(((await saved).postDataJSON() as { roleId: number[] }).roleId).toHaveLength(1);
+    await box.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('users page', () => {
+  it("grants a role to a user with the user's post", async () => {
+    const page = await openAs('admin', '/sysuser', 'SysUser');
+    const named = await unnamedControls(page);
+    await row(page, 'SysUser', 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    const box = dialog(page);
+    await box.getByTestId('grant-role').waitFor();
+    await box.getByText('Engineer (main post)').waitFor();
+    const editorRole = box.getByRole('checkbox', { name: 'Editor ROLE_EDITOR', exact: true });
+    await editorRole.check();
+    expect(await unnamedInDialog(page, named)).toEqual([]);
+    await box.getByRole('button', { name: /\bGrant$/ }).click();
+    await expect.poll(() => box.getByRole('list', { name: 'Granted roles' }).innerText()).toContain('ROLE_EDITOR');
+
+    const saved = page.waitForRequest((r) => r.url().endsWith('/authorizeRoleToUser'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    const body = (await saved).postDataJSON() as { userId: number; roleId: number[]; postCode?: string };
+    expect(body.postCode).toBe('engineer');
+    expect(body.roleId.length).toBeGreaterThanOrEqual(1);
+    await toast(page, 'The roles of visitor were saved').waitFor();
+
+    await row(page, 'SysUser', 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    await expect.poll(() => dialog(page).getByRole('list', { name: 'Granted roles' }).innerText()).toContain('ROLE_EDITOR');
+  });
+
+  it('adds a user to another tenant, once', async () => {
+    const page = await openAs('admin', '/sysuser', 'SysUser');
+    await row(page, 'SysUser', 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    const box = dialog(page);
+    await box.getByTestId('add-to-tenant').waitFor();
+    const tenant = box.getByLabel('Tenant');
+    await tenant.waitFor();
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await box.getByText('Please select a tenant').waitFor();
+    await choose(page, tenant, 'acme');
+    const saved = page.waitForRequest((r) => r.url().includes('/addSysTenantUser'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    expect(new URL((await saved).url()).searchParams.get('tenantCode')).toBe('acme');
+    await toast(page, /editor was added to tenant/).waitFor();
+
+    await row(page, 'SysUser', 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    await choose(page, dialog(page).getByLabel('Tenant'), 'acme');
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, /already exists/).waitFor();
+  });
+
+  it("shows the server's refusal when the tenants cannot be listed", async () => {
+    const page = await openAs('admin', '/sysuser', 'SysUser', 'acme');
+    await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Add to tenant' }).click();
+    const box = dialog(page);
+    await box.getByText('The data could not be loaded').waitFor();
+    expect((await box.locator('.ant-alert-description').innerText()).trim()).not.toBe('');
+    await box.getByRole('button', { name: 'Close' }).last().click();
+  });
+});
+
+describe('data permissions page', () => {
+  it('adds rows for a menu: a repeated role code is refused, then saved, then deleted', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' }, '/datapermission');
+    await page.waitForURL(/\/datapermission$/);
+    const menus = page.getByRole('navigation', { name: 'Menus' });
+    await menus.getByText('Users', { exact: true }).click();
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect.poll(() => rows.first().innerText()).toContain('ROLE_EDITOR');
+    const named = await unnamedControls(page);
+    // The page's own controls are all named (the shell's are checked elsewhere).
+    expect(await page.getByTestId('resource-page').evaluate((el, list) => list.filter((html) => el.innerHTML.includes(html)), named)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add data permission' }).click();
+    const box = dialog(page);
+    await box.getByTestId('data-permission-add').waitFor();
+    // The menu's existing row comes first.
+    await box.getByLabel('Role code of row 1').waitFor();
+    await box.getByRole('button', { name: 'Add a row' }).click();
+    await choose(page, box.getByLabel('Role code of row 2'), 'ROLE_EDITOR');
+    await choose(page, box.getByLabel('Filtered fields of row 2'), 'mobile');
+    await box.getByLabel('Filtered fields of row 2').press('Escape');
+    expect(await unnamedInDialog(page, named)).toEqual([]);
+
+    const calls = watchCalls(page, 'authorizeMenuDataToRole');
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'The role code cannot be the same').waitFor();
+    await box.locator('.resource-action-error').filter({ hasText: 'The role code cannot be the same' }).waitFor();
+    expect(calls).toHaveLength(0);
+
+    await choose(page, box.getByLabel('Role code of row 2'), 'ROLE_VISITOR');
+    const saved = page.waitForRequest((r) => r.url().endsWith('/authorizeMenuDataToRole'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    const body = (await saved).postDataJSON() as { menuCode: string; data: { roleCode: string; dataFields: string }[] };
+    expect(body.menuCode).toBe('sysuser');
+    // The editor's existing row is kept as it was, the new row added.
+    expect(body.data.map((d) => d.roleCode)).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
+    expect(body.data[0]!.dataFields).toMatch(/^[A-Za-z]\w*(,[A-Za-z]\w*)*$/);
+    expect(body.data[1]).toEqual({ roleCode: 'ROLE_VISITOR', dataFields: 'mobile' });
+    await toast(page, 'The data permissions were saved').waitFor();
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('ROLE_EDITOR'), expect.stringContaining('ROLE_VISITOR')]);
+
+    await rows.filter({ hasText: 'ROLE_VISITOR' }).getByRole('button', { name: 'Delete data permission' }).click();
+    await dialog(page).getByText('Do you want to delete this record?').waitFor();
+    const deleted = page.waitForRequest((r) => r.url().endsWith('/deleteDataField'));
+    await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    expect((await deleted).postDataJSON()).toEqual({ menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
+    await toast(page, 'Deleted successfully').waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+  });
+});
+
+describe('online users page', () => {
+  it("lists the tenant's sessions and signs a user out everywhere: the user's next call asks to log in again", async () => {
+    const editor = await e2e.newPage();
+    await signIn(editor, { username: 'editor' });
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' }, '/onlinesysuser');
+    const list = page.getByTestId('online-users-page');
+    await list.getByRole('row').filter({ hasText: 'editor' }).first().waitFor();
+    // The admin's own session is marked and cannot be ended from here.
+    const own = list.getByRole('row').filter({ hasText: 'This session' });
+    expect(await own.getByRole('button').count()).toBe(0);
+    expect(await unnamedControls(page)).toEqual([]);
+    await list.getByRole('button', { name: /editor$/ }).first().click();
+    await page.locator('.ant-popover:visible').getByText('Sign editor out on every device?').waitFor();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: 'OK' }).click();
+    await toast(page, 'editor signed out').first().waitFor();
+    await expect.poll(() => list.getByRole('row').filter({ hasText: 'editor' }).count()).toBe(0);
+    // The editor's next request is refused and the console offers to log in again.
+    await editor.reload();
+    await editor.waitForURL((u) => u.pathname === '/login');
+  });
+});

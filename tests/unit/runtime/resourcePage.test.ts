@@ -1,0 +1,294 @@
+/**
+ * The generic resource page's pure logic: which resource a route shows, the query call's
+ * parameters, which actions a user sees, the columns and cell texts, data-permission fields,
+ * file names of downloads and the import's row errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { resources, type ActionMeta, type ResourceMeta } from '../../../runtime/generated/resources.ts';
+import { actionCallName, hiddenFieldsFor, parseDataFields, resolveResource } from '../../../runtime/resource/meta.ts';
+import { buildExportBody, buildQueryParams, hasSearch, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
+import { CHECK_RECORD, ONLY_ONE, canView, placementsOf, selectionOf, selectionProblem, visibleActions, type ActionContext } from '../../../runtime/resource/actions.ts';
+import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
+import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
+import { parseImportErrors } from '../../../runtime/resource/api.ts';
+
+const user = resources.SysUser!;
+const org = resources.SysOrg!;
+const param = resources.SysParam!;
+
+describe('resolveResource', () => {
+  it('takes the resource the route names', () => {
+    expect(resolveResource(resources, { path: '/sysuser', meta: { resource: 'SysUser', code: 'sysuser' } })?.name).toBe('SysUser');
+  });
+
+  it('finds the entity of the menu code that is not another resource’s detail list', () => {
+    // SysUserPost shares the menu "sysuser" but is the users page's detail list.
+    expect(resolveResource(resources, { path: '/sysuser', meta: { code: 'sysuser' } })?.name).toBe('SysUser');
+    // SysMenu and SysMenuButton share "sysmenu": the one whose path is the code wins.
+    expect(resolveResource(resources, { path: '/sysmenu', meta: { code: 'sysmenu' } })?.name).toBe('SysMenu');
+  });
+
+  it('falls back to the route name and the last path segment, and finds nothing for other pages', () => {
+    expect(resolveResource(resources, { path: '/admin/sysparam', name: 'Unrelated', meta: {} })?.name).toBe('SysParam');
+    expect(resolveResource(resources, { path: '/workbench', meta: { code: 'workbench' } })).toBeUndefined();
+    // A named resource that is not an entity (a service) is not a list page.
+    expect(resolveResource(resources, { path: '/x', meta: { resource: 'UaaUser' } })).toBeUndefined();
+  });
+});
+
+describe('call names', () => {
+  it('names the standard calls after the resource; print and view have none; custom ones name theirs', () => {
+    const action = (name: string, kind: ActionMeta['kind'] = 'standard', call?: string): ActionMeta => ({ name, kind, permission: 'x', call });
+    expect(actionCallName(user, action('export'))).toBe('exportSysUser');
+    expect(actionCallName(user, action('exportWord'))).toBe('exportWordSysUser');
+    expect(actionCallName(user, action('import'))).toBe('importSysUser');
+    expect(actionCallName(user, action('print'))).toBeUndefined();
+    expect(actionCallName(user, action('grantRole', 'custom', 'authorizeRoleToUser'))).toBe('authorizeRoleToUser');
+  });
+});
+
+describe('query parameters', () => {
+  it('maps each match mode, the sort and the page', () => {
+    const params = buildQueryParams(user, {
+      values: { username: '  adm ', nickname: '', status: 0, mobile: undefined },
+      sort: { field: 'username', order: 'ascend' },
+      page: 2,
+      pageSize: 20,
+    });
+    expect(params).toEqual({ username: 'adm', status: '0', sorter: 'username_ascend', currentPage: 2, pageSize: 20 });
+  });
+
+  it('sends a range as from,to with either side empty, and drops an empty range', () => {
+    expect(searchParamValue('range', ['2026-01-01', '2026-01-31'])).toBe('2026-01-01,2026-01-31');
+    expect(searchParamValue('range', ['2026-01-01', null])).toBe('2026-01-01,');
+    expect(searchParamValue('range', [undefined, 5])).toBe(',5');
+    expect(searchParamValue('range', [null, null])).toBe('');
+    expect(searchParamValue('exact', true)).toBe('true');
+  });
+
+  it('sends only declared search fields, never hidden ones; fixed filters win', () => {
+    const values = { username: 'a', nickname: 'b', email: 'c@x' };
+    expect(searchParams(user, values)).toEqual({ username: 'a', nickname: 'b' });
+    expect(searchParams(user, values, new Set(['nickname']))).toEqual({ username: 'a' });
+    const params = buildQueryParams(user, { values: { username: 'a' }, page: 1, pageSize: 10, fixed: { orgId: 3, username: 'z' } });
+    expect(params).toMatchObject({ orgId: 3, username: 'z' });
+    expect(params.sorter).toBeUndefined();
+    expect(hasSearch(user, { username: ' ' })).toBe(false);
+    expect(hasSearch(user, { username: 'x' })).toBe(true);
+  });
+
+  it('parses and writes the sorter format', () => {
+    expect(parseSorter('createTime_descend')).toEqual({ field: 'createTime', order: 'descend' });
+    expect(parseSorter('org_sequence_ascend')).toEqual({ field: 'org_sequence', order: 'ascend' });
+    expect(parseSorter('createTime')).toBeUndefined();
+    expect(parseSorter(undefined)).toBeUndefined();
+    expect(sorterParam({ field: 'orgSequence', order: 'ascend' })).toBe('orgSequence_ascend');
+    expect(sorterParam(undefined)).toBeUndefined();
+  });
+
+  it('builds an export body with the filters, the sort and the visible columns less hidden ones', () => {
+    const body = buildExportBody(user, {
+      values: { username: 'ad' },
+      sort: { field: 'createTime', order: 'descend' },
+      fixed: { orgId: 2 },
+      hidden: new Set(['email']),
+      columns: ['username', 'email', 'status'],
+    });
+    expect(body).toEqual({ username: 'ad', orgId: 2, sorter: 'createTime_descend', columns: ['username', 'status'] });
+  });
+});
+
+describe('actions', () => {
+  const allButtons: ActionContext = { hasButton: () => true, hasCall: () => true, hasComponent: () => true };
+
+  it('places standard actions by name and custom ones as declared or by their selection', () => {
+    const byName = (r: ResourceMeta, n: string) => r.actions.find((a) => a.name === n)!;
+    expect(placementsOf(byName(user, 'add'))).toEqual(['toolbar']);
+    expect(placementsOf(byName(user, 'delete'))).toEqual(['toolbar', 'row']);
+    expect(placementsOf(byName(user, 'update'))).toEqual(['row']);
+    expect(placementsOf(byName(user, 'grantRole'))).toEqual(['toolbar', 'row']); // selection one
+    expect(placementsOf(byName(user, 'online'))).toEqual(['toolbar']);
+    expect(placementsOf(byName(user, 'removePrincipal'))).toEqual(['row']);
+    expect(selectionOf(byName(user, 'delete'), 'toolbar')).toBe('many');
+    expect(selectionOf(byName(user, 'export'), 'toolbar')).toBe('none');
+    expect(selectionOf(byName(user, 'grantRole'), 'toolbar')).toBe('one');
+    expect(selectionOf(byName(user, 'delete'), 'row')).toBe('one');
+  });
+
+  it('shows standard actions in a fixed order, then custom ones', () => {
+    expect(visibleActions(user, 'toolbar', allButtons).map((a) => a.name)).toEqual([
+      'query',
+      'add',
+      'delete',
+      'export',
+      'exportWord',
+      'exportPdf',
+      'import',
+      'print',
+      'grantRole',
+      'addToTenant',
+      'online',
+    ]);
+    expect(visibleActions(user, 'row', allButtons).map((a) => a.name)).toEqual(['update', 'delete', 'grantRole', 'addToTenant', 'removePrincipal']);
+  });
+
+  it('hides an action whose button the user does not hold', () => {
+    const held = new Set(['sysuser:query', 'sysuser:add', 'sysuser:update', 'sysuser:export', 'sysuser:online']);
+    const ctx: ActionContext = { ...allButtons, hasButton: (c) => held.has(c) };
+    expect(visibleActions(user, 'toolbar', ctx).map((a) => a.name)).toEqual(['query', 'add', 'export', 'online']);
+    expect(visibleActions(user, 'row', ctx).map((a) => a.name)).toEqual(['update']);
+  });
+
+  it('hides a standard action whose call the client lacks and a custom one without a component', () => {
+    const ctx: ActionContext = {
+      hasButton: () => true,
+      hasCall: (name) => name !== 'exportPdfSysUser',
+      hasComponent: (_resource, action) => action === 'online',
+    };
+    const names = visibleActions(user, 'toolbar', ctx).map((a) => a.name);
+    expect(names).not.toContain('exportPdf');
+    expect(names).toContain('print');
+    expect(names.filter((n) => ['grantRole', 'addToTenant', 'online'].includes(n))).toEqual(['online']);
+  });
+
+  it('checks the selection with the spec’s messages', () => {
+    expect(selectionProblem('none', 0)).toBeUndefined();
+    expect(selectionProblem('many', 0)).toBe(CHECK_RECORD);
+    expect(selectionProblem('many', 5)).toBeUndefined();
+    expect(selectionProblem('one', 0)).toBe(CHECK_RECORD);
+    expect(selectionProblem('one', 2)).toBe(ONLY_ONE);
+    expect(selectionProblem('one', 1)).toBeUndefined();
+  });
+
+  it('offers the detail view by its view button when declared, else to everyone', () => {
+    expect(canView(user, () => false)).toBe(true);
+    const withView = { actions: [...user.actions, { name: 'view', kind: 'standard' as const, permission: 'sysuser:view' }] };
+    expect(canView(withView, () => false)).toBe(false);
+    expect(canView(withView, (c) => c === 'sysuser:view')).toBe(true);
+  });
+});
+
+describe('columns and cells', () => {
+  const translations: Record<string, string> = {
+    'dict.user_status.1': 'Normal',
+    'dict.auth_type.password': 'Password',
+    'dict.auth_type.mobile': 'Mobile',
+    'resource.yes': 'Yes',
+  };
+  const translate = (key: string) => translations[key];
+
+  it('builds the list columns less secret and hidden fields, with dictionaries, relations and renderers', () => {
+    const columns = buildColumns(user, new Set(['email']));
+    expect(columns.map((c) => c.field)).toEqual(['username', 'nickname', 'mobile', 'orgId', 'status', 'createTime']);
+    const status = columns.find((c) => c.field === 'status')!;
+    expect(status).toMatchObject({ dict: 'user_status', render: 'statusTag', label: 'resources.SysUser.fields.status' });
+    expect(columns.find((c) => c.field === 'orgId')!.labelField).toBe('orgName');
+    expect(columns.find((c) => c.field === 'createTime')!).toMatchObject({ sortable: true, type: 'datetime' });
+    expect(initialVisibility([{ ...status, defaultHidden: true }])).toEqual({ status: false });
+  });
+
+  it('lists every readable field in the detail view, never secrets, the tenant code or hidden fields', () => {
+    const fields = detailFields(user, new Set(['mobile'])).map((f) => f.field);
+    expect(fields).toContain('address');
+    expect(fields).toContain('updateTime');
+    expect(fields).not.toContain('password');
+    expect(fields).not.toContain('tenantCode');
+    expect(fields).not.toContain('mobile');
+  });
+
+  it('shows dictionary labels (item by item for a list), relation labels and formatted dates', () => {
+    const [orgCol, statusCol, createdCol] = ['orgId', 'status', 'createTime'].map((f) => buildColumns(user).find((c) => c.field === f)!);
+    const record = { orgId: 2, orgName: 'Information Department', status: 1, createTime: new Date(2026, 0, 2, 3, 4, 5).toISOString() };
+    expect(cellText(orgCol!, record, translate)).toBe('Information Department');
+    expect(cellText(orgCol!, { orgId: 2 }, translate)).toBe('2');
+    expect(displayValue(orgCol!, { orgId: 2, orgName: '' })).toBe(2);
+    expect(cellText(statusCol!, record, translate)).toBe('Normal');
+    expect(cellText(statusCol!, { status: 7 }, translate)).toBe('7');
+    expect(cellText(createdCol!, record, translate)).toBe('2026-01-02 03:04:05');
+    expect(cellText(createdCol!, { createTime: null }, translate)).toBe('');
+    expect(dictLabel('auth_type', 'password,mobile', translate)).toBe('Password, Mobile');
+    const flag = { field: 'enabled', type: 'boolean' as const };
+    expect(cellText(flag, { enabled: true }, translate)).toBe('Yes');
+    const json = { field: 'meta', type: 'json' as const };
+    expect(cellText(json, { meta: { a: 1 } }, translate)).toBe('{"a":1}');
+  });
+
+  it('sorts nothing a resource does not declare sortable', () => {
+    expect(buildColumns(param).filter((c) => c.sortable).map((c) => c.field)).toEqual(['paramKey', 'createTime']);
+    expect(org.list.mode).toBe('tree');
+  });
+});
+
+describe('data permissions', () => {
+  it('reads the dataFields of the authority answer, as arrays or comma lists', () => {
+    expect(parseDataFields({ sysuser: ['email', ' mobile ', ''], sysorg: 'orgType, orgDescription', bad: 3 })).toEqual({
+      sysuser: ['email', 'mobile'],
+      sysorg: ['orgType', 'orgDescription'],
+      bad: [],
+    });
+    expect(parseDataFields(undefined)).toEqual({});
+    expect(parseDataFields(['email'])).toEqual({});
+  });
+
+  it('hides the fields of the resource’s menu and the relation labels showing them', () => {
+    expect(hiddenFieldsFor(user, { sysuser: ['orgId'] })).toEqual(new Set(['orgId', 'orgName']));
+    expect(hiddenFieldsFor(user, { sysorg: ['orgType'] })).toEqual(new Set());
+    // The detail list of the users page shares its menu.
+    expect(hiddenFieldsFor(resources.SysUserPost!, { sysuser: ['postCode'] })).toEqual(new Set(['postCode', 'postName']));
+  });
+});
+
+describe('downloads and imports', () => {
+  it('reads the file name of a Content-Disposition header', () => {
+    expect(filenameFromDisposition('attachment; filename="SysUser-2026-01-02.xlsx"')).toBe('SysUser-2026-01-02.xlsx');
+    expect(filenameFromDisposition("attachment; filename=\"x.pdf\"; filename*=UTF-8''%E7%94%A8%E6%88%B7.pdf")).toBe('用户.pdf');
+    expect(filenameFromDisposition('attachment; filename=plain.docx')).toBe('plain.docx');
+    expect(filenameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(filenameFromDisposition('inline')).toBeUndefined();
+    expect(filenameFromDisposition(undefined)).toBeUndefined();
+  });
+
+  it('reads the import’s row errors', () => {
+    const body = {
+      status: 400,
+      message: 'Nothing was imported',
+      errors: [
+        { field: 'row 3.username', message: 'must be at least 3 characters' },
+        { field: 'row 4', message: 'is empty' },
+        { field: 'file', message: 'must be an .xlsx spreadsheet' },
+      ],
+    };
+    expect(parseImportErrors(body)).toEqual([
+      { row: 3, field: 'username', message: 'must be at least 3 characters' },
+      { row: 4, field: undefined, message: 'is empty' },
+      { row: undefined, field: 'file', message: 'must be an .xlsx spreadsheet' },
+    ]);
+    expect(parseImportErrors({ data: { errors: [{ row: '2', message: 'bad' }] } })).toEqual([{ row: 2, field: undefined, message: 'bad' }]);
+    expect(parseImportErrors(undefined)).toEqual([]);
+  });
+});
+
+describe('extension modules', () => {
+  it('loads every registered module once before the page renders, also those registered later', async () => {
+    const { getRenderer, loadExtensionModules, registerExtensionModule, registerRenderer } = await import('../../../runtime/resource/extensions.ts');
+    let loads = 0;
+    registerExtensionModule(async () => {
+      loads += 1;
+      registerRenderer('unitTestBadge', ({ value }) => `badge:${String(value)}`);
+    });
+    expect(getRenderer('unitTestBadge')).toBeUndefined();
+    const first = loadExtensionModules();
+    expect(loadExtensionModules()).toBe(first);
+    await first;
+    expect(loads).toBe(1);
+    expect(getRenderer('unitTestBadge')?.({ value: 3, record: {}, field: 'x', resource: param })).toBe('badge:3');
+    let later = 0;
+    registerExtensionModule(async () => {
+      later += 1;
+    });
+    await loadExtensionModules();
+    await loadExtensionModules();
+    expect(later).toBe(1);
+    expect(loads).toBe(1);
+  });
+});
