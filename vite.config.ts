@@ -1,18 +1,30 @@
 /// <reference types="vitest/config" />
 // Builds the console (runtime/) into dist/ and configures Vitest for every test layer.
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { deepImports } from './build/deepImports.ts';
+import { startupGroup } from './build/startupChunk.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'runtime',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    deepImports(import.meta.dirname, [
+      { name: 'antd', index: 'es/index.js' },
+      { name: '@ant-design/icons', index: 'es/icons/index.js' },
+    ]),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [startupGroup(join(import.meta.dirname, 'runtime/main.tsx'))] } },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

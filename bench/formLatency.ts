@@ -14,12 +14,11 @@
  * `npm run bench -- --only form` (options: --keystrokes <n> per round, default 60;
  * --rounds <n>, default 3), or `npx tsx bench/formLatency.ts`.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { buildFixturePage, serveDirectory } from './fixturePages.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/form');
 const TARGET_SELECTOR = '#bench_f100';
@@ -29,7 +28,6 @@ const SETTLE_MS = 20;
 const FRAME_MS = 1000 / 60;
 export const TARGET_PAINT_RATIO = 1.25;
 export const TARGET_SCRIPT_MS = 8;
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
 
 export type FormPage = 'native' | 'rjsf' | 'resource';
 export const FORM_PAGES: readonly FormPage[] = ['native', 'rjsf', 'resource'];
@@ -49,38 +47,8 @@ export interface PageFigures {
 }
 
 /** Builds the benchmark pages into a temporary directory (production mode); returns it. */
-export async function buildFormPages(): Promise<string> {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  const outDir = mkdtempSync(join(tmpdir(), 'form-pages-'));
-  // Vitest sets NODE_ENV=test, which makes the React plugin emit development JSX; the pages are production builds.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      mode: 'production',
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      root: FIXTURE,
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10000 },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-  return outDir;
-}
-
-export function serveDirectory(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    let file = join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+export function buildFormPages(): Promise<string> {
+  return buildFixturePage(FIXTURE, 'form-pages-');
 }
 
 interface Sample {

@@ -11,15 +11,13 @@
  * `npm run bench -- --only list-ui` (options: --list-rows <n>, default 10000; --list-rounds <n>,
  * default 3), or `npx tsx bench/listOpen.ts`.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { buildFixturePage, serveDirectory } from './fixturePages.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/listOpen');
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
 export const TARGET_SPEEDUP = 15;
 export const MAX_DOM_ROWS = 100;
 
@@ -34,39 +32,8 @@ export interface ListFigures {
 }
 
 /** Builds the benchmark page into a temporary directory (production mode); returns it. */
-export async function buildListPage(): Promise<string> {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  const outDir = mkdtempSync(join(tmpdir(), 'list-page-'));
-  // Vitest sets NODE_ENV=test, which makes the React plugin emit development JSX; the page is a production build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      mode: 'production',
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      root: FIXTURE,
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10000 },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-  return outDir;
-}
-
-/** Serves a built page on a free local port. */
-export function serveListPage(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    let file = join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+export function buildListPage(): Promise<string> {
+  return buildFixturePage(FIXTURE, 'list-page-');
 }
 
 async function openOnce(browser: Browser, base: string, table: ListTable, rows: number): Promise<ListFigures> {
@@ -97,7 +64,7 @@ export async function measureListOpen(options: { rows?: number; rounds?: number;
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1, not "${value}"`);
   }
   const dir = await buildListPage();
-  const served = await serveListPage(dir);
+  const served = await serveDirectory(dir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
     const results = new Map<ListTable, ListFigures[]>();

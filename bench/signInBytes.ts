@@ -5,14 +5,14 @@
  * first load) download, gzip level 9, with the ratio of the sign-in page to the bare form
  * (target: at most 1.3). `SIGN_IN_BYTES_REUSE=1` reuses an existing dist/ instead of building.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer } from '../server-mock/app/startServer.ts';
 import { buildBareSignIn, measurePage, type PageBytes } from '../tests/e2e/pageBytes.ts';
+import { serveDirectory } from './fixturePages.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
 import { signIn } from '../tests/api/harness.ts';
 
@@ -21,17 +21,6 @@ const root = join(import.meta.dirname, '..');
 const distDir = process.env.SIGN_IN_BYTES_DIST ?? join(root, 'dist');
 const TARGET_RATIO = 1.3;
 const HEAVY = /monaco|echarts|tinymce|designer|bpmn|editor\.worker/i;
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
-
-function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    let file = join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
-}
 
 /** What a signed-in user's first load of a page downloads (the token cookie set, nothing cached). */
 async function measureSignedIn(browser: Browser, base: string, path: string, token: string): Promise<PageBytes> {
@@ -62,7 +51,7 @@ export async function benchSignInBytes(): Promise<void> {
   }
   const bareDir = await buildBareSignIn();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
-  const bare = await serveStatic(bareDir);
+  const bare = await serveDirectory(bareDir);
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, quiet: true, env: {} });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {

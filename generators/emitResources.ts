@@ -52,7 +52,7 @@ export interface ListMeta {
     sequenceField?: string;
   };
   filterTree?: { resource: string; field: string };
-  detail?: { resource: string; foreignKey: string };
+  detail?: { resource: string; foreignKey: string; masterKey?: string };
 }
 
 export interface FieldUiMeta {

@@ -47,7 +47,7 @@ export interface ListMeta {
     sequenceField?: string;
   };
   filterTree?: { resource: string; field: string };
-  detail?: { resource: string; foreignKey: string };
+  detail?: { resource: string; foreignKey: string; masterKey?: string };
 }
 
 export interface FieldUiMeta {
@@ -1013,6 +1013,7 @@ export const resources: Record<string, ResourceMeta> = {
         rootValue: '0',
         sequenceField: 'menuSequence',
       },
+      detail: { resource: 'SysMenuButton', foreignKey: 'menuCode', masterKey: 'menuCode' },
     },
     form: {
       order: [

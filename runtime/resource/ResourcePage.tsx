@@ -50,7 +50,7 @@ function ResourceScreen({ resource }: { resource: ResourceMeta }) {
   const detailHidden = useMemo(() => (detailResource ? hiddenFieldsFor(detailResource, dataFields) : new Set<string>()), [detailResource, dataFields]);
   const [active, setActive] = useState<ResourceRecord>();
   const activeId = active ? rowIdOf(resource, active) : undefined;
-  const masterKey = active?.[resource.list.rowKey] as string | number | undefined;
+  const masterKey = active?.[detailSpec?.masterKey ?? resource.list.rowKey] as string | number | undefined;
   const detailFixed = useMemo(() => (detailSpec && masterKey !== undefined ? { [detailSpec.foreignKey]: masterKey } : undefined), [detailSpec, masterKey]);
 
   const title = t(resource.labels.title);

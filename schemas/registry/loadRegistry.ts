@@ -471,6 +471,8 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, issues: Registry
     const target = byName.get(r.list.detail.resource);
     check(!!target, '/list/detail/resource', `unknown resource "${r.list.detail.resource}"`);
     if (target) check(target.fieldMap.has(r.list.detail.foreignKey), '/list/detail/foreignKey', `resource ${target.name} has no field "${r.list.detail.foreignKey}"`);
+    const masterKey = r.list.detail.masterKey;
+    if (masterKey !== undefined) check(r.fieldMap.has(masterKey), '/list/detail/masterKey', `resource ${r.name} has no field "${masterKey}"`);
   }
 }
 

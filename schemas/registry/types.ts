@@ -114,7 +114,7 @@ export interface ResourceFile {
     search?: { basic?: (string | Partial<SearchField>)[]; advanced?: (string | Partial<SearchField>)[] };
     tree?: TreeSpec;
     filterTree?: { resource: string; field: string };
-    detail?: { resource: string; foreignKey: string };
+    detail?: { resource: string; foreignKey: string; masterKey?: string };
   };
   form?: {
     order?: string[];
@@ -191,7 +191,7 @@ export interface Resource {
     search: { basic: SearchField[]; advanced: SearchField[] };
     tree?: TreeSpec;
     filterTree?: { resource: string; field: string };
-    detail?: { resource: string; foreignKey: string };
+    detail?: { resource: string; foreignKey: string; masterKey?: string };
   };
   form: {
     order: string[];

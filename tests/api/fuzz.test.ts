@@ -13,6 +13,7 @@ import { LOCALES, getMessage, loadLocales } from '../../schemas/registry/locales
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { validRecord } from './validRecord.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 70);
 const registry = loadRegistry('schemas');
@@ -102,29 +103,11 @@ function violation(r: Resource): fc.Arbitrary<{ kind: string; apply: (body: Reco
   return fc.oneof(...kinds);
 }
 
-let counter = 0;
-
-/**
- * A valid record to start from: an existing row's fields, with its unique values made new and
- * secrets filled in, so that a single violation is the only thing wrong with the request.
- */
-function validBase(r: Resource, row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!row) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(r.record.properties ?? {})) if (row[name] !== null && row[name] !== undefined) out[name] = row[name];
-  for (const f of r.fields) if (f.secret) out[f.name] = 'Valid@12345';
-  for (const set of r.storage.unique) {
-    const name = set[set.length - 1]!;
-    if (typeof out[name] === 'string') out[name] = `${String(out[name])}${++counter}`;
-  }
-  return out;
-}
-
 /** A body of arbitrary (often plausible) values, or a valid record, then one definite violation. */
 function invalidBody(r: Resource, base?: Record<string, unknown>) {
   const props = Object.keys(r.record.properties ?? {});
   const junk = fc.record(Object.fromEntries(props.map((p) => [p, anyJunk])), { requiredKeys: [] });
-  const start = base ? fc.oneof(junk, fc.constant(base).map((b) => validBase(r, b)!)) : junk;
+  const start = base ? fc.oneof(junk, fc.constant(base).map((b) => validRecord(r, b)!)) : junk;
   return start.chain((body) =>
     violation(r).map((v) => {
       const b: Record<string, unknown> = { ...body };
@@ -186,7 +169,7 @@ function invalidImport(r: Resource, base: Record<string, unknown> | undefined) {
   );
   if (!base) return junkFile;
   const row = fc.constant(null).chain(() => importViolation(r).map((v) => {
-    const body = validBase(r, base)!;
+    const body = validRecord(r, base)!;
     v.apply(body);
     return { kind: v.kind, file: () => spreadsheet(body) };
   }));

@@ -4,10 +4,9 @@
  * Ant Design sign-in form used as the baseline.
  */
 import { gzipSync } from 'node:zlib';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { buildFixturePage } from '../../bench/fixturePages.ts';
 
 export interface PageBytes {
   gzipBytes: number;
@@ -34,19 +33,6 @@ export async function measurePage(browser: Browser, url: string): Promise<PageBy
 }
 
 /** Builds the bare sign-in form with the project's Vite and React plugin; returns its dist directory. */
-export async function buildBareSignIn(): Promise<string> {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  const outDir = mkdtempSync(join(tmpdir(), 'bare-sign-in-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    mode: 'production',
-    // Vitest sets NODE_ENV=test; the baseline must be a production build like dist/.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    root: join(import.meta.dirname, 'fixtures/bareSignIn'),
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
-  });
-  return outDir;
+export function buildBareSignIn(): Promise<string> {
+  return buildFixturePage(join(import.meta.dirname, 'fixtures/bareSignIn'), 'bare-sign-in-');
 }

@@ -336,6 +336,18 @@ describe('in Chinese', () => {
 });
 
 describe('tree and plain resources', () => {
+  it("lists the buttons of the clicked menu under the menu tree (master key: the menu code)", async () => {
+    const page = await adminPage('/sysmenu', 'SysMenu');
+    await page.getByRole('search').getByLabel('Menu name').fill('Parameters');
+    await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
+    await row(page, 'SysMenu', 'sysparam').waitFor();
+    const buttons = nextCall(page, 'querySysMenuButton');
+    await row(page, 'SysMenu', 'sysparam').getByText('sysparam', { exact: true }).click();
+    expect(params(await buttons).menuCode).toBe('sysparam');
+    await expect.poll(() => column(page, 'SysMenuButton', 'Button code')).toContain('sysparam:add');
+    for (const code of await column(page, 'SysMenuButton', 'Button code')) expect(code).toMatch(/^sysparam:/);
+  });
+
   it('shows organisations as an expandable tree without pagination', async () => {
     const page = await adminPage('/sysorg', 'SysOrg');
     await expect.poll(() => column(page, 'SysOrg', 'Organisation name')).toEqual([

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildFormPages, serveDirectory } from '../../bench/formLatency.ts';
+import { buildFormPages } from '../../bench/formLatency.ts';
+import { serveDirectory } from '../../bench/fixturePages.ts';
 import { CHROMIUM_ARGS } from './harness.ts';
 
 let dir: string;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
-import { buildListPage, serveListPage } from '../../bench/listOpen.ts';
+import { buildListPage } from '../../bench/listOpen.ts';
+import { serveDirectory } from '../../bench/fixturePages.ts';
 import { CHROMIUM_ARGS } from './harness.ts';
 
 let dir: string;
@@ -16,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   dir = await buildListPage();
-  served = await serveListPage(dir);
+  served = await serveDirectory(dir);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {

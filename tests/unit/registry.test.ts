@@ -317,6 +317,12 @@ describe('mistakes', () => {
     expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/list/columns/1/field', message: 'unknown field "roleNmae"' });
   });
 
+  it("names a master-detail key that is not the master's field", () => {
+    const issues = issuesOf({ 'resources/sys-menu.json': json((d) => ((d.list as { detail: { masterKey: string } }).detail.masterKey = 'menuKode')) });
+    expect(issues).toContainEqual({ file: 'resources/sys-menu.json', pointer: '/list/detail/masterKey', message: 'resource SysMenu has no field "menuKode"' });
+    expect(loadRegistry('schemas').resources.find((r) => r.name === 'SysMenu')!.list.detail).toEqual({ resource: 'SysMenuButton', foreignKey: 'menuCode', masterKey: 'menuCode' });
+  });
+
   it('names an unknown property in a column', () => {
     const issues = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list.columns![0]!, { sortible: true })) });
     expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/columns/0', message: 'unknown property "sortible"' });

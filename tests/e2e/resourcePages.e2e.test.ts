@@ -1,0 +1,649 @@
+/**
+ * Every page of the generic resource page, generated from the registry and schemas/menu.json
+ * (each menu whose component is "resource"): a new resource with a menu entry is covered
+ * without writing a test.
+ *
+ * As the administrator of tenant demo, on each page: the rows (a tree on tree pages), a search
+ * on the first basic search field with the first row's value, the add form submitted empty
+ * (the required fields' messages, no add call), then a record created through the API is
+ * found by a unique field, edited through the form, exported as a spreadsheet and deleted with
+ * its row's Delete button.
+ *
+ * As the editor, on each page the editor's menu offers: no toolbar or row button whose code
+ * the editor does not hold (`menuButton` of queryCurrentAuthority), no field its data
+ * permission hides (`dataFields`) in a column header, the column menu, the detail or the form,
+ * and the server refuses the call of each missing button (403).
+ *
+ * A step that does not apply to a page (no basic search field, no free-text field, a
+ * platform-scoped resource outside the platform tenant...) is skipped, decided from the
+ * registry, and says why in its name.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Page, Request } from 'playwright-core';
+import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
+import { getMessage, loadLocales, type Messages } from '../../schemas/registry/locales.ts';
+import type { ActionDef, CallDef, Resource, SearchField } from '../../schemas/registry/types.ts';
+import { DEFAULT_PLATFORM_TENANT } from '../../server-mock/config/config.ts';
+import { CONFIRM_SUFFIX, PREFIX_FIELD } from '../../runtime/resource/form/formPlan.ts';
+import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
+import { validRecord } from '../api/validRecord.ts';
+import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+
+const root = join(import.meta.dirname, '../..');
+const schemasDir = join(root, 'schemas');
+const registry = loadRegistry(schemasDir);
+const TENANT = 'demo';
+const PLATFORM_TENANT = process.env.PLATFORM_TENANT || DEFAULT_PLATFORM_TENANT;
+/** Digits that make this run's unique values new (digits keep numeric patterns valid). */
+const RUN = String(1000 + (Date.now() % 9000));
+/** Other digits of the same length, for a second record. */
+const OTHER_RUN = String(1000 + ((Number(RUN) + 4500) % 9000));
+
+type Rec = Record<string, unknown>;
+type Api = ReturnType<typeof client>;
+
+// ---------------------------------------------------------------------------------------------
+// English texts: resource labels (schemas/locales) and console strings (runtime/i18n/messages).
+
+const messageSources: Messages[] = [
+  loadLocales(schemasDir).en,
+  JSON.parse(readFileSync(join(root, 'runtime/i18n/messages/layout/en.json'), 'utf8')) as Messages,
+  JSON.parse(readFileSync(join(root, 'runtime/i18n/messages/en.json'), 'utf8')) as Messages,
+];
+
+function say(key: string, values: Record<string, string> = {}): string {
+  const text = messageSources.map((m) => getMessage(m, key)).find((m) => m !== undefined);
+  if (text === undefined) throw new Error(`no English text for ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+const titleOf = (r: Resource) => say(r.labels.title);
+const labelOf = (r: Resource, field: string) => say(r.labels.fields[field] ?? r.fieldMap.get(field)?.label ?? field);
+
+function actionLabel(a: ActionDef, placement: 'toolbar' | 'row'): string {
+  if (a.kind === 'custom') return say(a.label ?? a.name);
+  if (placement === 'toolbar' && a.name === 'delete') return say('resource.actions.batchDelete');
+  return say(`resource.actions.${a.name}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pages, and what each step uses, from the registry.
+
+interface MenuNode {
+  code: string;
+  path: string;
+  component?: string;
+  resource?: string;
+  children?: MenuNode[];
+}
+
+interface ResourcePageDef {
+  resource: Resource;
+  path: string;
+}
+
+function resourcePages(): ResourcePageDef[] {
+  const out: ResourcePageDef[] = [];
+  const walk = (nodes: MenuNode[]) => {
+    for (const n of nodes) {
+      const resource = n.component === 'resource' && n.resource ? registry.byName.get(n.resource) : undefined;
+      if (resource) out.push({ resource, path: n.path });
+      if (n.children) walk(n.children);
+    }
+  };
+  walk((JSON.parse(readFileSync(join(schemasDir, 'menu.json'), 'utf8')) as { menus: MenuNode[] }).menus);
+  return out;
+}
+
+const PAGES = resourcePages();
+
+function action(r: Resource, name: string): ActionDef | undefined {
+  return r.actions.find((a) => a.kind === 'standard' && a.name === name);
+}
+
+function callOf(r: Resource, verb: CallDef['verb']): CallDef {
+  const call = registry.calls.find((c) => c.resource === r.name && c.verb === verb);
+  if (!call) throw new Error(`${r.name} has no ${verb} call`);
+  return call;
+}
+
+/** A string field typed freely: no pattern, format, enum or dictionary, not secret nor managed by the server. */
+function isFreeText(r: Resource, field: string): boolean {
+  const f = r.fieldMap.get(field);
+  if (!f || f.system || f.secret || f.type !== 'string') return false;
+  return !f.schema.pattern && !f.schema.format && !f.schema.enum && !f.dict;
+}
+
+/** Fields other records point at or that build a tree: editing them would move or orphan records. */
+function isLinkField(r: Resource, field: string): boolean {
+  if (r.relations[field]) return true;
+  if (r.list.tree && (r.list.tree.keyField === field || r.list.tree.parentField === field)) return true;
+  return registry.resources.some((o) => Object.values(o.relations).some((rel) => rel.resource === r.name && rel.valueField === field));
+}
+
+const isUniqueAlone = (r: Resource, field: string) => r.storage.unique.some((set) => set.length === 1 && set[0] === field);
+const isInUnique = (r: Resource, field: string) => r.storage.unique.some((set) => set.includes(field));
+
+/** A text search field (not a range, not a choice). */
+function isTextSearch(r: Resource, s: SearchField): boolean {
+  const f = r.fieldMap.get(s.field);
+  return s.match !== 'range' && !!f && f.type === 'string' && !f.dict && !f.schema.enum;
+}
+
+interface FindPlan {
+  search: SearchField;
+  advanced: boolean;
+  /** The search field is not unique: the created record gets a marker value in it. */
+  marker: boolean;
+}
+
+/** How the created record is found on the page: a search field holding a unique value of it. */
+function findPlan(r: Resource): FindPlan | undefined {
+  const all = [...r.list.search.basic.map((s) => ({ s, advanced: false })), ...r.list.search.advanced.map((s) => ({ s, advanced: true }))].filter(({ s }) => isTextSearch(r, s));
+  const unique = all.find(({ s }) => isUniqueAlone(r, s.field));
+  if (unique) return { search: unique.s, advanced: unique.advanced, marker: false };
+  const free = all.find(({ s }) => isFreeText(r, s.field) && !isLinkField(r, s.field));
+  return free ? { search: free.s, advanced: free.advanced, marker: true } : undefined;
+}
+
+/** The free-text field the edit step changes: edited by a text input, shown as a column, not a link. */
+function editField(r: Resource, find: FindPlan | undefined): string | undefined {
+  const candidates = r.list.columns
+    .filter((c) => !c.hidden)
+    .map((c) => c.field)
+    .filter((f) => r.form.edit.includes(f) && !r.form.readOnlyOnEdit.includes(f) && isFreeText(r, f) && !isLinkField(r, f))
+    .filter((f) => ['text', 'textarea', undefined].includes(r.form.ui[f]?.widget));
+  const rank = (f: string) => (f === find?.search.field ? 2 : 0) + (isInUnique(r, f) ? 1 : 0);
+  return [...candidates].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** A text for a field within its length bounds. */
+function textFor(r: Resource, field: string, text: string): string {
+  const schema = r.fieldMap.get(field)!.schema;
+  const max = schema.maxLength ?? 200;
+  const min = schema.minLength ?? 0;
+  return text.slice(0, max).padEnd(min, '0');
+}
+
+/** Required fields of the add form and whether the form asks twice, less what the form fills in itself. */
+function requiredOnCreate(r: Resource): { field: string; label: string }[] {
+  const required = new Set(r.record.required ?? []);
+  const hasMobileWidget = r.form.create.some((f) => r.form.ui[f]?.widget === 'mobile');
+  const out: { field: string; label: string }[] = [];
+  for (const name of r.form.create) {
+    const f = r.fieldMap.get(name);
+    if (!f || f.system || !required.has(name)) continue;
+    // The country code of a mobile number starts as +86.
+    if (name === PREFIX_FIELD && hasMobileWidget) continue;
+    const label = labelOf(r, name);
+    out.push({ field: name, label });
+    if (r.form.ui[name]?.confirm) out.push({ field: `${name}${CONFIRM_SUFFIX}`, label: say('resourceForm.confirmLabel', { label }) });
+  }
+  return out;
+}
+
+/** Why the administrator's steps cannot run on this page at all (from the registry), or undefined. */
+function adminPageSkip(r: Resource): string | undefined {
+  if (r.scope === 'platform' && TENANT !== PLATFORM_TENANT) return `platform-scoped, and ${TENANT} is not the platform tenant`;
+  if (!action(r, 'query')) return 'no query action';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers (the selectors of resource.e2e.test.ts).
+
+const table = (page: Page, r: Resource) => page.getByTestId(`table-${r.name}`);
+const dataRows = (page: Page, r: Resource) => table(page, r).locator('[role=row][data-row-id]');
+const rowById = (page: Page, r: Resource, id: unknown) => table(page, r).locator(`[role=row][data-row-id="${String(id)}"]`);
+const toolbarOf = (page: Page, r: Resource) => page.getByRole('toolbar', { name: say('resource.toolbarOf', { title: titleOf(r) }), exact: true });
+const searchOf = (page: Page, r: Resource) => page.getByRole('search', { name: say('resource.searchOf', { title: titleOf(r) }), exact: true });
+const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
+const drawer = (page: Page) => page.locator('.ant-drawer:visible');
+
+async function settled(page: Page, r: Resource): Promise<void> {
+  await table(page, r).waitFor();
+  await expect.poll(() => table(page, r).getAttribute('aria-busy')).toBeNull();
+}
+
+async function headers(page: Page, r: Resource): Promise<string[]> {
+  return (await table(page, r).locator('[role=columnheader]').allInnerTexts()).map((h) => h.trim());
+}
+
+/** The text of a record's cell in a column. */
+async function cellOf(page: Page, r: Resource, id: unknown, header: string): Promise<string> {
+  const index = (await headers(page, r)).indexOf(header);
+  if (index < 0) throw new Error(`no column "${header}" in ${r.name}`);
+  return (await rowById(page, r, id).locator('[role=cell]').nth(index).innerText()).trim();
+}
+
+function nextCall(page: Page, callName: string): Promise<Request> {
+  return page.waitForRequest((req) => new URL(req.url()).pathname.endsWith(`/${callName}`));
+}
+
+const paramsOf = (req: Request) => Object.fromEntries(new URL(req.url()).searchParams);
+
+async function rowIds(page: Page, r: Resource): Promise<string[]> {
+  return dataRows(page, r).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id') ?? ''));
+}
+
+/** Waits until no toast with this text is left from an earlier step. */
+async function noToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toast(page, text).count(), { timeout: 10_000 }).toBe(0);
+}
+
+/** Closes the add / edit dialog, discarding changes if it asks. */
+async function closeForm(page: Page): Promise<void> {
+  const modal = dialog(page);
+  await modal.getByRole('button', { name: say('common.cancel'), exact: true }).click();
+  const discard = page.locator('.ant-modal-confirm:visible');
+  if (await discard.count()) await discard.getByRole('button', { name: say('resource.discard') }).click();
+  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+}
+
+/** Enters a value in a search field of the page's search form (Advanced opened when needed). */
+async function searchBy(page: Page, r: Resource, s: SearchField, advanced: boolean, value: string): Promise<Record<string, string>> {
+  const form = searchOf(page, r);
+  await form.getByRole('button', { name: say('resource.reset') }).click();
+  const toggle = form.getByRole('button', { name: say('resource.advanced') });
+  if (advanced && (await toggle.count())) await toggle.click();
+  await form.getByLabel(labelOf(r, s.field), { exact: true }).fill(value);
+  // The query that carries the field (Reset has just sent one without it).
+  const query = page.waitForRequest((req) => new URL(req.url()).pathname.endsWith(`/query${r.name}`) && new URL(req.url()).searchParams.has(s.field));
+  await form.getByRole('button', { name: say('resource.actions.query'), exact: true }).click();
+  const params = paramsOf(await query);
+  await settled(page, r);
+  return params;
+}
+
+function matches(s: SearchField, stored: unknown, value: string): boolean {
+  if (stored === null || stored === undefined) return false;
+  return s.match === 'contains' ? String(stored).toLowerCase().includes(value.toLowerCase()) : String(stored) === value;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function authorityOf(api: Api): Promise<{ menuButton: string[]; dataFields: Record<string, string[]>; paths: Set<string> }> {
+  const call = registry.calls.find((c) => c.name === 'queryCurrentAuthority')!;
+  const res = await api.call<{ menuButton?: string[]; dataFields?: Record<string, string[]>; menu?: { path: string; children?: unknown[] }[] }>(call.method, call.url);
+  expect(res.status).toBe(200);
+  const paths = new Set<string>();
+  const walk = (nodes: { path: string; children?: unknown[] }[]) => {
+    for (const n of nodes) {
+      paths.add(n.path);
+      if (n.children) walk(n.children as { path: string; children?: unknown[] }[]);
+    }
+  };
+  walk(res.body.menu ?? []);
+  return { menuButton: res.body.menuButton ?? [], dataFields: res.body.dataFields ?? {}, paths };
+}
+
+describe('every resource page as the administrator', () => {
+  let page: Page;
+  let admin: Api;
+  let adminButtons: Set<string>;
+
+  beforeAll(async () => {
+    admin = client(e2e.url, await apiSignIn(e2e.url, TENANT, 'admin'));
+    adminButtons = new Set((await authorityOf(admin)).menuButton);
+    page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await signIn(page, { tenantCode: TENANT, username: 'admin' });
+  });
+
+  it('covers every menu entry that shows a resource', () => {
+    expect(PAGES.map((p) => p.resource.name)).toEqual(expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant']));
+  });
+
+  for (const { resource: r, path } of PAGES) {
+    const pageSkip = adminPageSkip(r);
+    const basic = r.list.search.basic[0];
+    const find = findPlan(r);
+    const edit = editField(r, find);
+    const required = requiredOnCreate(r);
+
+    const allRecords = async (): Promise<Rec[]> => {
+      const res = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, { pageSize: 10000 });
+      expect(res.status).toBe(200);
+      return res.body.data!.list;
+    };
+    const needs = (ctx: { skip(note?: string): never }, name: string) => {
+      const a = action(r, name);
+      if (a && !adminButtons.has(a.permission)) ctx.skip(`the administrator does not hold ${a.permission}`);
+    };
+
+    describe.skipIf(!!pageSkip)(`${r.name} at ${path}${pageSkip ? ` (skipped: ${pageSkip})` : ''}`, () => {
+      let created: Rec | undefined;
+
+      it(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async (ctx) => {
+        needs(ctx, 'query');
+        const all = await allRecords();
+        const treeCall = r.list.mode === 'tree' ? nextCall(page, `query${r.name}Tree`) : undefined;
+        await spaNavigate(page, path);
+        await settled(page, r);
+        await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
+        if (r.list.mode === 'tree') {
+          await treeCall;
+          const tree = (await admin.get<Envelope<Rec[]>>(callOf(r, 'tree').url)).body.data ?? [];
+          expect(await dataRows(page, r).first().getAttribute('aria-level')).toBe('1');
+          // The tree opens fully expanded: the children of a root show one level down.
+          if (tree.some((n) => Array.isArray(n.children) && n.children.length > 0)) {
+            await expect.poll(() => table(page, r).locator('[role=row][data-row-id][aria-level="2"]').count()).toBeGreaterThan(0);
+          }
+          expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(all.length);
+        } else {
+          expect(await dataRows(page, r).first().getAttribute('aria-level')).toBeNull();
+          expect(await page.locator('.resource-pagination:visible').innerText()).toContain(say('resource.total', { total: String(all.length) }));
+          expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(Math.min(all.length, r.list.pageSize));
+        }
+      });
+
+      it.skipIf(!basic || !isTextSearch(r, basic))(
+        basic && isTextSearch(r, basic) ? `narrows the list by the first basic search field (${basic.field}, ${basic.match}) with the first row's value` : 'search (skipped: the first basic search field is missing or not a text field)',
+        async (ctx) => {
+          const s = basic!;
+          let all = await allRecords();
+          const firstId = await dataRows(page, r).first().getAttribute('data-row-id');
+          const first = all.find((x) => String(x[r.list.rowKey]) === firstId);
+          expect(first, `${r.name}: the first row ${firstId} is a record of the query`).toBeDefined();
+          const value = first![s.field];
+          if (value === null || value === undefined || value === '') ctx.skip(`the first row has no ${s.field}`);
+          const text = String(value);
+          // Every record shares the value (a single app client): add one that does not, so that the search has something to leave out.
+          let contrast: Rec | undefined;
+          if (all.every((x) => matches(s, x[s.field], text))) {
+            const other = validRecord(r, first, OTHER_RUN)!;
+            if (matches(s, other[s.field], text) && isFreeText(r, s.field)) other[s.field] = textFor(r, s.field, `Other ${RUN}`);
+            if (matches(s, other[s.field], text)) ctx.skip(`every record has the first row's ${s.field} and no other value can be made`);
+            const added = await admin.post<Envelope>(callOf(r, 'add').url, other);
+            expect(added.status, `${r.name} add: ${JSON.stringify(added.body)}`).toBe(200);
+            const before = new Set(all.map((x) => String(x[r.list.rowKey])));
+            all = await allRecords();
+            contrast = all.find((x) => !before.has(String(x[r.list.rowKey])));
+          }
+          try {
+            const params = await searchBy(page, r, s, false, text);
+            expect(params[s.field]).toBe(text);
+            const expected = all.filter((x) => matches(s, x[s.field], text));
+            expect(expected.length, `${r.name}: some record has another ${s.field}`).toBeLessThan(all.length);
+            const shown = r.list.mode === 'tree' ? expected.length : Math.min(expected.length, r.list.pageSize);
+            await expect.poll(async () => Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(shown);
+            const ids = await rowIds(page, r);
+            expect(ids).toContain(firstId);
+            for (const id of ids) expect(expected.map((x) => String(x[r.list.rowKey]))).toContain(id);
+            // Found records show flat, even on a tree page.
+            if (r.list.mode === 'tree') expect(await dataRows(page, r).first().getAttribute('aria-expanded')).toBeNull();
+          } finally {
+            if (contrast) await admin.post(callOf(r, 'delete').url, undefined, { id: String(contrast[r.list.rowKey]) });
+          }
+        },
+      );
+
+      it.skipIf(!action(r, 'add') || required.length === 0)(
+        action(r, 'add') && required.length ? `refuses the empty add form: ${required.map((x) => x.field).join(', ')} ask for a value, no add call` : 'empty add form (skipped: no add action or no required field)',
+        async (ctx) => {
+          needs(ctx, 'add');
+          let adds = 0;
+          const count = (req: Request) => {
+            if (new URL(req.url()).pathname.endsWith(`/add${r.name}`)) adds += 1;
+          };
+          page.on('request', count);
+          try {
+            await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true }).click();
+            const modal = dialog(page);
+            await modal.getByText(say('resource.addTitle', { title: titleOf(r) })).waitFor();
+            await modal.locator(`[data-field="${required[0]!.field}"]`).waitFor();
+            await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
+            for (const { field, label } of required) {
+              const message = modal.locator(`[data-field="${field}"] [role=alert]`);
+              await expect.poll(() => message.count(), { message: `${r.name}.${field} shows a message` }).toBe(1);
+              expect([say('resourceForm.errors.required', { label }), say('resourceForm.errors.requiredChoice', { label })]).toContain((await message.innerText()).trim());
+            }
+            expect(adds).toBe(0);
+            await closeForm(page);
+            expect(adds).toBe(0);
+          } finally {
+            page.off('request', count);
+          }
+        },
+      );
+
+      it.skipIf(!find || !action(r, 'add'))(
+        find && action(r, 'add') ? `finds a record added through the API by ${find.search.field}${find.marker ? ' (a marker value: no unique search field)' : ''}` : 'find an added record (skipped: no text search field that is unique or free text)',
+        async () => {
+          const f = find!;
+          const base = (await allRecords())[0];
+          const record = validRecord(r, base, RUN);
+          expect(record, `${r.name} has a record to copy`).toBeDefined();
+          if (f.marker) record![f.search.field] = textFor(r, f.search.field, `E2E ${RUN}`);
+          const added = await admin.post<Envelope>(callOf(r, 'add').url, record);
+          expect(added.status, `${r.name} add: ${JSON.stringify(added.body)}`).toBe(200);
+          const value = String(record![f.search.field]);
+          const byApi = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, { [f.search.field]: value, pageSize: 10000 });
+          expect(byApi.body.data!.list, `${r.name}: ${f.search.field}=${value} finds one record`).toHaveLength(1);
+          created = byApi.body.data!.list[0]!;
+
+          const params = await searchBy(page, r, f.search, f.advanced, value);
+          expect(params[f.search.field]).toBe(value);
+          await expect.poll(() => rowIds(page, r)).toEqual([String(created[r.list.rowKey])]);
+        },
+      );
+
+      it.skipIf(!find || !action(r, 'add') || !action(r, 'update') || !edit)(
+        edit && find && action(r, 'update') ? `edits ${edit} through the form` : 'edit through the form (skipped: no free-text field shown as a column, or no update action)',
+        async (ctx) => {
+          needs(ctx, 'update');
+          expect(created, 'the record was created').toBeDefined();
+          const field = edit!;
+          const id = created![r.list.rowKey];
+          const value = textFor(r, field, `Edited ${RUN}`);
+          await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'update')!, 'row'), exact: true }).click();
+          const modal = dialog(page);
+          await modal.getByText(say('resource.editTitle', { title: titleOf(r) })).waitFor();
+          const input = modal.locator(`[data-field="${field}"]`).locator('input, textarea').first();
+          await input.waitFor();
+          await input.fill(value);
+          await noToast(page, say('resource.saved'));
+          const update = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/update${r.name}`));
+          await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
+          const answer = await update;
+          expect(answer.status(), await answer.text()).toBe(200);
+          expect(answer.request().postDataJSON()).toMatchObject({ [field]: value, [r.list.rowKey]: id });
+          await toast(page, say('resource.saved')).first().waitFor();
+          await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+          await expect.poll(() => cellOf(page, r, id, labelOf(r, field))).toBe(value);
+          created![field] = value;
+        },
+      );
+
+      it.skipIf(!find || !action(r, 'add') || !action(r, 'export'))(
+        find && action(r, 'export') ? 'exports the found record as a spreadsheet with a header row' : 'export (skipped: no export action or no record to find)',
+        async (ctx) => {
+          needs(ctx, 'export');
+          expect(created, 'the record was created').toBeDefined();
+          const download = page.waitForEvent('download');
+          await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true }).click();
+          const file = await download;
+          expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+          const workbook = new ExcelJS.Workbook();
+          await workbook.xlsx.readFile(await file.path());
+          const sheet = workbook.worksheets[0]!;
+          const header = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+          const firstColumn = r.list.columns.find((c) => !c.hidden)!;
+          expect(header).toContain(labelOf(r, firstColumn.field));
+          // The export applies the search: the header and the one record found.
+          expect(sheet.rowCount).toBe(2);
+          if (edit && typeof created![edit] === 'string') expect((sheet.getRow(2).values as unknown[]).map(String)).toContain(created![edit]);
+        },
+      );
+
+      it.skipIf(!find || !action(r, 'add') || !action(r, 'delete'))(
+        find && action(r, 'delete') ? 'deletes the record with its row Delete button after the confirm' : 'delete (skipped: no delete action or no record to find)',
+        async (ctx) => {
+          needs(ctx, 'delete');
+          expect(created, 'the record was created').toBeDefined();
+          const id = created![r.list.rowKey];
+          await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
+          const confirm = dialog(page);
+          await confirm.getByText(say('resource.confirmDeleteOne'), { exact: true }).waitFor();
+          await noToast(page, say('resource.deleted'));
+          const remove = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/delete${r.name}`));
+          await confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click();
+          const answer = await remove;
+          expect(answer.status(), await answer.text()).toBe(200);
+          expect(paramsOf(answer.request()).id).toBe(String(id));
+          await toast(page, say('resource.deleted')).first().waitFor();
+          await expect.poll(() => dataRows(page, r).count()).toBe(0);
+          const left = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, { [find!.search.field]: String(created![find!.search.field]) });
+          expect(left.body.data!.list).toHaveLength(0);
+          created = undefined;
+        },
+      );
+
+      afterAll(async () => {
+        // A record left by a failed step does not stay behind for the next files.
+        if (created) await admin.post(callOf(r, 'delete').url, undefined, { id: String(created[r.list.rowKey]) });
+      });
+    });
+  }
+});
+
+describe('every resource page as the editor', () => {
+  let page: Page;
+  let editor: Api;
+  let authority: Awaited<ReturnType<typeof authorityOf>>;
+  const opened = new Set<string>();
+
+  beforeAll(async () => {
+    editor = client(e2e.url, await apiSignIn(e2e.url, TENANT, 'editor'));
+    authority = await authorityOf(editor);
+    page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await signIn(page, { tenantCode: TENANT, username: 'editor' });
+  });
+
+  for (const { resource: r, path } of PAGES) {
+    const holds = (a: ActionDef) => authority.menuButton.includes(a.permission);
+    const missing = () => r.actions.filter((a) => !holds(a));
+    const hiddenFields = () => {
+      const hidden = new Set(r.menu ? (authority.dataFields[r.menu] ?? []) : []);
+      return [...hidden].filter((f) => r.fieldMap.has(f));
+    };
+    const canQuery = () => {
+      const q = action(r, 'query');
+      return !q || holds(q);
+    };
+    const open = async (ctx: { skip(note?: string): never }) => {
+      if (!authority.paths.has(path)) ctx.skip(`the editor's menu does not offer ${path}`);
+      if (opened.has(r.name)) return;
+      await spaNavigate(page, path);
+      if (canQuery()) {
+        await settled(page, r);
+        if ((await dataRows(page, r).count()) === 0) await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
+      } else {
+        await page.getByText(say('resource.noQuery')).waitFor();
+      }
+      opened.add(r.name);
+    };
+
+    describe(`${r.name} at ${path}`, () => {
+      it('shows no toolbar or row button whose code the editor does not hold', async (ctx) => {
+        await open(ctx);
+        const gone = missing();
+        if (!gone.length) ctx.skip('the editor holds every button of this page');
+        const toolbar = toolbarOf(page, r);
+        await toolbar.waitFor();
+        const heldLabels = (placement: 'toolbar' | 'row') => new Set(r.actions.filter(holds).map((a) => actionLabel(a, placement)));
+        for (const a of gone) {
+          // A label the editor still sees through another action it holds cannot be told apart.
+          if (!heldLabels('toolbar').has(actionLabel(a, 'toolbar'))) {
+            expect(await toolbar.getByRole('button', { name: actionLabel(a, 'toolbar'), exact: true }).count(), `${r.name} toolbar ${a.permission}`).toBe(0);
+          }
+          if (canQuery() && !heldLabels('row').has(actionLabel(a, 'row'))) {
+            expect(await dataRows(page, r).getByRole('button', { name: actionLabel(a, 'row'), exact: true }).count(), `${r.name} rows ${a.permission}`).toBe(0);
+          }
+          if (a.kind === 'standard' && a.name === 'query') {
+            expect(await table(page, r).count()).toBe(0);
+            expect(await searchOf(page, r).getByRole('button', { name: say('resource.actions.query'), exact: true }).count()).toBe(0);
+          }
+        }
+        // What the editor holds still shows (the check above would pass on an empty page too).
+        const add = action(r, 'add');
+        if (add && holds(add)) expect(await toolbar.getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).count()).toBe(1);
+      });
+
+      it('shows no field its data permission hides, in the columns, the column menu, the detail or the form', async (ctx) => {
+        await open(ctx);
+        const hidden = hiddenFields();
+        if (!hidden.length) ctx.skip(`the editor's data permission hides no field of menu ${r.menu ?? '(none)'}`);
+        if (!canQuery()) ctx.skip('the editor may not query these records');
+        const labels = hidden.map((f) => labelOf(r, f));
+        const shownHeaders = await headers(page, r);
+        for (const label of labels) expect(shownHeaders).not.toContain(label);
+
+        await toolbarOf(page, r).getByRole('button', { name: say('resource.columns'), exact: true }).click();
+        const popover = page.locator('.ant-popover:visible');
+        await popover.getByRole('checkbox').first().waitFor();
+        for (const label of labels) expect(await popover.getByRole('checkbox', { name: label, exact: true }).count()).toBe(0);
+        // The popover opens and closes by a click on its button.
+        await toolbarOf(page, r).getByRole('button', { name: say('resource.columns'), exact: true }).click();
+        await popover.waitFor({ state: 'hidden' });
+
+        const first = dataRows(page, r).first();
+        await first.getByRole('button', { name: say('resource.actions.view'), exact: true }).click();
+        const detail = drawer(page).getByTestId('resource-detail');
+        await detail.waitFor();
+        const detailLabels = (await detail.locator('.ant-descriptions-item-label').allInnerTexts()).map((t) => t.trim());
+        expect(detailLabels.length).toBeGreaterThan(0);
+        for (const label of labels) expect(detailLabels).not.toContain(label);
+        await drawer(page).getByRole('button', { name: say('common.close'), exact: true }).click();
+        await drawer(page).waitFor({ state: 'hidden' });
+
+        const update = action(r, 'update');
+        const add = action(r, 'add');
+        const forms: { open(): Promise<void>; name: string }[] = [];
+        if (update && holds(update)) forms.push({ name: 'edit', open: () => first.getByRole('button', { name: actionLabel(update, 'row'), exact: true }).click() });
+        if (add && holds(add)) forms.push({ name: 'add', open: () => toolbarOf(page, r).getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).click() });
+        for (const form of forms) {
+          await form.open();
+          const modal = dialog(page);
+          await modal.locator('[data-field]').first().waitFor();
+          const formLabels = (await modal.locator('.resource-form-label label').allInnerTexts()).map((t) => t.trim());
+          for (const f of hidden) expect(await modal.locator(`[data-field="${f}"]`).count(), `${r.name} ${form.name} form ${f}`).toBe(0);
+          for (const label of labels) expect(formLabels, `${r.name} ${form.name} form`).not.toContain(label);
+          await closeForm(page);
+        }
+      });
+
+      it('is refused (403) the call of every button it does not hold', async (ctx) => {
+        await open(ctx);
+        const gone = missing();
+        if (!gone.length) ctx.skip('the editor holds every button of this page');
+        const refusals: string[] = [];
+        for (const a of gone) {
+          const name = a.kind === 'custom' ? a.call : ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import'].includes(a.name) ? `${a.name}${r.name}` : undefined;
+          const call = registry.calls.find((c) => c.name === name && c.permission === a.permission) ?? registry.calls.find((c) => c.permission === a.permission);
+          if (!call) continue; // print and the detail view call nothing of their own
+          // Harmless arguments: were the button not checked, the call would be refused for them (400 / 404), never succeed.
+          const res = await editor.call<Envelope>(call.method, call.url, {
+            params: call.verb === 'delete' ? { id: 999999999 } : undefined,
+            body: call.method === 'GET' ? undefined : {},
+          });
+          refusals.push(`${a.permission} ${call.name} ${res.status}`);
+        }
+        expect(refusals.length, 'at least one missing button has a call').toBeGreaterThan(0);
+        expect(refusals.filter((x) => !x.endsWith(' 403'))).toEqual([]);
+      });
+    });
+  }
+});
