@@ -4,50 +4,18 @@
  * works on the other; a log out and a forced sign-out on one hold on the other. Skipped when
  * TEST_DATABASE_URL is not set (the SQLite pass of `npm test`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChild, endChild, type ChildServer } from './childServer.ts';
 import { client, createPgDatabase, signIn, type Envelope, type PageData } from './harness.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-interface Child {
-  url: string;
-  process: ChildProcess;
-  exited: Promise<void>;
-}
+type Child = ChildServer;
 
-/** Start `server-mock/main.ts` in a child process on a free port; resolves once it listens. */
-function startChild(env: Record<string, string>): Promise<Child> {
-  const base = { ...process.env };
-  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server-mock/main.ts'], {
-    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Console and API:\s+(http:\/\/\S+?)\/?\s/.exec(out);
-      if (m) {
-        child.stdout!.off('data', onData);
-        resolve({ url: m[1]!, process: child, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)));
-  });
-}
-
-async function stop(child: Child): Promise<void> {
-  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGTERM');
-  await child.exited;
-}
+const stop = (child: Child): Promise<void> => endChild(child, 'SIGTERM');
 
 const ME = '/api/uaa/users/getSysUser';
 

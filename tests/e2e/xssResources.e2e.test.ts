@@ -169,7 +169,7 @@ describe('stored script payloads on the resource pages', () => {
       await expect.poll(() => modal.getAttribute('class')).not.toMatch(/ant-zoom/);
       await modal.getByRole('button', { name: 'Cancel' }).click();
       // An unchanged form closes without asking to discard anything.
-      await expect.poll(() => page.locator('.ant-modal:visible').count(), `${r.name} edit form closes on Cancel`).toBe(0);
+      await expect.poll(() => page.locator('.ant-modal:visible').count(), { message: `${r.name} edit form closes on Cancel` }).toBe(0);
     }
     await noScriptRan(page);
     expect(dialogs).toEqual([]);
