@@ -16,8 +16,8 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/harness.ts';
 import { buildFixturePage, serveDirectory } from './fixturePages.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/form');
@@ -131,7 +131,7 @@ export async function measureFormLatency(options: { keystrokes?: number; rounds?
   }
   const dir = await buildFormPages();
   const served = await serveDirectory(dir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const results = new Map<FormPage, RoundResult[]>();
     for (let round = 0; round < rounds; round++) {

@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer } from '../server-mock/app/startServer.ts';
 import { buildBareSignIn, measurePage, type PageBytes } from '../tests/e2e/pageBytes.ts';
 import { serveDirectory } from './fixturePages.ts';
-import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { launchChromium } from '../tests/e2e/harness.ts';
 import { signIn } from '../tests/api/harness.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -53,7 +53,7 @@ export async function benchSignInBytes(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
   const bare = await serveDirectory(bareDir);
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, quiet: true, env: {} });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const baseline = await measurePage(browser, `${bare.url}/`);
     const login = await measurePage(browser, `${server.url}/login`);

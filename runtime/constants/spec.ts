@@ -21,6 +21,8 @@ export const OAUTH_SCOPE = 'ui';
 /** Org list page (spec 9). */
 export const ORG_LIST_CURRENT_PAGE = 1;
 export const ORG_LIST_PAGE_SIZE = 10000;
+/** The most records one query call answers (the server's page size limit, server-mock/crud/crudSchemas.ts). */
+export const MAX_PAGE_SIZE = 10000;
 /** Seconds between two SMS codes for one number (server rule: one a minute). */
 export const SMS_RESEND_SECONDS = 60;
 

@@ -35,9 +35,8 @@ import FormDialog from './FormDialog.tsx';
 import DetailDrawer from './DetailDrawer.tsx';
 import ActionHost from './ActionHost.tsx';
 import PrintView from './PrintView.tsx';
+import { MAX_PAGE_SIZE } from '../constants/spec.ts';
 
-/** The most rows one query may ask for (the server's limit); a searched tree lists its matches flat. */
-const MAX_PAGE_SIZE = 10000;
 /** Loaded when opened: it brings antd's Table and Upload. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 const PAGE_SIZES = [10, 20, 50, 100];

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server-mock/app/startServer.ts';
 import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
-import { CHROMIUM_ARGS, submitAccountLogin } from './harness.ts';
+import { launchChromium, submitAccountLogin } from './harness.ts';
 
 const root = join(import.meta.dirname, '../..');
 let server: RunningServer;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-account-'));
   server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: join(root, 'dist'), quiet: true, env: {} });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close().catch(() => undefined);

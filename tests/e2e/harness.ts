@@ -23,6 +23,34 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The system Chromium (CHROMIUM_PATH, default /usr/bin/chromium), headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A page built from a fixture folder (bench/fixturePages.ts), served, with a browser to open it. */
+export interface FixturePages {
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startFixturePages(build: () => Promise<string>): Promise<FixturePages> {
+  const { serveDirectory } = await import('../../bench/fixturePages.ts');
+  const dir = await build();
+  const served = await serveDirectory(dir);
+  const browser = await launchChromium();
+  return {
+    url: served.url,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      served.server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface E2E {
   url: string;
   browser: Browser;
@@ -52,11 +80,7 @@ export async function startE2E(): Promise<E2E> {
     server = await startServer({ port: 0, dataDir, staticDir: join(root, 'dist'), quiet: true });
     url = server.url.replace(/\/$/, '');
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     url,

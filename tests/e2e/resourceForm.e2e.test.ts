@@ -5,26 +5,21 @@
  * tree) are answered by the test. The page is built with Vite here (no dist/ needed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildFormPages } from '../../bench/formLatency.ts';
-import { serveDirectory } from '../../bench/fixturePages.ts';
-import { CHROMIUM_ARGS } from './harness.ts';
+import { startFixturePages, type FixturePages } from './harness.ts';
 
-let dir: string;
-let served: { server: Server; url: string };
+let fixture: FixturePages;
 let browser: Browser;
+let servedUrl: string;
 
 beforeAll(async () => {
-  dir = await buildFormPages();
-  served = await serveDirectory(dir);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  fixture = await startFixturePages(buildFormPages);
+  browser = fixture.browser;
+  servedUrl = fixture.url;
 });
 afterAll(async () => {
-  await browser?.close().catch(() => undefined);
-  served?.server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 const ORG_TREE = [
@@ -48,7 +43,7 @@ async function open(query: Record<string, string>, viewport = { width: 1280, hei
   });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${served.url}/?${new URLSearchParams({ page: 'e2e', ...query })}`);
+  await page.goto(`${servedUrl}/?${new URLSearchParams({ page: 'e2e', ...query })}`);
   await page.waitForFunction(() => window.__ready === true);
   expect(errors).toEqual([]);
   return { page, orgCalls };

@@ -4,32 +4,27 @@
  * view, and selecting all selects every record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildListPage } from '../../bench/listOpen.ts';
-import { serveDirectory } from '../../bench/fixturePages.ts';
-import { CHROMIUM_ARGS } from './harness.ts';
+import { startFixturePages, type FixturePages } from './harness.ts';
 
-let dir: string;
-let served: { server: Server; url: string };
+let fixture: FixturePages;
 let browser: Browser;
+let servedUrl: string;
 
 beforeAll(async () => {
-  dir = await buildListPage();
-  served = await serveDirectory(dir);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  fixture = await startFixturePages(buildListPage);
+  browser = fixture.browser;
+  servedUrl = fixture.url;
 });
 afterAll(async () => {
-  await browser?.close().catch(() => undefined);
-  served?.server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('generic table with 10,000 records', () => {
   it('keeps fewer than 100 rows in the DOM while opening and scrolling to the end', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${served.url}/?table=generic&rows=10000`);
+    await page.goto(`${servedUrl}/?table=generic&rows=10000`);
     await page.waitForFunction(() => window.__result !== undefined);
     const open = await page.evaluate(() => window.__result!);
     expect(open.rows).toBeGreaterThan(5);

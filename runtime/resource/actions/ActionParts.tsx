@@ -1,12 +1,23 @@
 /**
  * Pieces every permission screen shares: the footer (info left, Cancel and OK right), the
  * loading and failure states of the data it needs, the warning when no record was checked,
- * and a hook that loads that data once per input.
+ * a required choice with its message, and a hook that loads that data once per input.
  */
 import { useEffect, useState, type DependencyList, type ReactNode } from 'react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Form, Spin } from 'antd';
 import { useTranslation } from '../../i18n/translator.ts';
 import './actions.css';
+
+/** One required choice (a select or tree) in a vertical form, with its message while `missing`. */
+export function RequiredChoice({ label, htmlFor, missing, message, children }: { label: string; htmlFor: string; missing: boolean; message: string; children: ReactNode }) {
+  return (
+    <Form layout="vertical" component="div">
+      <Form.Item label={label} htmlFor={htmlFor} required validateStatus={missing ? 'error' : undefined} help={missing ? message : undefined} style={{ marginBottom: 0 }}>
+        {children}
+      </Form.Item>
+    </Form>
+  );
+}
 
 export interface ActionFooterProps {
   onCancel(): void;

@@ -7,13 +7,13 @@
  * warned about and marked on its row, and nothing is sent.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Select, TreeSelect } from 'antd';
+import { Alert, Button, Select, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { resources } from '../../generated/resources.ts';
 import { useTranslation, type TFunction } from '../../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
 import type { ActionComponentProps } from '../extensions.ts';
-import { ActionFooter, LoadState, useLoad } from './ActionParts.tsx';
+import { ActionFooter, LoadState, RequiredChoice, useLoad } from './ActionParts.tsx';
 import { client } from './grantApi.ts';
 import { menuCodeTree, options, type MenuChoice, type Option } from './grantTree.ts';
 import { menuLabel } from './menuLabel.ts';
@@ -56,32 +56,28 @@ function AddDataPermission({ menus, roles, start, onClose }: { menus: MenuChoice
   return (
     <div className="resource-action" data-testid="data-permission-add">
       <p className="resource-action-hint">{t('resourceActions.dataPermission.hint')}</p>
-      <Form layout="vertical" component="div">
-        <Form.Item
-          label={t('resourceActions.dataPermission.menu')}
-          htmlFor="data-permission-menu"
-          required
-          validateStatus={menuMissing ? 'error' : undefined}
-          help={menuMissing ? t('resourceActions.dataPermission.menuRequired') : undefined}
-          style={{ marginBottom: 0 }}
-        >
-          <TreeSelect
-            id="data-permission-menu"
-            treeData={menus}
-            value={menuCode}
-            onChange={(value: string) => {
-              setMenuCode(value);
-              setMenuMissing(false);
-            }}
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            placeholder={t('resourceActions.dataPermission.menuPlaceholder')}
-            aria-label={t('resourceActions.dataPermission.menu')}
-            styles={{ popup: { root: { maxHeight: 360, overflow: 'auto' } } }}
-          />
-        </Form.Item>
-      </Form>
+      <RequiredChoice
+        label={t('resourceActions.dataPermission.menu')}
+        htmlFor="data-permission-menu"
+        missing={menuMissing}
+        message={t('resourceActions.dataPermission.menuRequired')}
+      >
+        <TreeSelect
+          id="data-permission-menu"
+          treeData={menus}
+          value={menuCode}
+          onChange={(value: string) => {
+            setMenuCode(value);
+            setMenuMissing(false);
+          }}
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          placeholder={t('resourceActions.dataPermission.menuPlaceholder')}
+          aria-label={t('resourceActions.dataPermission.menu')}
+          styles={{ popup: { root: { maxHeight: 360, overflow: 'auto' } } }}
+        />
+      </RequiredChoice>
       {menuCode ? (
         <LoadState loaded={existing}>{(d) => <RowsEditor key={menuCode} menuCode={menuCode} roles={roles} initial={d.rows} onClose={onClose} />}</LoadState>
       ) : (

@@ -4,14 +4,14 @@
  * and the server's reason is shown here); OK copies the user there (addSysTenantUser).
  */
 import { useState } from 'react';
-import { Alert, Form, Select } from 'antd';
+import { Alert, Select } from 'antd';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 import { userState } from '../../stores/user.ts';
 import type { SysTenant } from '../../generated/types.ts';
 import type { ActionComponentProps } from '../extensions.ts';
-import { ActionFooter, idOf, LoadState, NoRecord, useLoad } from './ActionParts.tsx';
+import { ActionFooter, idOf, LoadState, NoRecord, RequiredChoice, useLoad } from './ActionParts.tsx';
 import { allTenants, client } from './grantApi.ts';
 
 export default function UserAddToTenant({ records, onClose }: ActionComponentProps) {
@@ -57,29 +57,25 @@ function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTena
       {choices.length === 0 ? (
         <Alert type="info" showIcon title={t('resourceActions.addToTenant.noTenants')} />
       ) : (
-        <Form layout="vertical" component="div">
-          <Form.Item
-            label={t('resourceActions.addToTenant.tenant')}
-            htmlFor="add-to-tenant-tenant"
-            required
-            validateStatus={missing ? 'error' : undefined}
-            help={missing ? t('resourceActions.addToTenant.required') : undefined}
-            style={{ marginBottom: 0 }}
-          >
-            <Select
-              id="add-to-tenant-tenant"
-              showSearch={{ optionFilterProp: 'label' }}
-              value={tenant}
-              onChange={(value: string) => {
-                setTenant(value);
-                setMissing(false);
-              }}
-              options={choices}
-              placeholder={t('resourceActions.addToTenant.placeholder')}
-              aria-label={t('resourceActions.addToTenant.tenant')}
-            />
-          </Form.Item>
-        </Form>
+        <RequiredChoice
+          label={t('resourceActions.addToTenant.tenant')}
+          htmlFor="add-to-tenant-tenant"
+          missing={missing}
+          message={t('resourceActions.addToTenant.required')}
+        >
+          <Select
+            id="add-to-tenant-tenant"
+            showSearch={{ optionFilterProp: 'label' }}
+            value={tenant}
+            onChange={(value: string) => {
+              setTenant(value);
+              setMissing(false);
+            }}
+            options={choices}
+            placeholder={t('resourceActions.addToTenant.placeholder')}
+            aria-label={t('resourceActions.addToTenant.tenant')}
+          />
+        </RequiredChoice>
       )}
       <ActionFooter onCancel={() => onClose(false)} onOk={choices.length ? () => void save() : undefined} busy={busy} />
     </>

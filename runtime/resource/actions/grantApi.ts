@@ -5,9 +5,8 @@
  */
 import { platform, SILENT } from '../../api/platform.ts';
 import type { SysTenant, SysUrl } from '../../generated/types.ts';
+import { MAX_PAGE_SIZE } from '../../constants/spec.ts';
 
-/** Most records one query call returns (the server's page size limit). */
-export const MAX_PAGE_SIZE = 10_000;
 /** Pages read at most when collecting every record of a list. */
 const MAX_PAGES = 100;
 

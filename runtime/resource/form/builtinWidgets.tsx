@@ -416,46 +416,34 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
   const current = value ?? undefined;
   const labelForValue = current !== undefined && state.status === 'ready' ? findOptionLabel(options, current) : undefined;
 
+  // What the tree and the flat choice share.
+  const common = {
+    status: statusOf(props),
+    id,
+    value: current,
+    disabled,
+    allowClear: !props.required,
+    loading: state.status === 'loading',
+    notFoundContent: notFound,
+    placeholder,
+    style: FULL_WIDTH,
+    onOpenChange,
+    onChange,
+  };
   if (tree) {
     return (
       <TreeSelect<string | number>
-      status={statusOf(props)}
-        id={id}
-        value={current}
+        {...common}
         treeData={toTreeData(options)}
-        disabled={disabled}
-        allowClear={!props.required}
         showSearch={{ treeNodeFilterProp: 'title' }}
-        loading={state.status === 'loading'}
-        notFoundContent={notFound}
-        placeholder={placeholder}
         title={labelForValue}
         treeExpandedKeys={searching ? parentValues(options) : expanded}
         onTreeExpand={(keys) => setExpanded(keys as (string | number)[])}
         onSearch={(text) => setSearching(text !== '')}
-        style={FULL_WIDTH}
-        onOpenChange={onOpenChange}
-        onChange={onChange}
       />
     );
   }
-  return (
-    <Select<string | number>
-      status={statusOf(props)}
-      id={id}
-      value={current}
-      options={flatten(options)}
-      disabled={disabled}
-      allowClear={!props.required}
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={state.status === 'loading'}
-      notFoundContent={notFound}
-      placeholder={placeholder}
-      style={FULL_WIDTH}
-      onOpenChange={onOpenChange}
-      onChange={onChange}
-    />
-  );
+  return <Select<string | number> {...common} options={flatten(options)} showSearch={{ optionFilterProp: 'label' }} />;
 }
 
 /**

@@ -6,6 +6,7 @@
  * options is pure; loadRelationOptions() is the one function that calls the server.
  */
 import type { RelationMeta, ResourceMeta } from '../../generated/resources.ts';
+import { MAX_PAGE_SIZE } from '../../constants/spec.ts';
 
 export interface OptionNode {
   value: string | number;
@@ -15,7 +16,7 @@ export interface OptionNode {
 }
 
 /** The largest page a query call answers: every record of a relation's target in one call. */
-export const RELATION_PAGE_SIZE = 10000;
+export const RELATION_PAGE_SIZE = MAX_PAGE_SIZE;
 
 type Row = Record<string, unknown> & { children?: Row[] };
 
