@@ -50,9 +50,21 @@ export interface ListMeta {
     labelField: string;
     rootValue: string | number;
     sequenceField?: string;
+    /** A field holding the node's title as an i18n key, shown translated where it has a message. */
+    titleField?: string;
   };
-  filterTree?: { resource: string; field: string };
+  /** The tree of another resource on the left; its node's value (valueField, else the tree's key) filters \`field\`. */
+  filterTree?: { resource: string; field: string; valueField?: string };
   detail?: { resource: string; foreignKey: string; masterKey?: string };
+  /** Rows from a declared call instead of the resource's query call (a list-only page). */
+  source?: {
+    /** Client function name. */
+    call: string;
+    /** The call takes currentPage / pageSize; else every row comes at once and sorts on the client. */
+    paged: boolean;
+    /** Filter fields that must be set (by the filter tree) before the call is made. */
+    requires: string[];
+  };
 }
 
 export interface FieldUiMeta {
@@ -85,6 +97,8 @@ export interface ActionMeta {
   call?: string;
   placement?: 'toolbar' | 'row' | 'both';
   selection?: 'none' | 'one' | 'many';
+  /** Boolean field: a row action is not offered on rows where it is true. */
+  hideWhen?: string;
 }
 
 export interface RelationMeta {

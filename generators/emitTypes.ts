@@ -122,11 +122,13 @@ function recordSchema(r: Resource, registry: Registry): JsonSchema {
   const secret = new Set(r.fields.filter((f) => f.secret).map((f) => f.name));
   const system = Object.fromEntries(r.fields.filter((f) => f.system).map((f) => [f.name, f.schema]));
   const { id, ...otherSystem } = system;
+  // A service resource's rows (list.source) are the call's answer: no id of their own.
+  const withId = r.kind !== 'service';
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['id', ...(r.record.required ?? []).filter((n) => !secret.has(n))],
-    properties: { id: id ?? { type: 'integer' }, ...props, ...otherSystem },
+    required: [...(withId ? ['id'] : []), ...(r.record.required ?? []).filter((n) => !secret.has(n))],
+    properties: { ...(withId ? { id: id ?? { type: 'integer' } } : {}), ...props, ...otherSystem },
   };
 }
 
@@ -199,7 +201,7 @@ export async function emitTypes(registry: Registry): Promise<string> {
 
   for (const r of registry.resources) {
     const parts: string[] = [`// ${r.name} (${r.file})`];
-    if (r.kind !== 'service') {
+    if (r.kind !== 'service' || r.list.source) {
       claim(typeNames.record(r), { file: r.file, pointer: '/name' });
       parts.push(await compileInterface(recordSchema(r, registry), typeNames.record(r), `A ${r.name} record as the server returns it.`));
     }

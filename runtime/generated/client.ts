@@ -26,6 +26,7 @@ import type {
   QueryMenuButtonByRoleCodeParams,
   QueryMenuButtonCheckboxParams,
   QueryMenuIdByRoleIdParams,
+  QueryOnlineSysUserParams,
   QueryOrgUserTreeParams,
   QueryRoleIdByUrlIdParams,
   QueryRoleNameParams,
@@ -2589,14 +2590,14 @@ export async function importSysUser(
  * Button permission: sysuser:online.
  */
 export async function queryOnlineSysUser(
-  params?: Record<string, unknown>,
+  params: QueryOnlineSysUserParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     {
       method: 'GET',
       url: '/api/admin/sysuser/queryOnlineSysUser',
-      params,
+      params: { ...params },
     },
     options,
   );

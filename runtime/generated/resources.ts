@@ -45,9 +45,21 @@ export interface ListMeta {
     labelField: string;
     rootValue: string | number;
     sequenceField?: string;
+    /** A field holding the node's title as an i18n key, shown translated where it has a message. */
+    titleField?: string;
   };
-  filterTree?: { resource: string; field: string };
+  /** The tree of another resource on the left; its node's value (valueField, else the tree's key) filters `field`. */
+  filterTree?: { resource: string; field: string; valueField?: string };
   detail?: { resource: string; foreignKey: string; masterKey?: string };
+  /** Rows from a declared call instead of the resource's query call (a list-only page). */
+  source?: {
+    /** Client function name. */
+    call: string;
+    /** The call takes currentPage / pageSize; else every row comes at once and sorts on the client. */
+    paged: boolean;
+    /** Filter fields that must be set (by the filter tree) before the call is made. */
+    requires: string[];
+  };
 }
 
 export interface FieldUiMeta {
@@ -80,6 +92,8 @@ export interface ActionMeta {
   call?: string;
   placement?: 'toolbar' | 'row' | 'both';
   selection?: 'none' | 'one' | 'many';
+  /** Boolean field: a row action is not offered on rows where it is true. */
+  hideWhen?: string;
 }
 
 export interface RelationMeta {
@@ -1012,6 +1026,7 @@ export const resources: Record<string, ResourceMeta> = {
         labelField: 'menuName',
         rootValue: '0',
         sequenceField: 'menuSequence',
+        titleField: 'menuTitle',
       },
       detail: { resource: 'SysMenuButton', foreignKey: 'menuCode', masterKey: 'menuCode' },
     },
@@ -1468,6 +1483,188 @@ export const resources: Record<string, ResourceMeta> = {
         result: 'envelope',
       },
     ],
+  },
+  SysOnlineUser: {
+    name: 'SysOnlineUser',
+    service: 'admin',
+    path: 'onlinesysuser',
+    kind: 'service',
+    scope: 'tenant',
+    menu: 'onlinesysuser',
+    labels: {
+      title: 'resources.SysOnlineUser.title',
+      fields: {
+        sessionId: 'resources.SysOnlineUser.fields.sessionId',
+        username: 'resources.SysOnlineUser.fields.username',
+        current: 'resources.SysOnlineUser.fields.current',
+        ip: 'resources.SysOnlineUser.fields.ip',
+        clientCode: 'resources.SysOnlineUser.fields.clientCode',
+        userAgent: 'resources.SysOnlineUser.fields.userAgent',
+        issuedAt: 'resources.SysOnlineUser.fields.issuedAt',
+        lastSeenAt: 'resources.SysOnlineUser.fields.lastSeenAt',
+        expiresAt: 'resources.SysOnlineUser.fields.expiresAt',
+      },
+    },
+    record: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        sessionId: { type: 'integer', readOnly: true },
+        username: { type: 'string', maxLength: 100 },
+        current: { type: 'boolean' },
+        ip: { type: ['string', 'null'], maxLength: 64 },
+        clientCode: { type: ['string', 'null'], maxLength: 100 },
+        userAgent: { type: ['string', 'null'], maxLength: 500 },
+        issuedAt: { type: 'string', format: 'date-time' },
+        lastSeenAt: { type: ['string', 'null'], format: 'date-time' },
+        expiresAt: { type: 'string', format: 'date-time' },
+      },
+    },
+    fields: [
+      {
+        name: 'sessionId',
+        type: 'integer',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.sessionId',
+      },
+      {
+        name: 'username',
+        type: 'string',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.username',
+      },
+      {
+        name: 'current',
+        type: 'boolean',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.current',
+      },
+      {
+        name: 'ip',
+        type: 'string',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.ip',
+      },
+      {
+        name: 'clientCode',
+        type: 'string',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.clientCode',
+      },
+      {
+        name: 'userAgent',
+        type: 'string',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.userAgent',
+      },
+      {
+        name: 'issuedAt',
+        type: 'datetime',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.issuedAt',
+      },
+      {
+        name: 'lastSeenAt',
+        type: 'datetime',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.lastSeenAt',
+      },
+      {
+        name: 'expiresAt',
+        type: 'datetime',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysOnlineUser.fields.expiresAt',
+      },
+    ],
+    list: {
+      rowKey: 'sessionId',
+      mode: 'flat',
+      pageSize: 20,
+      defaultSort: '',
+      columns: [
+        { field: 'username' },
+        { field: 'current', render: 'flagTag' },
+        { field: 'ip' },
+        { field: 'clientCode' },
+        { field: 'issuedAt' },
+        { field: 'lastSeenAt' },
+        { field: 'expiresAt', hidden: true },
+        { field: 'userAgent', hidden: true },
+      ],
+      search: { basic: [], advanced: [] },
+      source: { call: 'queryOnlineSysUser', paged: true, requires: [] },
+    },
+    form: {
+      order: [
+        'sessionId',
+        'username',
+        'current',
+        'ip',
+        'clientCode',
+        'userAgent',
+        'issuedAt',
+        'lastSeenAt',
+        'expiresAt',
+      ],
+      create: [
+        'sessionId',
+        'username',
+        'current',
+        'ip',
+        'clientCode',
+        'userAgent',
+        'issuedAt',
+        'lastSeenAt',
+        'expiresAt',
+      ],
+      edit: [
+        'sessionId',
+        'username',
+        'current',
+        'ip',
+        'clientCode',
+        'userAgent',
+        'issuedAt',
+        'lastSeenAt',
+        'expiresAt',
+      ],
+      readOnlyOnEdit: [],
+      ui: {},
+    },
+    actions: [
+      { name: 'query', permission: 'sysuser:online', kind: 'standard' },
+      { name: 'print', permission: 'sysuser:online', kind: 'standard' },
+      {
+        name: 'removePrincipal',
+        kind: 'custom',
+        permission: 'sysuser:removePrincipal',
+        call: 'removePrincipal',
+        label: 'resources.SysOnlineUser.actions.removePrincipal',
+        placement: 'row',
+        selection: 'one',
+        hideWhen: 'current',
+      },
+    ],
+    relations: {},
+    calls: [],
   },
   SysOrg: {
     name: 'SysOrg',
@@ -2736,16 +2933,14 @@ export const resources: Record<string, ResourceMeta> = {
       rowKey: 'id',
       mode: 'flat',
       pageSize: 10,
-      defaultSort: 'createTime_descend',
+      defaultSort: 'roleCode_ascend',
       columns: [
-        { field: 'roleCode' },
-        { field: 'menuCode' },
-        { field: 'dataFields' },
-        { field: 'id' },
-        { field: 'createTime' },
-        { field: 'updateTime' },
+        { field: 'roleCode', sortable: true },
+        { field: 'dataFields', render: 'dictTag' },
       ],
       search: { basic: [], advanced: [] },
+      filterTree: { resource: 'SysMenu', field: 'menuCode' },
+      source: { call: 'queryDataFieldByMenuCode', paged: false, requires: ['menuCode'] },
     },
     form: {
       order: ['roleCode', 'menuCode', 'dataFields'],

@@ -273,6 +273,20 @@ export interface SysMenuButtonQuery extends PageQuery {
   buttonName?: string;
 }
 
+// SysOnlineUser (resources/sys-online-user.json)
+/** A SysOnlineUser record as the server returns it. */
+export interface SysOnlineUser {
+  sessionId?: number;
+  username?: string;
+  current?: boolean;
+  ip?: string | null;
+  clientCode?: string | null;
+  userAgent?: string | null;
+  issuedAt?: string;
+  lastSeenAt?: string | null;
+  expiresAt?: string;
+}
+
 // SysOrg (resources/sys-org.json)
 /** A SysOrg record as the server returns it. */
 export interface SysOrg {
@@ -641,6 +655,12 @@ export interface SysUserQuery extends PageQuery {
   status?: 0 | 1;
   /** exact: a node of the SysOrg tree */
   orgId?: number;
+}
+
+/** Query parameters of queryOnlineSysUser. */
+export interface QueryOnlineSysUserParams {
+  currentPage?: number;
+  pageSize?: number;
 }
 
 /** Query parameters of removePrincipal. */

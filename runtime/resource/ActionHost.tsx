@@ -26,17 +26,19 @@ export interface ActionHostProps {
   resource: ResourceMeta;
   action: ActionMeta;
   records: ResourceRecord[];
+  /** The page's fixed filters (filter tree node, master record). */
+  fixed?: Readonly<Record<string, string | number>>;
   onClose(changed: boolean): void;
 }
 
-export default function ActionHost({ resource, action, records, onClose }: ActionHostProps) {
+export default function ActionHost({ resource, action, records, fixed, onClose }: ActionHostProps) {
   const { t } = useTranslation();
   const Component = componentFor(resource.name, action.name);
   if (!Component) return null;
   return (
     <Modal open title={t(action.label ?? action.name)} footer={null} width={760} onCancel={() => onClose(false)} destroyOnHidden>
       <Suspense fallback={<Spin />}>
-        <Component resource={resource} action={action} records={records} onClose={onClose} />
+        <Component resource={resource} action={action} records={records} fixed={fixed} onClose={onClose} />
       </Suspense>
     </Modal>
   );

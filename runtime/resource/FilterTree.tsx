@@ -1,11 +1,14 @@
 /**
  * The filter tree on the left of a list (list.filterTree): the tree of another resource;
- * choosing a node filters the list by the declared field (and presets it in the add form).
+ * choosing a node filters the list by the declared field with the node's value (its
+ * `valueField`, else the tree's key) and presets it in the add form. When the list requires
+ * the filter (list.source.requires), there is no "show all".
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Spin, Tree } from 'antd';
 import type { ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
+import { translateTitle } from '../i18n/translateTitle.ts';
 import { queryTree, type TreeRecord } from './api.ts';
 
 interface Node {
@@ -16,23 +19,43 @@ interface Node {
 
 export interface FilterTreeProps {
   resource: ResourceMeta;
-  /** The chosen node's key value, or undefined for all. */
+  /** The chosen node's value, or undefined for all. */
   value: string | number | undefined;
   onChange(value: string | number | undefined): void;
+  /** Field of the tree's records whose value is chosen (default: the tree's keyField). */
+  valueField?: string;
+  /** A node must be chosen: no "show all". */
+  required?: boolean;
 }
 
-function toNodes(records: readonly TreeRecord[], keyField: string, labelField: string, values: Map<string, string | number>): Node[] {
+interface NodeFields {
+  keyField: string;
+  valueField: string;
+  labelField: string;
+  titleField?: string;
+}
+
+/** The node's title: its title key translated (tree.titleField), else its label field, else its key. */
+function titleOf(r: TreeRecord, fields: NodeFields, key: string): string {
+  const titleKey = fields.titleField ? r[fields.titleField] : undefined;
+  if (typeof titleKey === 'string' && titleKey) {
+    const title = translateTitle(titleKey);
+    if (title !== titleKey) return title;
+  }
+  return String(r[fields.labelField] ?? key);
+}
+
+function toNodes(records: readonly TreeRecord[], fields: NodeFields, values: Map<string, string | number>): Node[] {
   return records.map((r) => {
-    const raw = r[keyField] as string | number;
-    const key = String(raw);
-    values.set(key, raw);
-    const children = r.children?.length ? toNodes(r.children, keyField, labelField, values) : undefined;
-    return { key, title: String(r[labelField] ?? key), children };
+    const key = String(r[fields.keyField] as string | number);
+    values.set(key, r[fields.valueField] as string | number);
+    const children = r.children?.length ? toNodes(r.children, fields, values) : undefined;
+    return { key, title: titleOf(r, fields, key), children };
   });
 }
 
-export default function FilterTree({ resource, value, onChange }: FilterTreeProps) {
-  const { t } = useTranslation();
+export default function FilterTree({ resource, value, onChange, valueField, required = false }: FilterTreeProps) {
+  const { t, i18n } = useTranslation();
   const [records, setRecords] = useState<TreeRecord[]>();
   const spec = resource.list.tree;
 
@@ -48,16 +71,24 @@ export default function FilterTree({ resource, value, onChange }: FilterTreeProp
 
   const { nodes, values } = useMemo(() => {
     const map = new Map<string, string | number>();
-    const list = spec && records ? toNodes(records, spec.keyField, spec.labelField, map) : [];
+    const list = spec && records ? toNodes(records, { ...spec, valueField: valueField ?? spec.keyField }, map) : [];
     return { nodes: list, values: map };
-  }, [records, spec]);
+    // The titles follow the language.
+  }, [records, spec, valueField, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedKey = useMemo(() => {
+    if (value === undefined) return undefined;
+    for (const [key, v] of values) if (v === value) return key;
+    return undefined;
+  }, [value, values]);
 
   const title = t(resource.labels.title);
   return (
     <Card size="small" title={title} className="resource-filter-tree" extra={
-      <Button size="small" type="link" disabled={value === undefined} onClick={() => onChange(undefined)}>
-        {t('resource.showAll')}
-      </Button>
+      required ? undefined : (
+        <Button size="small" type="link" disabled={value === undefined} onClick={() => onChange(undefined)}>
+          {t('resource.showAll')}
+        </Button>
+      )
     }>
       <nav aria-label={t('resource.filterBy', { title })}>
         {records === undefined ? (
@@ -69,9 +100,12 @@ export default function FilterTree({ resource, value, onChange }: FilterTreeProp
             treeData={nodes}
             defaultExpandAll
             blockNode
-            selectedKeys={value === undefined ? [] : [String(value)]}
+            titleRender={(node) => <span data-node-value={String(values.get(node.key) ?? node.key)}>{node.title}</span>}
+            selectedKeys={selectedKey === undefined ? [] : [selectedKey]}
             onSelect={(keys) => {
               const key = keys[0];
+              // A required filter stays on its node when the node is clicked again.
+              if (key === undefined && required) return;
               onChange(key === undefined ? undefined : values.get(String(key)));
             }}
           />

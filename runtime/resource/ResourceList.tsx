@@ -5,7 +5,7 @@
  * page's resource and for its master-detail list.
  */
 import { cloneElement, isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Modal, Pagination, Space, Spin, Tooltip } from 'antd';
+import { Button, Empty, Modal, Pagination, Space, Spin, Tooltip } from 'antd';
 import {
   DeleteOutlined,
   FileExcelOutlined,
@@ -17,7 +17,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useSnapshot } from 'valtio';
-import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
+import { resources, type ActionMeta, type ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../stores/user.ts';
@@ -26,7 +26,7 @@ import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns
 import { renderCell, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';
 import { callName, rowIdOf } from './meta.ts';
-import { buildExportBody, buildQueryParams, hasSearch, parseSorter, searchFields, type SearchValues, type SortState } from './queryParams.ts';
+import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchFields, type SearchValues, type SortState } from './queryParams.ts';
 import { deleteRecords, downloadCall, hasCall, queryList, queryTree, treeCallExists } from './api.ts';
 import DataTable, { type DataTableColumn, type TableRecord } from './table/DataTable.tsx';
 import SearchForm from './SearchForm.tsx';
@@ -148,7 +148,12 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
 
   const searching = hasSearch(resource, applied, hidden);
   const treeMode = resource.list.mode === 'tree' && !!resource.list.tree && treeCallExists(resource) && !searching && fixedFields.size === 0;
-  const paged = resource.list.mode !== 'tree';
+  const source = resource.list.source;
+  const paged = resource.list.mode !== 'tree' && (!source || source.paged);
+  /** The server sorts a flat list from the query call; a tree and a declared call's rows sort here. */
+  const serverSort = !treeMode && !source;
+  const waiting = missingRequiredFilter(resource, fixed);
+  const filterTitle = resource.list.filterTree ? resources[resource.list.filterTree.resource]?.labels.title : undefined;
 
   // A new master record or filter node starts again from the first page.
   useEffect(() => {
@@ -157,6 +162,12 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
 
   useEffect(() => {
     if (!canQuery) return undefined;
+    if (waiting) {
+      setRecords([]);
+      setTotal(0);
+      setSelected(new Set());
+      return undefined;
+    }
     let cancelled = false;
     setLoading(true);
     const run = async () => {
@@ -194,8 +205,8 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
     return () => {
       cancelled = true;
     };
-    // The sort is the server's only for flat lists; a tree sorts on the client.
-  }, [resource, canQuery, treeMode, paged, applied, treeMode ? undefined : sort, page, pageSize, fixedKey, hiddenKey, reloadKey]); // eslint-disable-line react-hooks/exhaustive-deps
+    // The sort is the server's only for flat lists of the query call; a tree or a declared call's rows sort on the client.
+  }, [resource, canQuery, waiting, treeMode, paged, applied, serverSort ? sort : undefined, page, pageSize, fixedKey, hiddenKey, reloadKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const endDialog = useCallback(() => setDialog(undefined), []);
@@ -320,7 +331,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           {t('resource.actions.view')}
         </Button>
       )}
-      {rowActions.map((a) => (
+      {rowActions.filter((a) => !(a.hideWhen && record[a.hideWhen] === true)).map((a) => (
         <Button key={a.name} type="link" size="small" danger={a.name === 'delete'} onClick={() => runRow(a, record)}>
           {actionLabel(a, 'row')}
         </Button>
@@ -366,6 +377,8 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
       </div>
       {!canQuery ? (
         <div className="resource-no-query">{t('resource.noQuery')}</div>
+      ) : waiting ? (
+        <Empty className="resource-waiting" description={t('resource.pickFilter', { title: filterTitle ? t(filterTitle) : '' })} />
       ) : (
         <Spin spinning={loading} delay={150}>
           <DataTable
@@ -375,7 +388,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
             data={records}
             getRowId={(r) => rowIdOf(resource, r)}
             tree={treeMode}
-            manualSorting={!treeMode}
+            manualSorting={serverSort}
             sort={sort}
             onSortChange={(next) => {
               setSort(next);
@@ -402,7 +415,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           />
         </Spin>
       )}
-      {paged && canQuery && (
+      {paged && canQuery && !waiting && (
         <Pagination
           className="resource-pagination"
           current={page}
@@ -431,7 +444,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           <ImportDialog resource={resource} onClose={closeDialog} />
         </Suspense>
       )}
-      {dialog?.kind === 'custom' && <ActionHost resource={resource} action={dialog.action} records={dialog.records} onClose={closeDialog} />}
+      {dialog?.kind === 'custom' && <ActionHost resource={resource} action={dialog.action} records={dialog.records} fixed={fixed} onClose={closeDialog} />}
       {dialog?.kind === 'print' && <PrintView resource={resource} columns={shownColumns} records={records} onDone={endDialog} />}
     </section>
   );

@@ -90,6 +90,8 @@ function ResourceScreen({ resource }: { resource: ResourceMeta }) {
           <Col xs={24} md={7} xl={5}>
             <FilterTree
               resource={filterResource}
+              valueField={filterSpec?.valueField}
+              required={!!filterSpec && !!resource.list.source?.requires.includes(filterSpec.field)}
               value={node}
               onChange={(value) => {
                 setNode(value);

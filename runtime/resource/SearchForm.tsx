@@ -55,7 +55,8 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
   const [form] = Form.useForm<RawValues>();
   const [advanced, setAdvanced] = useState(false);
   const all = [...fields.basic, ...fields.advanced];
-  if (all.length === 0 && !canQuery) return null;
+  // Without search fields there is nothing to fill in: the toolbar's refresh reloads the list.
+  if (all.length === 0) return null;
   const formName = `search-${resource.name}`;
 
   const label = (field: string) => t(resource.labels.fields[field] ?? fieldOf(resource, field)?.label ?? field);

@@ -35,8 +35,13 @@ export interface ListPage {
   total: number;
 }
 
+/** The call that lists the resource's rows: its list.source call, else its query call. */
+export function listCallName(resource: Pick<ResourceMeta, 'name' | 'list'>): string {
+  return resource.list.source?.call ?? callName(resource, 'query');
+}
+
 export async function queryList(resource: ResourceMeta, params: Record<string, unknown>): Promise<ListPage> {
-  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(callName(resource, 'query'), params);
+  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(listCallName(resource), params);
   const data = answer.data;
   if (Array.isArray(data)) return { list: data, total: data.length };
   const list = data?.list ?? [];

@@ -2,7 +2,8 @@
  * Column renderers every resource file may name in `list.columns[].render`:
  * - `statusTag`: a dictionary value as a tag, green for an enabled value (1, true, "1", "able"), red otherwise;
  * - `dictTag`: a dictionary value (or a comma-separated list of them) as tags;
- * - `icon`: a menu icon name with its icon.
+ * - `icon`: a menu icon name with its icon;
+ * - `flagTag`: a boolean field as a tag with the field's label where it is true, nothing where it is not.
  * An extension module (registerResourcePages.ts): it loads with the first resource page.
  */
 import { Space, Tag } from 'antd';
@@ -49,6 +50,13 @@ function DictTag(props: CellRendererProps) {
   );
 }
 
+function FlagTag({ value, resource, field }: CellRendererProps) {
+  const { t } = useTranslation();
+  if (value !== true) return null;
+  const label = fieldOf(resource, field)?.label;
+  return <Tag color="processing">{label ? t(label) : field}</Tag>;
+}
+
 function IconCell({ value }: CellRendererProps) {
   if (typeof value !== 'string' || !value) return null;
   return (
@@ -62,3 +70,4 @@ function IconCell({ value }: CellRendererProps) {
 registerRenderer('statusTag', StatusTag);
 registerRenderer('dictTag', DictTag);
 registerRenderer('icon', IconCell);
+registerRenderer('flagTag', FlagTag);

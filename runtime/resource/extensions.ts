@@ -24,6 +24,8 @@ export interface ActionComponentProps {
   action: ActionMeta;
   /** The checked records (toolbar actions) or the row's record (row actions). */
   records: ResourceRecord[];
+  /** The filters the page has fixed: the filter tree's node (`list.filterTree.field`), the master record's key. */
+  fixed?: Readonly<Record<string, string | number>>;
   /** Closes the action's UI; `changed` reloads the list. */
   onClose(changed: boolean): void;
 }

@@ -17,19 +17,24 @@ export function detailResourceNames(all: Record<string, ResourceMeta>): Set<stri
   return out;
 }
 
+/** Whether the resource has a page: an entity (its own query call), or any resource listing a declared call's rows (list.source). */
+export function hasPage(resource: Pick<ResourceMeta, 'kind' | 'list'>): boolean {
+  return resource.kind === 'entity' || !!resource.list.source;
+}
+
 /**
- * The entity resource a route shows: the one its meta names; else the entity whose `menu` is the
- * route's menu code (or its last path segment) and which is not another resource's detail list;
- * among several, the one whose URL segment is the menu code.
+ * The resource a route shows: the one its meta names; else the resource with a page whose
+ * `menu` is the route's menu code (or its last path segment) and which is not another
+ * resource's detail list; among several, the one whose URL segment is the menu code.
  */
 export function resolveResource(all: Record<string, ResourceMeta>, route: RouteLike): ResourceMeta | undefined {
   const named = route.meta.resource ? all[route.meta.resource] : undefined;
-  if (named?.kind === 'entity') return named;
+  if (named && hasPage(named)) return named;
   const details = detailResourceNames(all);
   const lastSegment = route.path.split('/').filter(Boolean).pop() ?? '';
   const codes = [route.meta.code, route.name, lastSegment].filter((c): c is string => !!c);
   for (const code of codes) {
-    const candidates = Object.values(all).filter((r) => r.kind === 'entity' && r.menu === code && !details.has(r.name));
+    const candidates = Object.values(all).filter((r) => hasPage(r) && r.menu === code && !details.has(r.name));
     if (candidates.length === 0) continue;
     return candidates.find((r) => r.path === code) ?? candidates[0];
   }

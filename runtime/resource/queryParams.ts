@@ -72,13 +72,27 @@ export interface ListRequest {
   hidden?: ReadonlySet<string>;
 }
 
+/**
+ * The parameters of the list's call. A list from `list.source` sends the filters, and the page
+ * only when the source is paged; its sort stays on the client (the call takes no sorter).
+ */
 export function buildQueryParams(resource: Pick<ResourceMeta, 'list'>, req: ListRequest): Record<string, string | number> {
   const out: Record<string, string | number> = { ...searchParams(resource, req.values, req.hidden), ...(req.fixed ?? {}) };
-  const sorter = sorterParam(req.sort);
-  if (sorter) out.sorter = sorter;
-  out.currentPage = req.page;
-  out.pageSize = req.pageSize;
+  const source = resource.list.source;
+  if (!source) {
+    const sorter = sorterParam(req.sort);
+    if (sorter) out.sorter = sorter;
+  }
+  if (!source || source.paged) {
+    out.currentPage = req.page;
+    out.pageSize = req.pageSize;
+  }
   return out;
+}
+
+/** True when the list waits for a filter it requires (list.source.requires) before asking for rows. */
+export function missingRequiredFilter(resource: Pick<ResourceMeta, 'list'>, fixed: Readonly<Record<string, unknown>> | undefined): boolean {
+  return (resource.list.source?.requires ?? []).some((field) => fixed?.[field] === undefined || fixed[field] === '');
 }
 
 /** The body of an export call: the same filters and sort, no paging, the columns to write. */

@@ -9,7 +9,7 @@ import { registerSystemActions } from './actions/registerSystemActions.ts';
 
 export function registerResourcePages(): void {
   registerComponent('resource', () => import('./ResourcePage.tsx'), ['ResourcePage']);
-  // The column renderers resource files may name (statusTag, dictTag, icon).
+  // The column renderers resource files may name (statusTag, dictTag, icon, flagTag).
   registerExtensionModule(() => import('./builtinRenderers.tsx'));
   // The custom actions of the system pages (grant role, force sign-out, ...).
   registerSystemActions();

@@ -110,7 +110,7 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
       if (n.resource && registry) {
         const target = registry.byName.get(n.resource);
         if (!target) issue(`${pointer}/resource`, `unknown resource "${n.resource}"`);
-        else if (target.kind !== 'entity') issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind}, not an entity with a page`);
+        else if (target.kind !== 'entity' && !target.list.source) issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind} without list.source, not a resource with a page`);
         else if (target.menu !== n.code) issue(`${pointer}/code`, `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"`);
       }
       for (const locale of LOCALES) {

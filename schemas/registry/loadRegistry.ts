@@ -16,6 +16,7 @@ import type {
   FieldType,
   HttpMethod,
   JsonSchema,
+  ListSource,
   MatchMode,
   Registry,
   Resource,
@@ -193,7 +194,8 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     }
     tables.set(r.table, r);
   }
-  for (const r of resources) crossCheck(r, byName, issues);
+  const allCallNames = new Set(resources.flatMap((r) => r.calls.map((c) => c.name)));
+  for (const r of resources) crossCheck(r, byName, allCallNames, issues);
 
   if (options.checkLocales !== false) {
     const locales = loadLocales(schemasDir);
@@ -286,7 +288,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
   // list
   const list = doc.list ?? {};
   const rowKey = list.rowKey ?? 'id';
-  if (doc.kind !== 'service') check(has(rowKey), '/list/rowKey', `unknown field "${rowKey}"`);
+  if (doc.kind !== 'service' || list.source) check(has(rowKey), '/list/rowKey', `unknown field "${rowKey}"`);
   const columns = list.columns ?? fields.filter((f) => !f.secret && !(f.system && f.name === 'tenantCode')).map((f) => ({ field: f.name }));
   columns.forEach((c, i) => {
     check(has(c.field), `/list/columns/${i}/field`, `unknown field "${c.field}"`);
@@ -313,8 +315,15 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
       check(has(list.tree[k]), `/list/tree/${k}`, `unknown field "${list.tree[k]}"`);
     }
     if (list.tree.sequenceField) check(has(list.tree.sequenceField), '/list/tree/sequenceField', `unknown field "${list.tree.sequenceField}"`);
+    if (list.tree.titleField) check(has(list.tree.titleField), '/list/tree/titleField', `unknown field "${list.tree.titleField}"`);
   }
   check(list.mode !== 'tree' || !!list.tree, '/list/mode', 'tree mode needs list.tree');
+  const source: ListSource | undefined = list.source && { call: list.source.call, paged: list.source.paged ?? false, requires: list.source.requires ?? [] };
+  if (source) {
+    check(doc.kind !== 'entity', '/list/source', 'an entity lists its records with its own query call; list.source is for link and service resources');
+    check(list.mode !== 'tree', '/list/mode', 'a list from list.source is flat');
+    source.requires.forEach((n, i) => check(n === list.filterTree?.field, `/list/source/requires/${i}`, `"${n}" is not the filter tree's field (list.filterTree.field)`));
+  }
 
   // form
   const form = doc.form ?? {};
@@ -329,13 +338,13 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
 
   // actions
   const declaredCalls = doc.calls ?? [];
-  const callNames = new Set(declaredCalls.map((c) => c.name));
   const actions: ActionDef[] = (doc.actions ?? []).map((a, i) => {
     const kind = a.kind ?? 'standard';
     if (kind === 'standard') {
       check((STANDARD_ACTIONS as readonly string[]).includes(a.name), `/actions/${i}/name`, `"${a.name}" is not a standard action (${STANDARD_ACTIONS.join(', ')}); use kind "custom"`);
     }
-    if (a.call) check(callNames.has(a.call), `/actions/${i}/call`, `no call named "${a.call}" in calls`);
+    // A call of another resource is checked once the registry is loaded (crossCheck).
+    if (a.hideWhen) check(fieldMap.get(a.hideWhen)?.type === 'boolean', `/actions/${i}/hideWhen`, `"${a.hideWhen}" is not a boolean field`);
     return { ...a, kind };
   });
   const seenActions = new Set<string>();
@@ -441,6 +450,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
       tree: list.tree,
       filterTree: list.filterTree,
       detail: list.detail,
+      source,
     },
     form: { order, create, edit, readOnlyOnEdit, ui: form.ui ?? {} },
     actions,
@@ -450,10 +460,15 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
   };
 }
 
-function crossCheck(r: Resource, byName: Map<string, Resource>, issues: RegistryIssue[]): void {
+function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, issues: RegistryIssue[]): void {
   const check = (ok: boolean, pointer: string, message: string) => {
     if (!ok) issues.push({ file: r.file, pointer, message });
   };
+  const ownCalls = new Set(r.calls.map((c) => c.name));
+  r.actions.forEach((a, i) => {
+    if (a.call) check(ownCalls.has(a.call) || callNames.has(a.call), `/actions/${i}/call`, `no call named "${a.call}" in calls of this or another resource`);
+  });
+  if (r.list.source) check(callNames.has(r.list.source.call), '/list/source/call', `no call named "${r.list.source.call}" in any resource`);
   for (const [key, rel] of Object.entries(r.relations)) {
     const target = byName.get(rel.resource);
     check(!!target, `/relations/${key}/resource`, `unknown resource "${rel.resource}"`);
@@ -466,6 +481,8 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, issues: Registry
     const target = byName.get(r.list.filterTree.resource);
     check(!!target?.list.tree, '/list/filterTree/resource', `"${r.list.filterTree.resource}" is not a tree resource`);
     check(r.fieldMap.has(r.list.filterTree.field), '/list/filterTree/field', `unknown field "${r.list.filterTree.field}"`);
+    const valueField = r.list.filterTree.valueField;
+    if (valueField !== undefined && target) check(target.fieldMap.has(valueField), '/list/filterTree/valueField', `resource ${target.name} has no field "${valueField}"`);
   }
   if (r.list.detail) {
     const target = byName.get(r.list.detail.resource);

@@ -51,6 +51,30 @@ export interface TreeSpec {
   labelField: string;
   rootValue: string | number;
   sequenceField?: string;
+  /** A field holding the node's title as an i18n key (menus): shown translated where the key has a message, else labelField. */
+  titleField?: string;
+}
+
+/**
+ * Where a list's rows come from when it is not the resource's own query call: a declared call
+ * (of any resource), sent the fixed filters and the search values, answering an array or a
+ * page ({list, pagination}).
+ */
+export interface ListSource {
+  /** Name of the call (its client function). */
+  call: string;
+  /** The call takes currentPage / pageSize and answers pages; else all rows come at once and sort on the client. */
+  paged: boolean;
+  /** Fields that must be set by the filter tree before the list is asked for (the call requires them). */
+  requires: string[];
+}
+
+export interface FilterTreeSpec {
+  resource: string;
+  /** Field of the listed resource the chosen node filters. */
+  field: string;
+  /** Field of the tree's records whose value is sent (default: the tree's keyField). */
+  valueField?: string;
 }
 
 export interface FieldUi {
@@ -70,6 +94,8 @@ export interface ActionDef {
   call?: string;
   placement?: 'toolbar' | 'row' | 'both';
   selection?: 'none' | 'one' | 'many';
+  /** A row action is not offered on rows where this field is true (the caller's own session). */
+  hideWhen?: string;
 }
 
 export interface RelationDef {
@@ -113,8 +139,9 @@ export interface ResourceFile {
     columns?: ListColumn[];
     search?: { basic?: (string | Partial<SearchField>)[]; advanced?: (string | Partial<SearchField>)[] };
     tree?: TreeSpec;
-    filterTree?: { resource: string; field: string };
+    filterTree?: FilterTreeSpec;
     detail?: { resource: string; foreignKey: string; masterKey?: string };
+    source?: { call: string; paged?: boolean; requires?: string[] };
   };
   form?: {
     order?: string[];
@@ -190,8 +217,9 @@ export interface Resource {
     columns: ListColumn[];
     search: { basic: SearchField[]; advanced: SearchField[] };
     tree?: TreeSpec;
-    filterTree?: { resource: string; field: string };
+    filterTree?: FilterTreeSpec;
     detail?: { resource: string; foreignKey: string; masterKey?: string };
+    source?: ListSource;
   };
   form: {
     order: string[];

@@ -125,14 +125,17 @@ export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<vo
   const buttonR = res(ctx, 'SysMenuButton');
   const buttons = await existing(data, buttonR, 'buttonCode');
   const newButtons: string[] = [];
-  for (const r of ctx.registry.resources) {
-    if (!r.menu || !menus.has(r.menu)) continue;
-    for (const a of r.actions) {
-      if (buttons.has(a.permission)) continue;
-      const name = a.label ? (getMessage(ctx.en, a.label) ?? a.name) : a.name;
-      buttons.set(a.permission, await insertRecord(data, buttonR, { menuCode: r.menu, buttonCode: a.permission, buttonName: name }, ctx.now));
-      newButtons.push(a.permission);
-    }
+  // A button belongs to the menu its code names (`sysuser:online`), even when another page's
+  // resource shares it (the online users page runs the users page's calls): those come first.
+  const actions = ctx.registry.resources
+    .filter((r) => r.menu && menus.has(r.menu))
+    .flatMap((r) => r.actions.map((a) => ({ r, a, own: a.permission.startsWith(`${r.menu}:`) })))
+    .sort((x, y) => Number(y.own) - Number(x.own));
+  for (const { r, a } of actions) {
+    if (buttons.has(a.permission)) continue;
+    const name = a.label ? (getMessage(ctx.en, a.label) ?? a.name) : a.name;
+    buttons.set(a.permission, await insertRecord(data, buttonR, { menuCode: r.menu, buttonCode: a.permission, buttonName: name }, ctx.now));
+    newButtons.push(a.permission);
   }
 
   const urlR = res(ctx, 'SysUrl');

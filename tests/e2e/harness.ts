@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = join(import.meta.dirname, '../..');
+/** The built console the tests serve (E2E_DIST, default dist/). */
+const dist = process.env.E2E_DIST ?? join(root, 'dist');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 export const DEMO_MOBILES = { admin: '13800000001', editor: '13800000002', visitor: '13800000003' } as const;
 
@@ -72,12 +74,12 @@ export async function startE2E(): Promise<E2E> {
   let dataDir: string | undefined;
   let url = process.env.E2E_BASE_URL;
   if (!url) {
-    if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the end-to-end tests');
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npx vite build\` before the end-to-end tests`);
     const { startServer } = (await import('../../server-mock/app/startServer.ts')) as {
       startServer(options: { port?: number; dataDir?: string; staticDir?: string; quiet?: boolean }): Promise<RunningServer>;
     };
     dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-    server = await startServer({ port: 0, dataDir, staticDir: join(root, 'dist'), quiet: true });
+    server = await startServer({ port: 0, dataDir, staticDir: dist, quiet: true });
     url = server.url.replace(/\/$/, '');
   }
   const browser = await launchChromium();

@@ -106,10 +106,25 @@ describe('the menu', () => {
 
   it('shows system pages through the generic resource page, coded by their resource\'s menu', () => {
     const pages = flat.filter((f) => f.node.component === 'resource');
-    expect(pages.map((f) => f.node.code).sort()).toEqual(['appclient', 'sysdict', 'sysmenu', 'sysorg', 'sysparam', 'syspost', 'sysregion', 'sysrole', 'systenant', 'sysurl', 'sysuser']);
+    expect(pages.map((f) => f.node.code).sort()).toEqual([
+      'appclient',
+      'datapermission',
+      'onlinesysuser',
+      'sysdict',
+      'sysmenu',
+      'sysorg',
+      'sysparam',
+      'syspost',
+      'sysregion',
+      'sysrole',
+      'systenant',
+      'sysurl',
+      'sysuser',
+    ]);
     for (const { node } of pages) expect(registry.byName.get(node.resource!)!.menu, node.code).toBe(node.code);
-    expect(at('/onlinesysuser').component).toBe('views/onlinesysuser');
-    expect(at('/datapermission').component).toBe('views/datapermission');
+    // The two list-only pages: rows of a declared call (list.source).
+    expect(at('/onlinesysuser').resource).toBe('SysOnlineUser');
+    expect(at('/datapermission').resource).toBe('SysRoleData');
     for (const r of registry.resources.filter((x) => x.menu)) expect(byCode.has(r.menu!), r.name).toBe(true);
   });
 

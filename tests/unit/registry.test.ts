@@ -24,7 +24,7 @@ describe('the resource files', () => {
     const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
     expect(byKind('entity')).toEqual(['AppClient', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
     expect(byKind('link')).toEqual(['SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
-    expect(byKind('service')).toEqual(['Captcha', 'OAuth', 'SysUserDetail', 'UaaUser']);
+    expect(byKind('service')).toEqual(['Captcha', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
       SysUser: 'sys_user',
       SysRoleUser: 'sys_role_user',
@@ -96,7 +96,7 @@ describe('the resource files', () => {
       expect(r.calls.find((c) => c.verb === 'tree')).toMatchObject({ method: 'GET', url: `/api/admin/${r.path}/query${name}Tree` });
     }
     expect(resource('SysRole').calls.some((c) => c.verb === 'tree')).toBe(false);
-    expect(resource('SysMenu').list.tree).toEqual({ keyField: 'menuCode', parentField: 'menuParent', labelField: 'menuName', rootValue: '0', sequenceField: 'menuSequence' });
+    expect(resource('SysMenu').list.tree).toEqual({ keyField: 'menuCode', parentField: 'menuParent', labelField: 'menuName', rootValue: '0', sequenceField: 'menuSequence', titleField: 'menuTitle' });
     expect(resource('SysOrg').list.tree).toMatchObject({ keyField: 'id', parentField: 'orgParent', rootValue: 0 });
     expect(resource('SysRegion').list.tree).toMatchObject({ keyField: 'regionCode', parentField: 'regionParent', rootValue: '0' });
   });
@@ -105,8 +105,10 @@ describe('the resource files', () => {
     for (const r of registry.resources.filter((x) => x.kind !== 'entity')) {
       expect(r.calls.every((c) => c.verb === 'custom'), r.name).toBe(true);
     }
+    // A service resource has fields only as a list-only page (the rows of list.source), and no system fields.
     for (const r of registry.resources.filter((x) => x.kind === 'service')) {
-      expect(r.fields, r.name).toEqual([]);
+      if (r.list.source) expect(r.fields.filter((f) => f.system), r.name).toEqual([]);
+      else expect(r.fields, r.name).toEqual([]);
     }
   });
 
@@ -204,8 +206,16 @@ describe('the resource files', () => {
 
   it('name button permissions <menu code>:<action>, and give every call permission a button', () => {
     const buttons = new Set<string>();
+    const callPermission = (name: string | undefined) => registry.calls.find((c) => c.name === name)?.permission;
     for (const r of registry.resources) {
       for (const a of r.actions) {
+        // An action running another resource's call (a list-only page's query, a shared custom action) holds that call's button.
+        const runs = a.kind === 'custom' ? a.call : a.name === 'query' || a.name === 'print' ? r.list.source?.call : undefined;
+        if (runs && !r.calls.some((c) => c.name === runs)) {
+          expect(a.permission, `${r.name}.${a.name}`).toBe(callPermission(runs));
+          buttons.add(a.permission);
+          continue;
+        }
         const [prefix, action] = a.permission.split(':');
         expect([r.menu, r.path], `${r.name}.${a.name}`).toContain(prefix);
         expect(action, `${r.name}.${a.name}`).toBe(a.name);
@@ -321,6 +331,45 @@ describe('mistakes', () => {
     const issues = issuesOf({ 'resources/sys-menu.json': json((d) => ((d.list as { detail: { masterKey: string } }).detail.masterKey = 'menuKode')) });
     expect(issues).toContainEqual({ file: 'resources/sys-menu.json', pointer: '/list/detail/masterKey', message: 'resource SysMenu has no field "menuKode"' });
     expect(loadRegistry('schemas').resources.find((r) => r.name === 'SysMenu')!.list.detail).toEqual({ resource: 'SysMenuButton', foreignKey: 'menuCode', masterKey: 'menuCode' });
+  });
+
+  describe('a list from a declared call (list.source)', () => {
+    type Source = { list: { source: { call: string; requires?: string[] }; filterTree?: { valueField?: string } }; actions: { hideWhen?: string }[] };
+    const source = (edit: (d: Doc & Source) => void) => json((d) => edit(d as Doc & Source));
+
+    it('is read with its defaults', () => {
+      const registry = loadRegistry('schemas');
+      expect(registry.byName.get('SysRoleData')!.list.source).toEqual({ call: 'queryDataFieldByMenuCode', paged: false, requires: ['menuCode'] });
+      expect(registry.byName.get('SysOnlineUser')!.list.source).toEqual({ call: 'queryOnlineSysUser', paged: true, requires: [] });
+    });
+
+    it('names a call no resource declares', () => {
+      const issues = issuesOf({ 'resources/sys-role-data.json': source((d) => (d.list.source.call = 'queryDataFields')) });
+      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/source/call', message: 'no call named "queryDataFields" in any resource' });
+    });
+
+    it('names a required filter that is not the filter tree\'s field, and an unknown tree value field', () => {
+      const issues = issuesOf({
+        'resources/sys-role-data.json': source((d) => {
+          d.list.source.requires = ['roleCode'];
+          d.list.filterTree!.valueField = 'menuKode';
+        }),
+      });
+      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/source/requires/0', message: '"roleCode" is not the filter tree\'s field (list.filterTree.field)' });
+      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/filterTree/valueField', message: 'resource SysMenu has no field "menuKode"' });
+    });
+
+    it('is refused on an entity, and a service resource needs it to have a record or a list', () => {
+      const onEntity = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list, { source: { call: 'queryOnlineSysUser' } })) });
+      expect(onEntity).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/source', message: 'an entity lists its records with its own query call; list.source is for link and service resources' });
+      const noSource = issuesOf({ 'resources/sys-online-user.json': source((d) => delete (d.list as { source?: unknown }).source) });
+      expect(noSource.some((i) => i.file === 'resources/sys-online-user.json' && i.pointer === '/list')).toBe(true);
+    });
+
+    it('names a hideWhen field that is not boolean', () => {
+      const issues = issuesOf({ 'resources/sys-online-user.json': source((d) => (d.actions[2]!.hideWhen = 'username')) });
+      expect(issues).toContainEqual({ file: 'resources/sys-online-user.json', pointer: '/actions/2/hideWhen', message: '"username" is not a boolean field' });
+    });
   });
 
   it('names an unknown property in a column', () => {

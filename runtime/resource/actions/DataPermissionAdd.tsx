@@ -1,6 +1,6 @@
 /**
- * Data permissions page, "add" (spec 3, 5, 6, 8): choose a menu (the one of the checked
- * record, if any), then rows of a role code and the fields of the menu's records that role
+ * Data permissions page, "add" (spec 3, 5, 6, 8): choose a menu (the one chosen in the page's
+ * filter tree, if any), then rows of a role code and the fields of the menu's records that role
  * must not see. The menu's existing rows are loaded first (queryDataFieldByMenuCode), since
  * saving replaces the menu's data permissions with the rows shown (authorizeMenuDataToRole). Before the call: role code and fields are
  * required, a role code cannot repeat, fields are names separated by commas; a failure is
@@ -19,8 +19,10 @@ import { menuCodeTree, options, type MenuChoice, type Option } from './grantTree
 import { menuLabel } from './menuLabel.ts';
 import { authorizeBody, menuFieldOptions, newRow, rowsFromAnswer, validateDataRows, type DataRow, type DataRowProblem } from './dataPermission.ts';
 
-export default function DataPermissionAdd({ records, onClose }: ActionComponentProps) {
-  const start = typeof records[0]?.menuCode === 'string' ? records[0].menuCode : undefined;
+export default function DataPermissionAdd({ records, fixed, onClose }: ActionComponentProps) {
+  // The menu chosen in the page's filter tree, else the checked record's.
+  const chosen = fixed?.menuCode ?? records[0]?.menuCode;
+  const start = typeof chosen === 'string' ? chosen : undefined;
   const loaded = useLoad(async () => {
     const api = await client();
     const [menus, roles] = await Promise.all([api.querySysMenuTree(), api.queryRoleCode()]);

@@ -1,4 +1,4 @@
-/** The users page's "force sign-out" action: ends every session of the chosen user (removePrincipal). */
+/** "Force sign-out" on the users and online users pages: ends every session of the row's user (removePrincipal), and the list reloads. */
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from '../../i18n/translator.ts';
@@ -17,7 +17,7 @@ export default function RemovePrincipal({ action, records, onClose }: ActionComp
     try {
       const answer = await runCall<Envelope<{ removed?: number }>>(action.call ?? 'removePrincipal', { username });
       toastSuccess(t('resource.signedOut', { username, count: answer.data?.removed ?? 0 }));
-      onClose(false);
+      onClose(true);
     } catch {
       setBusy(false); // Shown by the HTTP client.
     }

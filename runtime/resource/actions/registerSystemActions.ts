@@ -1,10 +1,8 @@
 /**
  * The custom actions of the system pages (schemas/resources/*.json, `kind: "custom"`),
- * registered with the generic resource page, and the data permissions page that shows the
- * data permission resource's actions (it has no list call for the generic page). Every
- * component loads when first opened, with the antd parts it uses.
+ * registered with the generic resource page. Every component loads when first opened, with
+ * the antd parts it uses.
  */
-import { registerComponent } from '../../app/componentRegistry.ts';
 import { registerActionComponent } from '../extensions.ts';
 
 export function registerSystemActions(): void {
@@ -18,10 +16,9 @@ export function registerSystemActions(): void {
   registerActionComponent('SysUser', 'addToTenant', () => import('./UserAddToTenant.tsx'));
   registerActionComponent('SysUser', 'online', () => import('./OnlineUsers.tsx'));
   registerActionComponent('SysUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));
-  // Online users (menu component views/onlinesysuser)
-  registerComponent('onlinesysuser', () => import('./OnlineUsersPage.tsx'), ['/onlinesysuser']);
-  // Data permissions (sys-role-data.json), on their own page (menu component views/datapermission)
-  registerComponent('datapermission', () => import('./DataPermissionPage.tsx'), ['/datapermission']);
+  // Online users (sys-online-user.json, the /onlinesysuser page)
+  registerActionComponent('SysOnlineUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));
+  // Data permissions (sys-role-data.json, the /datapermission page: rows of the menu chosen in its filter tree)
   registerActionComponent('SysRoleData', 'add', () => import('./DataPermissionAdd.tsx'));
   registerActionComponent('SysRoleData', 'delete', () => import('./DataPermissionDelete.tsx'));
 }

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { resources, type ActionMeta, type ResourceMeta } from '../../../runtime/generated/resources.ts';
 import { actionCallName, hiddenFieldsFor, parseDataFields, resolveResource } from '../../../runtime/resource/meta.ts';
-import { buildExportBody, buildQueryParams, hasSearch, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
+import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
+import { listCallName } from '../../../runtime/resource/api.ts';
 import { CHECK_RECORD, ONLY_ONE, canView, placementsOf, selectionOf, selectionProblem, visibleActions, type ActionContext } from '../../../runtime/resource/actions.ts';
 import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
 import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
@@ -33,6 +34,38 @@ describe('resolveResource', () => {
     expect(resolveResource(resources, { path: '/workbench', meta: { code: 'workbench' } })).toBeUndefined();
     // A named resource that is not an entity (a service) is not a list page.
     expect(resolveResource(resources, { path: '/x', meta: { resource: 'UaaUser' } })).toBeUndefined();
+  });
+
+  it('finds the list-only pages (list.source): a link and a service resource', () => {
+    expect(resolveResource(resources, { path: '/datapermission', meta: { code: 'datapermission' } })?.name).toBe('SysRoleData');
+    expect(resolveResource(resources, { path: '/onlinesysuser', meta: { resource: 'SysOnlineUser' } })?.name).toBe('SysOnlineUser');
+    // A link resource without list.source has no page.
+    expect(resolveResource(resources, { path: '/x', meta: { resource: 'SysRoleUser' } })).toBeUndefined();
+  });
+});
+
+describe('a list from a declared call (list.source)', () => {
+  const data = resources.SysRoleData!;
+  const online = resources.SysOnlineUser!;
+
+  it('names the source call as the list call, else the query call', () => {
+    expect(listCallName(data)).toBe('queryDataFieldByMenuCode');
+    expect(listCallName(online)).toBe('queryOnlineSysUser');
+    expect(listCallName(user)).toBe('querySysUser');
+  });
+
+  it('sends the filters, no sorter, and the page only to a paged source', () => {
+    const req = { values: {}, sort: { field: 'roleCode', order: 'ascend' as const }, page: 2, pageSize: 20, fixed: { menuCode: 'sysuser' } };
+    expect(buildQueryParams(data, req)).toEqual({ menuCode: 'sysuser' });
+    expect(buildQueryParams(online, { ...req, fixed: undefined })).toEqual({ currentPage: 2, pageSize: 20 });
+  });
+
+  it('waits for a required filter before asking for rows', () => {
+    expect(missingRequiredFilter(data, undefined)).toBe(true);
+    expect(missingRequiredFilter(data, { menuCode: '' })).toBe(true);
+    expect(missingRequiredFilter(data, { menuCode: 'sysuser' })).toBe(false);
+    expect(missingRequiredFilter(online, undefined)).toBe(false);
+    expect(missingRequiredFilter(user, undefined)).toBe(false);
   });
 });
 
