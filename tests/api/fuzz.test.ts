@@ -3,8 +3,10 @@
  * update bodies (wrong types, missing required fields, over-long strings, bad formats,
  * unknown fields, injection strings, huge numbers), junk query strings, junk export bodies,
  * and import files that are no spreadsheet or hold an invalid row. Always a 4xx with a
- * message, never a 5xx, and the table unchanged. FUZZ_RUNS sets the cases per call
- * (`npm run bench -- --only fuzz` runs thousands).
+ * message, never a 5xx, and the table unchanged. Then every declared call of every resource
+ * with a query or body schema gets inputs that break it: a 4xx with a message, nothing
+ * changed. FUZZ_RUNS sets the cases per property (`npm run bench -- --only fuzz` runs
+ * thousands).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -18,6 +20,13 @@ import { validRecord } from './validRecord.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 70);
 const registry = loadRegistry('schemas');
 const resources = registry.resources.filter((r) => r.kind === 'entity');
+/** Cases generated in this run (printed at the end; bench/fuzz.ts reads it). */
+let cases = 0;
+const counted = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  arb.map((v) => {
+    cases += 1;
+    return v;
+  });
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -29,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  console.log(`${cases} generated cases`);
 });
 
 const INJECTIONS = [
@@ -198,7 +208,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
     const before = await fingerprint(r);
     const sample = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 1 })).body.data!.list[0];
     await fc.assert(
-      fc.asyncProperty(invalidBody(r, sample), async ({ body, kind }) => {
+      fc.asyncProperty(counted(invalidBody(r, sample)), async ({ body, kind }) => {
         const res = await admin.post(urlOf(r, 'add'), body);
         expectClientError(res, `add with ${kind}`);
       }),
@@ -208,7 +218,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
     const id = existing.body.data!.list[0]?.id;
     if (id !== undefined) {
       await fc.assert(
-        fc.asyncProperty(invalidBody(r, sample), async ({ body, kind }) => {
+        fc.asyncProperty(counted(invalidBody(r, sample)), async ({ body, kind }) => {
           delete body.id;
           // a missing required field is not a violation on update (the stored value is kept)
           if (kind.startsWith('missing')) return;
@@ -221,7 +231,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
     const known = new Set(r.fields.map((f) => f.name));
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !known.has(k) && !['currentPage', 'pageSize', 'sorter'].includes(k)), fc.oneof(fc.constantFrom(...INJECTIONS), fc.string()), { minKeys: 1, maxKeys: 3 }),
+        counted(fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !known.has(k) && !['currentPage', 'pageSize', 'sorter'].includes(k)), fc.oneof(fc.constantFrom(...INJECTIONS), fc.string()), { minKeys: 1, maxKeys: 3 })),
         async (params) => {
           const res = await admin.get(urlOf(r, 'query'), params);
           expectClientError(res, `query with ${JSON.stringify(params)}`);
@@ -230,7 +240,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
       { numRuns: Math.ceil(RUNS / 2) },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string().filter((x) => !/^\s*[1-9]\d{0,15}(,[1-9]\d{0,15})*\s*$/.test(x)), fc.constantFrom('0', '-1', '1.5', '1,,2', '99999999999999999999', 'abc', '')), async (id) => {
+      fc.asyncProperty(counted(fc.oneof(fc.string().filter((x) => !/^\s*[1-9]\d{0,15}(,[1-9]\d{0,15})*\s*$/.test(x)), fc.constantFrom('0', '-1', '1.5', '1,,2', '99999999999999999999', 'abc', ''))), async (id) => {
         const res = await admin.post(urlOf(r, 'delete'), undefined, { id });
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
@@ -238,7 +248,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
       { numRuns: Math.ceil(RUNS / 4) },
     );
     await fc.assert(
-      fc.asyncProperty(invalidImport(r, sample), async ({ kind, file }) => {
+      fc.asyncProperty(counted(invalidImport(r, sample)), async ({ kind, file }) => {
         const res = await admin.postFile(urlOf(r, 'import'), await file());
         expectClientError(res, `import of ${kind}`);
       }),
@@ -246,7 +256,7 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('export', 'exportWord', 'exportPdf'),
+        counted(fc.constantFrom('export', 'exportWord', 'exportPdf')),
         fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !known.has(k) && !['currentPage', 'pageSize', 'sorter', 'isTemplate', 'columns'].includes(k)), anyJunk, { minKeys: 1, maxKeys: 3 }),
         async (verb, body) => {
           const res = await admin.post(urlOf(r, verb), body);
@@ -256,5 +266,104 @@ describe.each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
       { numRuns: Math.ceil(RUNS / 4) },
     );
     expect(await fingerprint(r)).toBe(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The declared calls (resource files' `calls`): every call with a query or body schema gets
+// inputs that break it (a missing required parameter, an unknown one where none is allowed, a
+// wrong type, an over-long text, a bad format, pattern or choice, a huge number): always a 400
+// naming the broken parameter, with a message, and no record of any resource changes.
+
+type Part = 'query' | 'body';
+
+/** Junk without NUL characters: the server refuses any request carrying one before validating (tested above), and these cases are about validation. */
+const NO_NUL = INJECTIONS.filter((x) => !x.includes('\u0000'));
+const noNul = (x: unknown) => !JSON.stringify(x).includes('\\u0000');
+
+interface CallViolation {
+  kind: string;
+  /** The parameter the violation is about: the 400 must name it. */
+  field: string;
+  apply: (input: Record<string, unknown>) => void;
+}
+
+/** A definite violation of a call's parameter schema, or none when the schema allows anything. */
+function callViolation(schema: JsonSchema, part: Part): fc.Arbitrary<CallViolation> | undefined {
+  const props = Object.entries(schema.properties ?? {});
+  const names = new Set(props.map(([n]) => n));
+  const kinds: fc.Arbitrary<CallViolation>[] = [];
+  if (schema.additionalProperties === false) {
+    kinds.push(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !names.has(k) && !(k in Object.prototype) && /^[A-Za-z_][\w]*$/.test(k)), fc.constantFrom(...NO_NUL)).map(([k, v]) => ({ kind: `unknown ${part} ${k}`, field: k, apply: (b) => { b[k] = v; } })));
+  }
+  const required = schema.required ?? [];
+  if (required.length) kinds.push(fc.constantFrom(...required).map((n) => ({ kind: `missing ${n}`, field: n, apply: (b: Record<string, unknown>) => { delete b[n]; } })));
+  // A query string is text: only a value that is no number can be of the wrong type there.
+  const typed = props.filter(([, s]) => (part === 'body' ? typesOf(s).length > 0 && !typesOf(s).includes('string') || typesOf(s).includes('string') : typesOf(s).some((t) => t === 'integer' || t === 'number' || t === 'boolean')));
+  if (typed.length) {
+    kinds.push(
+      fc.constantFrom(...typed).chain(([n, s]) =>
+        (part === 'body' ? wrongType(s).filter(noNul) : fc.constantFrom('abc', '1e99999x', '<script>')).map((v) => ({ kind: `wrong type ${n}`, field: n, apply: (b: Record<string, unknown>) => { b[n] = v; } })),
+      ),
+    );
+  }
+  const long = props.filter(([, s]) => typesOf(s).includes('string') && typeof s.maxLength === 'number');
+  if (long.length) kinds.push(fc.constantFrom(...long).map(([n, s]) => ({ kind: `too long ${n}`, field: n, apply: (b: Record<string, unknown>) => { b[n] = 'x'.repeat(s.maxLength! + 1); } })));
+  const formatted = props.filter(([, s]) => typesOf(s).includes('string') && (typeof s.format === 'string' || typeof s.pattern === 'string' || Array.isArray(s.enum)));
+  if (formatted.length) kinds.push(fc.constantFrom(...formatted).map(([n]) => ({ kind: `bad format ${n}`, field: n, apply: (b: Record<string, unknown>) => { b[n] = '!!not valid!! <script>'; } })));
+  const bounded = props.filter(([, s]) => typesOf(s).some((t) => t === 'integer' || t === 'number') && typeof s.maximum === 'number');
+  if (bounded.length) kinds.push(fc.constantFrom(...bounded).map(([n]) => ({ kind: `huge ${n}`, field: n, apply: (b: Record<string, unknown>) => { b[n] = part === 'body' ? 1e300 : '1e300'; } })));
+  return kinds.length ? fc.oneof(...kinds) : undefined;
+}
+
+/** Plausible values for a schema's parameters (junk of any type), before the violation. */
+function callInput(schema: JsonSchema | undefined, part: Part): fc.Arbitrary<Record<string, unknown>> {
+  const props = Object.keys(schema?.properties ?? {});
+  const value = (part === 'query' ? fc.oneof(fc.constantFrom(...NO_NUL), fc.string({ maxLength: 20 }), fc.integer().map(String)) : anyJunk).filter(noNul);
+  return fc.record(Object.fromEntries(props.map((p) => [p, value])), { requiredKeys: [] });
+}
+
+/** Every record of every tenant-scoped entity the admin can list, as ids and update times. */
+async function everything(): Promise<string> {
+  const out: string[] = [];
+  for (const r of resources) out.push(`${r.name}:${await fingerprint(r)}`);
+  return out.join('\n');
+}
+
+const declared = registry.calls.filter((c) => c.verb === 'custom' && (c.query || c.body));
+
+describe('declared calls', () => {
+  let before: string;
+  beforeAll(async () => {
+    before = await everything();
+  });
+
+  it.each(declared.map((c) => ({ name: `${c.resource}.${c.name}`, c })))('$name refuses inputs that break its parameters', async ({ c }) => {
+    const parts = (['query', 'body'] as const).filter((p) => c[p]);
+    const broken = parts
+      .map((part) => ({ part, violation: callViolation(c[part]!, part) }))
+      .filter((x): x is { part: Part; violation: fc.Arbitrary<CallViolation> } => !!x.violation);
+    expect(broken.length, `${c.name} declares parameters that some input breaks`).toBeGreaterThan(0);
+    await fc.assert(
+      fc.asyncProperty(
+        counted(fc.constantFrom(...broken).chain(({ part, violation }) => fc.tuple(fc.constant(part), callInput(c.query, 'query'), callInput(c.body, 'body'), violation))),
+        async ([part, query, body, v]) => {
+          v.apply(part === 'query' ? query : body);
+          const params = Object.fromEntries(Object.entries(query).map(([k, x]) => [k, String(x)]));
+          const res = await admin.call<Envelope & { errors?: { field: string }[] }>(c.method, c.url, { params, body: c.method === 'GET' ? undefined : c.body ? body : undefined });
+          const what = `${c.name} with ${v.kind} (${JSON.stringify(part === 'query' ? params : body).slice(0, 200)})`;
+          expectClientError(res, what);
+          // Refused for the violation itself: a 400 naming the parameter (whatever else the junk got wrong).
+          const named = (res.body.errors ?? []).map((e) => e.field);
+          expect(res.status, what).toBe(400);
+          expect(named.some((f) => f === v.field || f.startsWith(`${v.field}.`)), `${what}: the 400 names ${v.field} (it names ${named.join(', ')})`).toBe(true);
+        },
+      ),
+      { numRuns: Math.max(10, Math.ceil(RUNS / 2)) },
+    );
+  });
+
+  it('changed no record of any resource', async () => {
+    expect(await everything()).toBe(before);
   });
 });

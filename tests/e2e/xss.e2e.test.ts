@@ -1,8 +1,9 @@
 /**
  * Stored cross-site scripting against the shell: script payloads saved through the API in
  * the text the shell renders (menu titles and names in the sidebar, tabs, breadcrumb and menu
- * search; the user's nickname; organisation and post names in the switchers) must show as
- * text, and no script may run.
+ * search; the user's nickname; organisation and post names in the switchers) and in the
+ * notification bell's items (the answer of queryHeadNotification) must show as text, and no
+ * script may run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -85,5 +86,28 @@ describe('stored script payloads', () => {
     expect(html).toContain('&lt;img src=x onerror=');
     await noScriptRan(page);
     expect(dialogs).toEqual([]);
+  });
+
+  it('render as text in the notification bell, notices and messages', async () => {
+    const page = await e2e.newPage();
+    // The bell shows what queryHeadNotification answers; the payloads come in every text it renders.
+    const items = PAYLOADS.flatMap((payload, i) => [
+      { id: `n${i}`, title: payload, description: payload, datetime: new Date().toISOString(), type: 'notification' },
+      { id: `m${i}`, title: payload, description: payload, datetime: new Date().toISOString(), type: 'message' },
+    ]);
+    await page.route('**/queryHeadNotification*', (route) => route.fulfill({ json: { status: 200, code: 200, message: 'OK', data: items } }));
+    await signIn(page, { username: 'admin' });
+    await page.getByTestId('notification-bell').click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText(PAYLOADS[0]!, { exact: true }).first().waitFor();
+    expect(await panel.getByText(PAYLOADS[1]!, { exact: true }).count()).toBe(2);
+    await noScriptRan(page);
+    await panel.getByRole('tab', { name: /^Message/ }).click();
+    await panel.locator('.bell-item-title:visible').filter({ hasText: PAYLOADS[2]! }).first().waitFor();
+    await noScriptRan(page);
+    const html = await panel.innerHTML();
+    expect(html).not.toContain('<img src="x"');
+    expect(html).not.toContain('<svg onload');
+    expect(html).toContain('&lt;svg onload=');
   });
 });
