@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { dataRows, dialog, drawer, nextCall, paramsOf, resourceNamed, rowWith, settled, table } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -17,43 +19,34 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const table = (page: Page, resource: string) => page.getByTestId(`table-${resource}`);
-const dataRows = (page: Page, resource: string) => table(page, resource).locator('[role=row][data-row-id]');
-const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
+const SysUser = resourceNamed('SysUser');
+const SysUserPost = resourceNamed('SysUserPost');
+const SysMenu = resourceNamed('SysMenu');
+const SysMenuButton = resourceNamed('SysMenuButton');
+const SysOrg = resourceNamed('SysOrg');
+const SysParam = resourceNamed('SysParam');
+const SysRole = resourceNamed('SysRole');
 
 /** The texts of one column, in row order. */
-async function column(page: Page, resource: string, header: string): Promise<string[]> {
+async function column(page: Page, resource: Resource, header: string): Promise<string[]> {
   const headers = await table(page, resource).locator('[role=columnheader]').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === header);
   if (index < 0) throw new Error(`no column "${header}" in ${headers.join(' | ')}`);
   return dataRows(page, resource).evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('[role=cell]')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), index);
 }
 
-async function headers(page: Page, resource: string): Promise<string[]> {
+/** The column headers that have a text (the selection column's header has none). */
+async function headers(page: Page, resource: Resource): Promise<string[]> {
   return (await table(page, resource).locator('[role=columnheader]').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
 }
 
 /** Opens a page inside the app and waits for its first rows. */
-async function open(page: Page, path: string, resource: string): Promise<void> {
+async function open(page: Page, path: string, resource: Resource): Promise<void> {
   await spaNavigate(page, path);
-  await table(page, resource).waitFor();
-  await expect.poll(() => table(page, resource).getAttribute('aria-busy')).toBeNull();
+  await settled(page, resource);
 }
 
-function row(page: Page, resource: string, text: string) {
-  return dataRows(page, resource).filter({ hasText: text });
-}
-
-/** The next request of a call, with its query parameters (and JSON body). */
-function nextCall(page: Page, callName: string): Promise<Request> {
-  return page.waitForRequest((r) => new URL(r.url()).pathname.endsWith(`/${callName}`));
-}
-
-function params(req: Request): Record<string, string> {
-  return Object.fromEntries(new URL(req.url()).searchParams);
-}
-
-async function adminPage(path = '/sysuser', resource = 'SysUser'): Promise<Page> {
+async function adminPage(path = '/sysuser', resource = SysUser): Promise<Page> {
   const page = await e2e.newPage();
   await signIn(page, { username: 'admin' });
   await open(page, path, resource);
@@ -63,11 +56,11 @@ async function adminPage(path = '/sysuser', resource = 'SysUser'): Promise<Page>
 describe('users page as the administrator', () => {
   it('lists users with dictionary and relation labels and formatted dates; every control is named', async () => {
     const page = await adminPage();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['visitor', 'editor', 'admin']);
-    expect(await headers(page, 'SysUser')).toEqual(['Username', 'Nickname', 'Mobile', 'Email', 'Organisation', 'Status', 'Created', 'Operations']);
-    expect(new Set(await column(page, 'SysUser', 'Status'))).toEqual(new Set(['Normal']));
-    expect(new Set(await column(page, 'SysUser', 'Organisation'))).toEqual(new Set(['Information Department']));
-    for (const created of await column(page, 'SysUser', 'Created')) expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
+    expect(await headers(page, SysUser)).toEqual(['Username', 'Nickname', 'Mobile', 'Email', 'Organisation', 'Status', 'Created', 'Operations']);
+    expect(new Set(await column(page, SysUser, 'Status'))).toEqual(new Set(['Normal']));
+    expect(new Set(await column(page, SysUser, 'Organisation'))).toEqual(new Set(['Information Department']));
+    for (const created of await column(page, SysUser, 'Created')) expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await page.getByRole('columnheader', { name: 'Created' }).getAttribute('aria-sort')).toBe('descending');
     expect(await page.locator('.resource-pagination').innerText()).toContain('Total 3');
     expect(await unnamedControls(page)).toEqual([]);
@@ -78,20 +71,20 @@ describe('users page as the administrator', () => {
     await page.getByRole('search').getByLabel('Username').fill('edi');
     const query = nextCall(page, 'querySysUser');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    expect(params(await query)).toMatchObject({ username: 'edi', currentPage: '1', pageSize: '10', sorter: 'createTime_descend' });
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['editor']);
+    expect(paramsOf(await query)).toMatchObject({ username: 'edi', currentPage: '1', pageSize: '10', sorter: 'createTime_descend' });
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['editor']);
 
     await page.getByRole('search').getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['visitor', 'editor', 'admin']);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
 
     await page.getByRole('button', { name: 'Advanced' }).click();
     await page.getByRole('search').getByLabel('Status').click();
     await page.locator('.ant-select-dropdown:visible').getByText('Disabled', { exact: true }).click();
     const filtered = nextCall(page, 'querySysUser');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    expect(params(await filtered)).toMatchObject({ status: '0' });
-    await expect.poll(() => dataRows(page, 'SysUser').count()).toBe(0);
-    expect(await table(page, 'SysUser').innerText()).toContain('No data');
+    expect(paramsOf(await filtered)).toMatchObject({ status: '0' });
+    await expect.poll(() => dataRows(page, SysUser).count()).toBe(0);
+    expect(await table(page, SysUser).innerText()).toContain('No data');
   });
 
   it('filters by the organisation tree', async () => {
@@ -99,13 +92,13 @@ describe('users page as the administrator', () => {
     const tree = page.getByRole('navigation', { name: 'Filter by Organisations' });
     const supply = nextCall(page, 'querySysUser');
     await tree.getByText('Supply Department').click();
-    expect(params(await supply).orgId).toMatch(/^\d+$/);
-    await expect.poll(() => dataRows(page, 'SysUser').count()).toBe(0);
+    expect(paramsOf(await supply).orgId).toMatch(/^\d+$/);
+    await expect.poll(() => dataRows(page, SysUser).count()).toBe(0);
     await tree.getByText('Information Department').click();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['visitor', 'editor', 'admin']);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
     const all = nextCall(page, 'querySysUser');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    expect(params(await all).orgId).toBeUndefined();
+    expect(paramsOf(await all).orgId).toBeUndefined();
   });
 
   it('sorts by a sortable column through the sorter parameter', async () => {
@@ -113,13 +106,13 @@ describe('users page as the administrator', () => {
     const header = page.getByRole('columnheader', { name: 'Username' });
     const ascending = nextCall(page, 'querySysUser');
     await header.getByRole('button').click();
-    expect(params(await ascending).sorter).toBe('username_ascend');
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['admin', 'editor', 'visitor']);
+    expect(paramsOf(await ascending).sorter).toBe('username_ascend');
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['admin', 'editor', 'visitor']);
     expect(await header.getAttribute('aria-sort')).toBe('ascending');
     const descending = nextCall(page, 'querySysUser');
     await header.getByRole('button').click();
-    expect(params(await descending).sorter).toBe('username_descend');
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['visitor', 'editor', 'admin']);
+    expect(paramsOf(await descending).sorter).toBe('username_descend');
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
     // A column that is not sortable has no sort button.
     expect(await page.getByRole('columnheader', { name: 'Nickname' }).getByRole('button').count()).toBe(0);
   });
@@ -136,39 +129,39 @@ describe('users page as the administrator', () => {
     await dialog(page).getByText('Are you sure you want to delete these records?').waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
-    await row(page, 'SysUser', 'visitor').getByRole('button', { name: 'Delete' }).click();
+    await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByText('Do you want to delete this record?').waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['visitor', 'editor', 'admin']);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
   });
 
   it('shows a record in the detail drawer', async () => {
     const page = await adminPage();
-    await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Detail' }).click();
-    const drawer = page.locator('.ant-drawer:visible');
-    await drawer.getByText('Detail: Users').waitFor();
-    const detail = drawer.getByTestId('resource-detail');
+    await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Detail' }).click();
+    const side = drawer(page);
+    await side.getByText('Detail: Users').waitFor();
+    const detail = side.getByTestId('resource-detail');
     const text = await detail.innerText();
     expect(text).toContain('admin@demo.example.com');
     expect(text).toContain('Information Department');
     expect(text).toContain('Normal');
     expect(text).toMatch(/Created\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     expect(text).not.toContain('Password');
-    await drawer.getByRole('button', { name: 'Close' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    await side.getByRole('button', { name: 'Close' }).click();
+    await side.waitFor({ state: 'hidden' });
   });
 
   it('shows the posts of the clicked user under the table, with their own actions', async () => {
     const page = await adminPage();
     await page.getByText('Click a row of Users to see its records here').waitFor();
     const posts = nextCall(page, 'querySysUserPost');
-    await row(page, 'SysUser', 'admin').getByText('Administrator').click();
-    expect(params(await posts).userId).toMatch(/^\d+$/);
+    await rowWith(page, SysUser, 'admin').getByText('Administrator').click();
+    expect(paramsOf(await posts).userId).toMatch(/^\d+$/);
     await page.getByRole('heading', { name: 'User posts of admin' }).waitFor();
-    await expect.poll(() => column(page, 'SysUserPost', 'Post type')).toEqual(['Main post']);
+    await expect.poll(() => column(page, SysUserPost, 'Post type')).toEqual(['Main post']);
     const detail = page.locator('section[data-resource="SysUserPost"]');
     expect(await detail.getByRole('toolbar').getByRole('button', { name: 'Add' }).count()).toBe(1);
-    expect(await row(page, 'SysUserPost', 'Main post').getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    expect(await rowWith(page, SysUserPost, 'Main post').getByRole('button', { name: 'Edit' }).count()).toBe(1);
     // The foreign key is fixed by the master row: not a search field of the detail list.
     expect(await detail.getByRole('search').getByLabel('User', { exact: true }).count()).toBe(0);
   });
@@ -177,7 +170,7 @@ describe('users page as the administrator', () => {
     const page = await adminPage();
     await page.getByRole('toolbar', { name: 'Users actions' }).getByRole('button', { name: 'Columns' }).click();
     await page.locator('.ant-popover:visible').getByRole('checkbox', { name: 'Mobile' }).uncheck();
-    await expect.poll(() => headers(page, 'SysUser')).not.toContain('Mobile');
+    await expect.poll(() => headers(page, SysUser)).not.toContain('Mobile');
     await page.keyboard.press('Escape');
 
     const exportRequest = nextCall(page, 'exportSysUser');
@@ -263,13 +256,13 @@ describe('users page as the administrator', () => {
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
     await toast(page, '1 records imported').waitFor();
     await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toContain('imported1');
+    await expect.poll(() => column(page, SysUser, 'Username')).toContain('imported1');
   });
 
   it('adds a user (a validation failure, a refused username, then success) and edits it', async () => {
     const page = await adminPage();
     await page.getByRole('navigation', { name: 'Filter by Organisations' }).getByText('Riverside Bridge Project').click();
-    await expect.poll(() => dataRows(page, 'SysUser').count()).toBe(0);
+    await expect.poll(() => dataRows(page, SysUser).count()).toBe(0);
     await page.getByRole('toolbar', { name: 'Users actions' }).getByRole('button', { name: 'Add', exact: true }).click();
     const modal = dialog(page);
     await modal.getByText('Add: Users').waitFor();
@@ -302,16 +295,16 @@ describe('users page as the administrator', () => {
     // The organisation chosen in the filter tree is preset in the form.
     expect(body.orgId).toEqual(expect.any(Number));
     await toast(page, 'Saved').waitFor();
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(['newuser']);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['newuser']);
 
-    await row(page, 'SysUser', 'newuser').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysUser, 'newuser').getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page);
     await edit.getByText('Edit: Users').waitFor();
     await edit.getByLabel('Nickname').fill('Renamed User');
     const update = nextCall(page, 'updateSysUser');
     await edit.getByRole('button', { name: 'Save' }).click();
     expect((await update).postDataJSON()).toMatchObject({ nickname: 'Renamed User', id: expect.any(Number) });
-    await expect.poll(() => column(page, 'SysUser', 'Nickname')).toEqual(['Renamed User']);
+    await expect.poll(() => column(page, SysUser, 'Nickname')).toEqual(['Renamed User']);
   });
 });
 
@@ -321,13 +314,13 @@ describe('in Chinese', () => {
     await signIn(page, { username: 'admin' });
     await page.context().addCookies([{ name: 'language', value: 'zh', url: e2e.url }]);
     await page.goto('/sysuser');
-    await table(page, 'SysUser').waitFor();
+    await table(page, SysUser).waitFor();
     const toolbar = page.getByRole('toolbar', { name: '用户管理操作' });
     await toolbar.getByRole('button', { name: '新增', exact: true }).waitFor();
-    await expect.poll(() => dataRows(page, 'SysUser').count()).toBeGreaterThan(0);
-    expect(await headers(page, 'SysUser')).toContain('操作');
+    await expect.poll(() => dataRows(page, SysUser).count()).toBeGreaterThan(0);
+    expect(await headers(page, SysUser)).toContain('操作');
     expect(await unnamedControls(page)).toEqual([]);
-    await dataRows(page, 'SysUser').first().getByRole('button', { name: '删除' }).click();
+    await dataRows(page, SysUser).first().getByRole('button', { name: '删除' }).click();
     await dialog(page).getByText('是否删除此记录？').waitFor();
     await dialog(page).getByRole('button', { name: '取消' }).click();
     await toolbar.getByRole('button', { name: '删除' }).click();
@@ -337,20 +330,20 @@ describe('in Chinese', () => {
 
 describe('tree and plain resources', () => {
   it("lists the buttons of the clicked menu under the menu tree (master key: the menu code)", async () => {
-    const page = await adminPage('/sysmenu', 'SysMenu');
+    const page = await adminPage('/sysmenu', SysMenu);
     await page.getByRole('search').getByLabel('Menu name').fill('Parameters');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    await row(page, 'SysMenu', 'sysparam').waitFor();
+    await rowWith(page, SysMenu, 'sysparam').waitFor();
     const buttons = nextCall(page, 'querySysMenuButton');
-    await row(page, 'SysMenu', 'sysparam').getByText('sysparam', { exact: true }).click();
-    expect(params(await buttons).menuCode).toBe('sysparam');
-    await expect.poll(() => column(page, 'SysMenuButton', 'Button code')).toContain('sysparam:add');
-    for (const code of await column(page, 'SysMenuButton', 'Button code')) expect(code).toMatch(/^sysparam:/);
+    await rowWith(page, SysMenu, 'sysparam').getByText('sysparam', { exact: true }).click();
+    expect(paramsOf(await buttons).menuCode).toBe('sysparam');
+    await expect.poll(() => column(page, SysMenuButton, 'Button code')).toContain('sysparam:add');
+    for (const code of await column(page, SysMenuButton, 'Button code')) expect(code).toMatch(/^sysparam:/);
   });
 
   it('shows organisations as an expandable tree without pagination', async () => {
-    const page = await adminPage('/sysorg', 'SysOrg');
-    await expect.poll(() => column(page, 'SysOrg', 'Organisation name')).toEqual([
+    const page = await adminPage('/sysorg', SysOrg);
+    await expect.poll(() => column(page, SysOrg, 'Organisation name')).toEqual([
       'Group Headquarters',
       'Information Department',
       'Supply Department',
@@ -358,16 +351,16 @@ describe('tree and plain resources', () => {
       'Metro Line 3 Project',
     ]);
     expect(await page.locator('.resource-pagination').count()).toBe(0);
-    const root = row(page, 'SysOrg', 'Group Headquarters');
+    const root = rowWith(page, SysOrg, 'Group Headquarters');
     expect(await root.getAttribute('aria-level')).toBe('1');
-    expect(await row(page, 'SysOrg', 'Supply Department').getAttribute('aria-level')).toBe('2');
+    expect(await rowWith(page, SysOrg, 'Supply Department').getAttribute('aria-level')).toBe('2');
     await root.getByRole('button', { name: 'Collapse' }).click();
-    await expect.poll(() => column(page, 'SysOrg', 'Organisation name')).toEqual(['Group Headquarters']);
+    await expect.poll(() => column(page, SysOrg, 'Organisation name')).toEqual(['Group Headquarters']);
     await root.getByRole('button', { name: 'Expand' }).click();
-    await expect.poll(() => dataRows(page, 'SysOrg').count()).toBe(5);
+    await expect.poll(() => dataRows(page, SysOrg).count()).toBe(5);
     // The sort applies among siblings.
     await page.getByRole('columnheader', { name: 'Sequence' }).getByRole('button').click();
-    await expect.poll(() => column(page, 'SysOrg', 'Organisation name')).toEqual([
+    await expect.poll(() => column(page, SysOrg, 'Organisation name')).toEqual([
       'Group Headquarters',
       'Metro Line 3 Project',
       'Riverside Bridge Project',
@@ -377,11 +370,11 @@ describe('tree and plain resources', () => {
     // A search lists the matches flat.
     await page.getByRole('search').getByLabel('Organisation name').fill('Project');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    await expect.poll(() => dataRows(page, 'SysOrg').count()).toBe(2);
+    await expect.poll(() => dataRows(page, SysOrg).count()).toBe(2);
   });
 
   it('adds, edits, pages and deletes parameters', async () => {
-    const page = await adminPage('/sysparam', 'SysParam');
+    const page = await adminPage('/sysparam', SysParam);
     for (let i = 1; i <= 9; i++) {
       await page.evaluate(async (n) => {
         const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '';
@@ -393,12 +386,12 @@ describe('tree and plain resources', () => {
       }, i);
     }
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => dataRows(page, 'SysParam').count()).toBe(10);
+    await expect.poll(() => dataRows(page, SysParam).count()).toBe(10);
     expect(await page.locator('.resource-pagination').innerText()).toContain('Total 12');
     const second = nextCall(page, 'querySysParam');
     await page.locator('.resource-pagination').getByTitle('2', { exact: true }).click();
-    expect(params(await second)).toMatchObject({ currentPage: '2', pageSize: '10' });
-    await expect.poll(() => dataRows(page, 'SysParam').count()).toBe(2);
+    expect(paramsOf(await second)).toMatchObject({ currentPage: '2', pageSize: '10' });
+    await expect.poll(() => dataRows(page, SysParam).count()).toBe(2);
 
     await page.getByRole('toolbar', { name: 'Parameters actions' }).getByRole('button', { name: 'Add', exact: true }).click();
     const modal = dialog(page);
@@ -410,69 +403,69 @@ describe('tree and plain resources', () => {
     await page.getByRole('button', { name: 'Advanced' }).click();
     await page.getByRole('search').getByLabel('Key').fill('ui.theme');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    await expect.poll(() => column(page, 'SysParam', 'Value')).toEqual(['dark']);
+    await expect.poll(() => column(page, SysParam, 'Value')).toEqual(['dark']);
 
     // Closing an unchanged form asks nothing; a changed one asks before the changes go.
-    await row(page, 'SysParam', 'ui.theme').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysParam, 'ui.theme').getByRole('button', { name: 'Edit' }).click();
     await dialog(page).getByLabel('Value').waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-    await row(page, 'SysParam', 'ui.theme').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysParam, 'ui.theme').getByRole('button', { name: 'Edit' }).click();
     await dialog(page).getByLabel('Value').fill('changed');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     const discard = page.locator('.ant-modal-confirm:visible');
     await discard.getByText('The changes in this form are not saved.').waitFor();
     await discard.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-    expect(await column(page, 'SysParam', 'Value')).toEqual(['dark']);
+    expect(await column(page, SysParam, 'Value')).toEqual(['dark']);
 
-    await row(page, 'SysParam', 'ui.theme').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysParam, 'ui.theme').getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page);
     await edit.getByLabel('Value').fill('light');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => column(page, 'SysParam', 'Value')).toEqual(['light']);
+    await expect.poll(() => column(page, SysParam, 'Value')).toEqual(['light']);
 
-    await row(page, 'SysParam', 'ui.theme').getByRole('button', { name: 'Delete' }).click();
+    await rowWith(page, SysParam, 'ui.theme').getByRole('button', { name: 'Delete' }).click();
     const remove = nextCall(page, 'deleteSysParam');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    expect(params(await remove).id).toMatch(/^\d+$/);
+    expect(paramsOf(await remove).id).toMatch(/^\d+$/);
     await toast(page, 'Deleted').waitFor();
-    await expect.poll(() => dataRows(page, 'SysParam').count()).toBe(0);
+    await expect.poll(() => dataRows(page, SysParam).count()).toBe(0);
 
     // Batch delete of checked rows.
     await page.getByRole('search').getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('search').getByLabel('Parameter name').fill('Bulk');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
-    await expect.poll(() => dataRows(page, 'SysParam').count()).toBe(9);
+    await expect.poll(() => dataRows(page, SysParam).count()).toBe(9);
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByRole('toolbar', { name: 'Parameters actions' }).getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByText('Are you sure you want to delete these records?').waitFor();
     const batch = nextCall(page, 'deleteSysParam');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    expect(params(await batch).id?.split(',')).toHaveLength(9);
-    await expect.poll(() => dataRows(page, 'SysParam').count()).toBe(0);
+    expect(paramsOf(await batch).id?.split(',')).toHaveLength(9);
+    await expect.poll(() => dataRows(page, SysParam).count()).toBe(0);
   });
 
   it('adds, edits and deletes roles', async () => {
-    const page = await adminPage('/sysrole', 'SysRole');
+    const page = await adminPage('/sysrole', SysRole);
     await page.getByRole('toolbar', { name: 'Roles actions' }).getByRole('button', { name: 'Add', exact: true }).click();
     const modal = dialog(page);
     await modal.getByLabel('Role code').fill('ROLE_AUDITOR');
     await modal.getByLabel('Role name').fill('Auditor');
     await modal.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Saved').waitFor();
-    await expect.poll(() => column(page, 'SysRole', 'Role code')).toContain('ROLE_AUDITOR');
+    await expect.poll(() => column(page, SysRole, 'Role code')).toContain('ROLE_AUDITOR');
 
-    await row(page, 'SysRole', 'ROLE_AUDITOR').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysRole, 'ROLE_AUDITOR').getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page);
     await edit.getByLabel('Role name').fill('Auditors');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => row(page, 'SysRole', 'ROLE_AUDITOR').innerText()).toContain('Auditors');
+    await expect.poll(() => rowWith(page, SysRole, 'ROLE_AUDITOR').innerText()).toContain('Auditors');
 
-    await row(page, 'SysRole', 'ROLE_AUDITOR').getByRole('button', { name: 'Delete' }).click();
+    await rowWith(page, SysRole, 'ROLE_AUDITOR').getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByText('Do you want to delete this record?').waitFor();
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => column(page, 'SysRole', 'Role code')).not.toContain('ROLE_AUDITOR');
+    await expect.poll(() => column(page, SysRole, 'Role code')).not.toContain('ROLE_AUDITOR');
   });
 });
 
@@ -480,32 +473,32 @@ describe('editor', () => {
   it('sees no button it does not hold and no field its data permission hides', async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'editor' });
-    await open(page, '/sysuser', 'SysUser');
-    await expect.poll(() => column(page, 'SysUser', 'Username')).toEqual(expect.arrayContaining(['visitor', 'editor', 'admin']));
+    await open(page, '/sysuser', SysUser);
+    await expect.poll(() => column(page, SysUser, 'Username')).toEqual(expect.arrayContaining(['visitor', 'editor', 'admin']));
     const toolbar = page.getByRole('toolbar', { name: 'Users actions' });
     // sysuser:delete, grantRole, addToTenant and removePrincipal are not the editor's.
     expect(await toolbar.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await toolbar.getByRole('button', { name: 'Grant role' }).count()).toBe(0);
     expect(await toolbar.getByRole('button', { name: 'Add', exact: true }).count()).toBe(1);
-    expect(await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    expect(await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Force sign-out' }).count()).toBe(0);
-    expect(await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    expect(await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Force sign-out' }).count()).toBe(0);
+    expect(await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Edit' }).count()).toBe(1);
 
     // Address and profile are hidden from the editor on the users menu: not in the table, the column menu, the detail or an export.
-    expect(await headers(page, 'SysUser')).not.toContain('Address');
+    expect(await headers(page, SysUser)).not.toContain('Address');
     await toolbar.getByRole('button', { name: 'Columns' }).click();
     expect(await page.locator('.ant-popover:visible').getByRole('checkbox', { name: 'Address' }).count()).toBe(0);
     await page.keyboard.press('Escape');
-    await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Detail' }).click();
-    const drawer = page.locator('.ant-drawer:visible');
-    await drawer.getByText('Detail: Users').waitFor();
-    expect(await drawer.innerText()).not.toMatch(/Address|Profile|Demo Road/);
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Detail' }).click();
+    const side = drawer(page);
+    await side.getByText('Detail: Users').waitFor();
+    expect(await side.innerText()).not.toMatch(/Address|Profile|Demo Road/);
+    await side.getByRole('button', { name: 'Close' }).click();
     const exportRequest = nextCall(page, 'exportSysUser');
     await toolbar.getByRole('button', { name: 'Export', exact: true }).click();
     expect(((await exportRequest).postDataJSON() as { columns: string[] }).columns).not.toContain('address');
     // The form does not offer it either.
-    await row(page, 'SysUser', 'editor').getByRole('button', { name: 'Edit' }).click();
+    await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Edit' }).click();
     const modal = dialog(page);
     await modal.getByLabel('Nickname').waitFor();
     expect(await modal.getByLabel('Address').count()).toBe(0);

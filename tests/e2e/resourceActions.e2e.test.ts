@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { dataRows, dialog, resourceNamed, rowWith, settled, TENANT } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -16,17 +18,18 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const table = (page: Page, resource: string) => page.getByTestId(`table-${resource}`);
-const row = (page: Page, resource: string, text: string) => table(page, resource).locator('[role=row][data-row-id]').filter({ hasText: text });
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+const SysRole = resourceNamed('SysRole');
+const SysUrl = resourceNamed('SysUrl');
+const SysUser = resourceNamed('SysUser');
+const SysRoleData = resourceNamed('SysRoleData');
+const SysOnlineUser = resourceNamed('SysOnlineUser');
 
 /** Signs in and opens a resource page, waiting for its rows. */
-async function openAs(username: string, path: string, resource: string, tenantCode = 'demo'): Promise<Page> {
+async function openAs(username: string, path: string, resource: Resource, tenantCode = TENANT): Promise<Page> {
   const page = await e2e.newPage();
   await signIn(page, { username, tenantCode }, path);
   await page.waitForURL((u) => u.pathname === path);
-  await table(page, resource).waitFor();
-  await expect.poll(() => table(page, resource).getAttribute('aria-busy')).toBeNull();
+  await settled(page, resource);
   return page;
 }
 
@@ -59,12 +62,12 @@ async function choose(page: Page, select: ReturnType<Page['getByLabel']>, search
 
 describe('roles page', () => {
   it("authorises a role's menus: the editor loses the page after signing in again", async () => {
-    const before = await openAs('editor', '/sysrole', 'SysRole');
+    const before = await openAs('editor', '/sysrole', SysRole);
     await before.context().close();
 
-    const page = await openAs('admin', '/sysrole', 'SysRole');
+    const page = await openAs('admin', '/sysrole', SysRole);
     const named = await unnamedControls(page);
-    await row(page, 'SysRole', 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    await rowWith(page, SysRole, 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
     const box = dialog(page);
     await box.getByTestId('role-authorize').waitFor();
     const roles = treeBox(box, 'Roles');
@@ -84,7 +87,7 @@ describe('roles page', () => {
     await box.waitFor({ state: 'hidden' });
 
     // Reopened: the menu is no longer ticked.
-    await row(page, 'SysRole', 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    await rowWith(page, SysRole, 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
     await expect.poll(() => treeBox(dialog(page), 'Roles').getAttribute('aria-checked')).toBe('false');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
@@ -95,8 +98,8 @@ describe('roles page', () => {
   });
 
   it('refuses to authorise a changed tab with nothing ticked, and saves buttons and URLs', async () => {
-    const page = await openAs('admin', '/sysrole', 'SysRole');
-    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Authorise' }).click();
+    const page = await openAs('admin', '/sysrole', SysRole);
+    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Authorise' }).click();
     const box = dialog(page);
     // Nothing changed: nothing to save.
     await box.getByTestId('role-authorize').getByRole('tree').waitFor();
@@ -139,9 +142,9 @@ describe('roles page', () => {
   });
 
   it('assigns users to a role: an empty selection is refused, then saved', async () => {
-    const page = await openAs('admin', '/sysrole', 'SysRole');
+    const page = await openAs('admin', '/sysrole', SysRole);
     const named = await unnamedControls(page);
-    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
     const box = dialog(page);
     await box.getByTestId('assign-users').waitFor();
     const visitor = treeBox(box, 'visitor');
@@ -163,15 +166,15 @@ describe('roles page', () => {
     expect(body.userId).toHaveLength(2);
     await toast(page, 'The users of Visitor were saved').waitFor();
 
-    await row(page, 'SysRole', 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
     await expect.poll(() => treeBox(dialog(page), 'editor').getAttribute('aria-checked')).toBe('true');
   });
 });
 
 describe('URL permissions page', () => {
   it('needs a role checked to authorise a URL', async () => {
-    const page = await openAs('admin', '/sysurl', 'SysUrl');
-    await table(page, 'SysUrl').locator('[role=row][data-row-id]').first().getByRole('button', { name: 'Authorise roles' }).click();
+    const page = await openAs('admin', '/sysurl', SysUrl);
+    await dataRows(page, SysUrl).first().getByRole('button', { name: 'Authorise roles' }).click();
     const box = dialog(page);
     await box.getByTestId('url-roles').waitFor();
     const admin = box.getByRole('checkbox', { name: 'Administrator' });
@@ -192,9 +195,9 @@ describe('URL permissions page', () => {
 
 describe('users page', () => {
   it("grants a role to a user with the user's post", async () => {
-    const page = await openAs('admin', '/sysuser', 'SysUser');
+    const page = await openAs('admin', '/sysuser', SysUser);
     const named = await unnamedControls(page);
-    await row(page, 'SysUser', 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Grant role' }).click();
     const box = dialog(page);
     await box.getByTestId('grant-role').waitFor();
     await box.getByText('Engineer (main post)').waitFor();
@@ -211,13 +214,13 @@ describe('users page', () => {
     expect(body.roleId.length).toBeGreaterThanOrEqual(1);
     await toast(page, 'The roles of visitor were saved').waitFor();
 
-    await row(page, 'SysUser', 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Grant role' }).click();
     await expect.poll(() => dialog(page).getByRole('list', { name: 'Granted roles' }).innerText()).toContain('ROLE_EDITOR');
   });
 
   it('adds a user to another tenant, once', async () => {
-    const page = await openAs('admin', '/sysuser', 'SysUser');
-    await row(page, 'SysUser', 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    const page = await openAs('admin', '/sysuser', SysUser);
+    await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
     const box = dialog(page);
     await box.getByTestId('add-to-tenant').waitFor();
     const tenant = box.getByLabel('Tenant');
@@ -230,15 +233,15 @@ describe('users page', () => {
     expect(new URL((await saved).url()).searchParams.get('tenantCode')).toBe('acme');
     await toast(page, /editor was added to tenant/).waitFor();
 
-    await row(page, 'SysUser', 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
     await choose(page, dialog(page).getByLabel('Tenant'), 'acme');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await toast(page, /already exists/).waitFor();
   });
 
   it("shows the server's refusal when the tenants cannot be listed", async () => {
-    const page = await openAs('admin', '/sysuser', 'SysUser', 'acme');
-    await row(page, 'SysUser', 'admin').getByRole('button', { name: 'Add to tenant' }).click();
+    const page = await openAs('admin', '/sysuser', SysUser, 'acme');
+    await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Add to tenant' }).click();
     const box = dialog(page);
     await box.getByText('The data could not be loaded').waitFor();
     expect((await box.locator('.ant-alert-description').innerText()).trim()).not.toBe('');
@@ -251,9 +254,13 @@ describe('data permissions page', () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'admin' }, '/datapermission');
     await page.waitForURL(/\/datapermission$/);
-    const menus = page.getByRole('navigation', { name: 'Menus' });
+    // The generic page (SysRoleData's list.source): no rows asked for until a menu is chosen.
+    await page.getByText('Choose an entry of Menus on the left to see its records').waitFor();
+    const menus = page.getByRole('navigation', { name: 'Filter by Menus' });
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/queryDataFieldByMenuCode'));
     await menus.getByText('Users', { exact: true }).click();
-    const rows = page.getByRole('table').locator('tbody tr');
+    expect(new URL((await asked).url()).searchParams.get('menuCode')).toBe('sysuser');
+    const rows = dataRows(page, SysRoleData);
     await expect.poll(() => rows.first().innerText()).toContain('ROLE_EDITOR');
     const named = await unnamedControls(page);
     // The page's own controls are all named (the shell's are checked elsewhere).
@@ -304,17 +311,19 @@ describe('online users page', () => {
     await signIn(editor, { username: 'editor' });
     const page = await e2e.newPage();
     await signIn(page, { username: 'admin' }, '/onlinesysuser');
-    const list = page.getByTestId('online-users-page');
-    await list.getByRole('row').filter({ hasText: 'editor' }).first().waitFor();
-    // The admin's own session is marked and cannot be ended from here.
-    const own = list.getByRole('row').filter({ hasText: 'This session' });
-    expect(await own.getByRole('button').count()).toBe(0);
+    // The generic page (SysOnlineUser, rows of queryOnlineSysUser).
+    const rows = dataRows(page, SysOnlineUser);
+    await rows.filter({ hasText: 'editor' }).first().waitFor();
+    // The admin's own session is marked and cannot be ended from here (hideWhen: current).
+    const own = rows.filter({ hasText: 'This session' });
+    expect(await own.count()).toBe(1);
+    expect(await own.getByRole('button', { name: 'Force sign-out' }).count()).toBe(0);
     expect(await unnamedControls(page)).toEqual([]);
-    await list.getByRole('button', { name: /editor$/ }).first().click();
-    await page.locator('.ant-popover:visible').getByText('Sign editor out on every device?').waitFor();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: 'OK' }).click();
+    await rows.filter({ hasText: 'editor' }).first().getByRole('button', { name: 'Force sign-out' }).click();
+    await dialog(page).getByText('Sign editor out on every device?').waitFor();
+    await dialog(page).getByRole('button', { name: 'Force sign-out' }).click();
     await toast(page, 'editor signed out').first().waitFor();
-    await expect.poll(() => list.getByRole('row').filter({ hasText: 'editor' }).count()).toBe(0);
+    await expect.poll(() => rows.filter({ hasText: 'editor' }).count()).toBe(0);
     // The editor's next request is refused and the console offers to log in again.
     await editor.reload();
     await editor.waitForURL((u) => u.pathname === '/login');

@@ -14,115 +14,66 @@
  * permission hides (`dataFields`) in a column header, the column menu, the detail or the form,
  * and the server refuses the call of each missing button (403).
  *
+ * A list-only page (`list.source`: the rows of a declared call) is opened and checked against
+ * that call's answer; when the call requires the filter tree's value, the page first asks for a
+ * node, and the test chooses the first node with rows.
+ *
  * A step that does not apply to a page (no basic search field, no free-text field, a
  * platform-scoped resource outside the platform tenant...) is skipped, decided from the
  * registry, and says why in its name.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page, Request } from 'playwright-core';
-import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import { getMessage, loadLocales, type Messages } from '../../schemas/registry/locales.ts';
-import type { ActionDef, CallDef, Resource, SearchField } from '../../schemas/registry/types.ts';
-import { DEFAULT_PLATFORM_TENANT } from '../../server-mock/config/config.ts';
+import type { ActionDef, Resource, SearchField } from '../../schemas/registry/types.ts';
 import { CONFIRM_SUFFIX, PREFIX_FIELD } from '../../runtime/resource/form/formPlan.ts';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
 import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import {
+  action,
+  actionLabel,
+  authorityOf,
+  callOf,
+  cellOf,
+  closeForm,
+  dataRows,
+  dialog,
+  drawer,
+  fieldAlert,
+  headers,
+  isFreeText,
+  isLinkField,
+  labelOf,
+  nextCall,
+  noToast,
+  paramsOf,
+  registry,
+  resourcePages,
+  rowById,
+  rowIds,
+  say,
+  scopeSkip,
+  searchOf,
+  settled,
+  table,
+  TENANT,
+  textFor,
+  titleOf,
+  toolbarOf,
+  type Api,
+  type Rec,
+} from './resourceLocators.ts';
 
-const root = join(import.meta.dirname, '../..');
-const schemasDir = join(root, 'schemas');
-const registry = loadRegistry(schemasDir);
-const TENANT = 'demo';
-const PLATFORM_TENANT = process.env.PLATFORM_TENANT || DEFAULT_PLATFORM_TENANT;
 /** Digits that make this run's unique values new (digits keep numeric patterns valid). */
 const RUN = String(1000 + (Date.now() % 9000));
 /** Other digits of the same length, for a second record. */
 const OTHER_RUN = String(1000 + ((Number(RUN) + 4500) % 9000));
 
-type Rec = Record<string, unknown>;
-type Api = ReturnType<typeof client>;
-
 // ---------------------------------------------------------------------------------------------
-// English texts: resource labels (schemas/locales) and console strings (runtime/i18n/messages).
-
-const messageSources: Messages[] = [
-  loadLocales(schemasDir).en,
-  JSON.parse(readFileSync(join(root, 'runtime/i18n/messages/layout/en.json'), 'utf8')) as Messages,
-  JSON.parse(readFileSync(join(root, 'runtime/i18n/messages/en.json'), 'utf8')) as Messages,
-];
-
-function say(key: string, values: Record<string, string> = {}): string {
-  const text = messageSources.map((m) => getMessage(m, key)).find((m) => m !== undefined);
-  if (text === undefined) throw new Error(`no English text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
-
-const titleOf = (r: Resource) => say(r.labels.title);
-const labelOf = (r: Resource, field: string) => say(r.labels.fields[field] ?? r.fieldMap.get(field)?.label ?? field);
-
-function actionLabel(a: ActionDef, placement: 'toolbar' | 'row'): string {
-  if (a.kind === 'custom') return say(a.label ?? a.name);
-  if (placement === 'toolbar' && a.name === 'delete') return say('resource.actions.batchDelete');
-  return say(`resource.actions.${a.name}`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The pages, and what each step uses, from the registry.
-
-interface MenuNode {
-  code: string;
-  path: string;
-  component?: string;
-  resource?: string;
-  children?: MenuNode[];
-}
-
-interface ResourcePageDef {
-  resource: Resource;
-  path: string;
-}
-
-function resourcePages(): ResourcePageDef[] {
-  const out: ResourcePageDef[] = [];
-  const walk = (nodes: MenuNode[]) => {
-    for (const n of nodes) {
-      const resource = n.component === 'resource' && n.resource ? registry.byName.get(n.resource) : undefined;
-      if (resource) out.push({ resource, path: n.path });
-      if (n.children) walk(n.children);
-    }
-  };
-  walk((JSON.parse(readFileSync(join(schemasDir, 'menu.json'), 'utf8')) as { menus: MenuNode[] }).menus);
-  return out;
-}
+// What each step uses, from the registry.
 
 const PAGES = resourcePages();
-
-function action(r: Resource, name: string): ActionDef | undefined {
-  return r.actions.find((a) => a.kind === 'standard' && a.name === name);
-}
-
-function callOf(r: Resource, verb: CallDef['verb']): CallDef {
-  const call = registry.calls.find((c) => c.resource === r.name && c.verb === verb);
-  if (!call) throw new Error(`${r.name} has no ${verb} call`);
-  return call;
-}
-
-/** A string field typed freely: no pattern, format, enum or dictionary, not secret nor managed by the server. */
-function isFreeText(r: Resource, field: string): boolean {
-  const f = r.fieldMap.get(field);
-  if (!f || f.system || f.secret || f.type !== 'string') return false;
-  return !f.schema.pattern && !f.schema.format && !f.schema.enum && !f.dict;
-}
-
-/** Fields other records point at or that build a tree: editing them would move or orphan records. */
-function isLinkField(r: Resource, field: string): boolean {
-  if (r.relations[field]) return true;
-  if (r.list.tree && (r.list.tree.keyField === field || r.list.tree.parentField === field)) return true;
-  return registry.resources.some((o) => Object.values(o.relations).some((rel) => rel.resource === r.name && rel.valueField === field));
-}
 
 const isUniqueAlone = (r: Resource, field: string) => r.storage.unique.some((set) => set.length === 1 && set[0] === field);
 const isInUnique = (r: Resource, field: string) => r.storage.unique.some((set) => set.includes(field));
@@ -160,14 +111,6 @@ function editField(r: Resource, find: FindPlan | undefined): string | undefined 
   return [...candidates].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-/** A text for a field within its length bounds. */
-function textFor(r: Resource, field: string, text: string): string {
-  const schema = r.fieldMap.get(field)!.schema;
-  const max = schema.maxLength ?? 200;
-  const min = schema.minLength ?? 0;
-  return text.slice(0, max).padEnd(min, '0');
-}
-
 /** Required fields of the add form and whether the form asks twice, less what the form fills in itself. */
 function requiredOnCreate(r: Resource): { field: string; label: string }[] {
   const required = new Set(r.record.required ?? []);
@@ -187,61 +130,69 @@ function requiredOnCreate(r: Resource): { field: string; label: string }[] {
 
 /** Why the administrator's steps cannot run on this page at all (from the registry), or undefined. */
 function adminPageSkip(r: Resource): string | undefined {
-  if (r.scope === 'platform' && TENANT !== PLATFORM_TENANT) return `platform-scoped, and ${TENANT} is not the platform tenant`;
-  if (!action(r, 'query')) return 'no query action';
+  const scope = scopeSkip(r);
+  if (scope) return scope;
+  if (!action(r, 'query') && !r.list.source) return 'no query action';
   return undefined;
 }
 
+/** The rows of a call's envelope: an array, or a page's list and total. */
+function rowsOf(data: unknown): { list: Rec[]; total: number } {
+  if (Array.isArray(data)) return { list: data as Rec[], total: data.length };
+  const page = data as { list?: Rec[]; pagination?: { total?: number } } | undefined;
+  return { list: page?.list ?? [], total: page?.pagination?.total ?? page?.list?.length ?? 0 };
+}
+
+/** The answer of a list-only page's call (list.source) for the given filters. */
+async function sourceRows(api: Api, r: Resource, filters: Record<string, string | number> = {}): Promise<{ list: Rec[]; total: number }> {
+  const call = registry.calls.find((c) => c.name === r.list.source!.call)!;
+  const res = await api.call<Envelope>(call.method, call.url, { params: { ...filters, ...(r.list.source!.paged ? { pageSize: 10000 } : {}) } });
+  expect(res.status, `${call.name}: ${JSON.stringify(res.body)}`).toBe(200);
+  return rowsOf(res.body.data);
+}
+
+/** The values of a tree resource's nodes, depth first (a filter tree's choices). */
+async function treeValues(api: Api, tree: Resource, valueField: string): Promise<(string | number)[]> {
+  const nodes = (await api.get<Envelope<Rec[]>>(callOf(tree, 'tree').url)).body.data ?? [];
+  const out: (string | number)[] = [];
+  const walk = (list: Rec[]) => {
+    for (const n of list) {
+      out.push(n[valueField] as string | number);
+      if (Array.isArray(n.children)) walk(n.children as Rec[]);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/**
+ * Opens a list-only page whose call needs the filter tree's value: the page asks for a node and
+ * lists nothing; the first node with rows (by the API) is chosen. Returns the filter and the rows.
+ */
+async function openRequiredFilter(page: Page, api: Api, r: Resource, path: string): Promise<{ filters: Record<string, string | number>; rows: { list: Rec[]; total: number } }> {
+  const spec = r.list.filterTree!;
+  const tree = registry.byName.get(spec.resource)!;
+  let chosen: { filters: Record<string, string | number>; rows: { list: Rec[]; total: number } } | undefined;
+  for (const value of await treeValues(api, tree, spec.valueField ?? tree.list.tree!.keyField)) {
+    const rows = await sourceRows(api, r, { [spec.field]: value });
+    if (rows.list.length > 0) {
+      chosen = { filters: { [spec.field]: value }, rows };
+      break;
+    }
+  }
+  expect(chosen, `${r.name}: some node of ${tree.name} has rows`).toBeDefined();
+  await spaNavigate(page, path);
+  await page.getByText(say('resource.pickFilter', { title: titleOf(tree) })).waitFor();
+  expect(await table(page, r).count(), 'no rows before a node is chosen').toBe(0);
+  const asked = nextCall(page, r.list.source!.call);
+  await page.getByRole('navigation', { name: say('resource.filterBy', { title: titleOf(tree) }) }).locator(`[data-node-value="${String(chosen!.filters[spec.field])}"]`).click();
+  expect(paramsOf(await asked)[spec.field]).toBe(String(chosen!.filters[spec.field]));
+  await settled(page, r);
+  return chosen!;
+}
+
 // ---------------------------------------------------------------------------------------------
-// Page helpers (the selectors of resource.e2e.test.ts).
-
-const table = (page: Page, r: Resource) => page.getByTestId(`table-${r.name}`);
-const dataRows = (page: Page, r: Resource) => table(page, r).locator('[role=row][data-row-id]');
-const rowById = (page: Page, r: Resource, id: unknown) => table(page, r).locator(`[role=row][data-row-id="${String(id)}"]`);
-const toolbarOf = (page: Page, r: Resource) => page.getByRole('toolbar', { name: say('resource.toolbarOf', { title: titleOf(r) }), exact: true });
-const searchOf = (page: Page, r: Resource) => page.getByRole('search', { name: say('resource.searchOf', { title: titleOf(r) }), exact: true });
-const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
-const drawer = (page: Page) => page.locator('.ant-drawer:visible');
-
-async function settled(page: Page, r: Resource): Promise<void> {
-  await table(page, r).waitFor();
-  await expect.poll(() => table(page, r).getAttribute('aria-busy')).toBeNull();
-}
-
-async function headers(page: Page, r: Resource): Promise<string[]> {
-  return (await table(page, r).locator('[role=columnheader]').allInnerTexts()).map((h) => h.trim());
-}
-
-/** The text of a record's cell in a column. */
-async function cellOf(page: Page, r: Resource, id: unknown, header: string): Promise<string> {
-  const index = (await headers(page, r)).indexOf(header);
-  if (index < 0) throw new Error(`no column "${header}" in ${r.name}`);
-  return (await rowById(page, r, id).locator('[role=cell]').nth(index).innerText()).trim();
-}
-
-function nextCall(page: Page, callName: string): Promise<Request> {
-  return page.waitForRequest((req) => new URL(req.url()).pathname.endsWith(`/${callName}`));
-}
-
-const paramsOf = (req: Request) => Object.fromEntries(new URL(req.url()).searchParams);
-
-async function rowIds(page: Page, r: Resource): Promise<string[]> {
-  return dataRows(page, r).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id') ?? ''));
-}
-
-/** Waits until no toast with this text is left from an earlier step. */
-async function noToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toast(page, text).count(), { timeout: 10_000 }).toBe(0);
-}
-
-/** Closes the add / edit dialog, discarding changes if it asks. */
-async function closeForm(page: Page): Promise<void> {
-  const modal = dialog(page);
-  await modal.getByRole('button', { name: say('common.cancel'), exact: true }).click();
-  const discard = page.locator('.ant-modal-confirm:visible');
-  if (await discard.count()) await discard.getByRole('button', { name: say('resource.discard') }).click();
-  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-}
+// Page steps.
 
 /** Enters a value in a search field of the page's search form (Advanced opened when needed). */
 async function searchBy(page: Page, r: Resource, s: SearchField, advanced: boolean, value: string): Promise<Record<string, string>> {
@@ -275,21 +226,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function authorityOf(api: Api): Promise<{ menuButton: string[]; dataFields: Record<string, string[]>; paths: Set<string> }> {
-  const call = registry.calls.find((c) => c.name === 'queryCurrentAuthority')!;
-  const res = await api.call<{ menuButton?: string[]; dataFields?: Record<string, string[]>; menu?: { path: string; children?: unknown[] }[] }>(call.method, call.url);
-  expect(res.status).toBe(200);
-  const paths = new Set<string>();
-  const walk = (nodes: { path: string; children?: unknown[] }[]) => {
-    for (const n of nodes) {
-      paths.add(n.path);
-      if (n.children) walk(n.children as { path: string; children?: unknown[] }[]);
-    }
-  };
-  walk(res.body.menu ?? []);
-  return { menuButton: res.body.menuButton ?? [], dataFields: res.body.dataFields ?? {}, paths };
-}
-
 describe('every resource page as the administrator', () => {
   let page: Page;
   let admin: Api;
@@ -303,7 +239,9 @@ describe('every resource page as the administrator', () => {
   });
 
   it('covers every menu entry that shows a resource', () => {
-    expect(PAGES.map((p) => p.resource.name)).toEqual(expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant']));
+    expect(PAGES.map((p) => p.resource.name)).toEqual(
+      expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant', 'SysRoleData', 'SysOnlineUser']),
+    );
   });
 
   for (const { resource: r, path } of PAGES) {
@@ -326,7 +264,26 @@ describe('every resource page as the administrator', () => {
     describe.skipIf(!!pageSkip)(`${r.name} at ${path}${pageSkip ? ` (skipped: ${pageSkip})` : ''}`, () => {
       let created: Rec | undefined;
 
-      it(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async (ctx) => {
+      it.runIf(!!r.list.source)(`opens and lists the rows of ${r.list.source?.call ?? 'its call'}${r.list.source?.requires.length ? ' for the first filter node with rows' : ''}`, async (ctx) => {
+        needs(ctx, 'query');
+        const source = r.list.source!;
+        let rows: { list: Rec[]; total: number };
+        if (source.requires.length) rows = (await openRequiredFilter(page, admin, r, path)).rows;
+        else {
+          rows = await sourceRows(admin, r);
+          await spaNavigate(page, path);
+          await settled(page, r);
+        }
+        await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
+        const shown = source.paged ? Math.min(rows.total, r.list.pageSize) : rows.list.length;
+        expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(shown);
+        const ids = await rowIds(page, r);
+        for (const id of ids) expect(rows.list.map((x) => String(x[r.list.rowKey]))).toContain(id);
+        if (source.paged) expect(await page.locator('.resource-pagination:visible').innerText()).toContain(say('resource.total', { total: String(rows.total) }));
+        else expect(await page.locator('.resource-pagination:visible').count()).toBe(0);
+      });
+
+      it.skipIf(!!r.list.source)(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async (ctx) => {
         needs(ctx, 'query');
         const all = await allRecords();
         const treeCall = r.list.mode === 'tree' ? nextCall(page, `query${r.name}Tree`) : undefined;
@@ -406,7 +363,7 @@ describe('every resource page as the administrator', () => {
             await modal.locator(`[data-field="${required[0]!.field}"]`).waitFor();
             await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
             for (const { field, label } of required) {
-              const message = modal.locator(`[data-field="${field}"] [role=alert]`);
+              const message = fieldAlert(modal, field);
               await expect.poll(() => message.count(), { message: `${r.name}.${field} shows a message` }).toBe(1);
               expect([say('resourceForm.errors.required', { label }), say('resourceForm.errors.requiredChoice', { label })]).toContain((await message.innerText()).trim());
             }
@@ -546,6 +503,11 @@ describe('every resource page as the editor', () => {
     const open = async (ctx: { skip(note?: string): never }) => {
       if (!authority.paths.has(path)) ctx.skip(`the editor's menu does not offer ${path}`);
       if (opened.has(r.name)) return;
+      if (r.list.source?.requires.length && canQuery()) {
+        await openRequiredFilter(page, editor, r, path);
+        opened.add(r.name);
+        return;
+      }
       await spaNavigate(page, path);
       if (canQuery()) {
         await settled(page, r);

@@ -5,16 +5,11 @@
  * detail drawer and its edit form are opened in Chromium. The payloads must show as text and
  * no script may run. A new resource with a page is covered without writing a test.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, spaNavigate, startE2E, DEMO_PASSWORD, type E2E } from './harness.ts';
-
-const schemasDir = join(import.meta.dirname, '../../schemas');
-const registry = loadRegistry(schemasDir);
+import { dataRows, dialog, drawer, registry, resourcePages, settled, table, TENANT, type Rec } from './resourceLocators.ts';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=(window.__xss||0)+1">',
@@ -22,29 +17,6 @@ const PAYLOADS = [
   '<svg onload="window.__xss=(window.__xss||0)+1"></svg>',
 ];
 const SHORT = '<img src=x onerror=alert(1)>';
-
-type Rec = Record<string, unknown>;
-interface MenuNode {
-  code: string;
-  path: string;
-  component?: string;
-  resource?: string;
-  children?: MenuNode[];
-}
-
-/** The menus the generic page renders, each with the resource it shows. */
-function pages(): { resource: Resource; path: string }[] {
-  const out: { resource: Resource; path: string }[] = [];
-  const walk = (nodes: MenuNode[]) => {
-    for (const n of nodes) {
-      const resource = n.component === 'resource' && n.resource ? registry.resources.find((r) => r.name === n.resource) : undefined;
-      if (resource) out.push({ resource, path: n.path });
-      if (n.children) walk(n.children);
-    }
-  };
-  walk((JSON.parse(readFileSync(join(schemasDir, 'menu.json'), 'utf8')) as { menus: MenuNode[] }).menus);
-  return out;
-}
 
 /** Fields other records point at (relation targets, tree keys and parents): changing them would break links, not test rendering. */
 const linkFields = new Set(
@@ -97,10 +69,10 @@ async function noScriptRan(page: Page): Promise<void> {
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const qs = new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, tenantCode: 'demo', grant_type: 'password', scope: 'ui', client_id: 'browser', type: 'account' });
+  const qs = new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, tenantCode: TENANT, grant_type: 'password', scope: 'ui', client_id: 'browser', type: 'account' });
   const res = await fetch(`${e2e.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: 'Basic YnJvd3Nlcjo=', 'content-type': 'application/x-www-form-urlencoded' } });
   token = ((await res.json()) as { access_token: string }).access_token;
-  for (const { resource: r } of pages()) {
+  for (const { resource: r } of resourcePages()) {
     const fields = textFields(r);
     const record = await firstRecord(r);
     if (!fields.length || !record) continue;
@@ -134,33 +106,31 @@ describe('stored script payloads on the resource pages', () => {
       void d.dismiss();
     });
     await signIn(page, { username: 'admin' });
-    for (const { resource: r, path } of pages()) {
+    for (const { resource: r, path } of resourcePages()) {
       const values = seeded.get(r.name);
       if (!values) continue;
       await spaNavigate(page, path);
-      const table = page.getByTestId(`table-${r.name}`);
-      await table.waitFor();
-      await expect.poll(() => table.getAttribute('aria-busy')).toBeNull();
-      const first = table.locator('[role=row][data-row-id]').first();
+      await settled(page, r);
+      const first = dataRows(page, r).first();
       await first.waitFor();
       await noScriptRan(page);
       // The list shows the stored text literally wherever it shows one of the fields.
-      const html = await table.innerHTML();
+      const html = await table(page, r).innerHTML();
       expect(html, r.name).not.toMatch(/<img src="x"|<script>window|<svg onload/);
 
       await first.getByRole('button', { name: 'Detail' }).click();
-      const drawer = page.locator('.ant-drawer:visible');
-      const detail = drawer.getByTestId('resource-detail');
+      const side = drawer(page);
+      const detail = side.getByTestId('resource-detail');
       await detail.waitFor();
       const detailText = await detail.innerText();
       expect(values.some((v) => detailText.includes(v)), `${r.name} detail shows a payload as text`).toBe(true);
       expect(await detail.innerHTML()).not.toMatch(/<img src="x"|<script>window|<svg onload/);
       await noScriptRan(page);
-      await drawer.getByRole('button', { name: 'Close' }).click();
-      await drawer.waitFor({ state: 'hidden' });
+      await side.getByRole('button', { name: 'Close' }).click();
+      await side.waitFor({ state: 'hidden' });
 
       await first.getByRole('button', { name: 'Edit' }).click();
-      const modal = page.locator('.ant-modal:visible').last();
+      const modal = dialog(page);
       await modal.locator('form').waitFor();
       const inputs = await modal.locator('input, textarea').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
       expect(values.some((v) => inputs.includes(v)), `${r.name} edit form holds a payload as a value`).toBe(true);
