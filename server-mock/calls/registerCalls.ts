@@ -15,6 +15,7 @@ import { TenantData } from '../access/tenantData.ts';
 import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
 import { bodyAjv, fieldErrors, harden, queryAjv, validationError } from './validation.ts';
 import { standardSchemas } from '../crud/crudSchemas.ts';
+import { withoutHiddenFields } from '../crud/hiddenFields.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,6 +104,8 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
   for (const call of registry.calls) {
     const resource = registry.byName.get(call.resource)!;
     const handler = handlers.get(call.handler)!;
+    // Pages that list this call's rows (list.source): their data permissions apply to its answer.
+    const listedBy = registry.resources.filter((r) => r.list.source?.call === call.name);
     const schema = routeSchemas(call, resource);
     app.route({
       method: call.method,
@@ -116,7 +119,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const principal = request.principal;
-        const result = await handler({
+        const ctx = {
           request,
           reply,
           call,
@@ -127,7 +130,9 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           query: (request.query ?? {}) as Record<string, unknown>,
           body: request.body,
           locale: localeOf(request),
-        });
+        };
+        const answer = await handler(ctx);
+        const result = listedBy.length ? await withoutHiddenFields(ctx, listedBy, answer) : answer;
         if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);
         if (result instanceof FileResult) {
           return reply

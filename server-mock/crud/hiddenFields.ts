@@ -27,3 +27,22 @@ export async function refuseHiddenFields(ctx: CallContext, r: Resource, fields: 
     errors: refused.map((field) => ({ field, message: 'is hidden from your roles by a data permission' })),
   });
 }
+
+/**
+ * The answer of a call that lists another resource's rows (that resource's `list.source`: the
+ * online users, a menu's data permissions) without the fields the caller's data permission
+ * hides on that resource's menu. The answer is an array of rows or a page ({list, ...}).
+ */
+export async function withoutHiddenFields(ctx: CallContext, listed: readonly Resource[], answer: unknown): Promise<unknown> {
+  if (!ctx.principal || listed.length === 0) return answer;
+  const hidden = new Set<string>();
+  for (const r of listed) for (const f of await hiddenFor(ctx, r)) hidden.add(f);
+  if (hidden.size === 0) return answer;
+  const strip = (rows: unknown[]) =>
+    rows.map((row) => (typeof row === 'object' && row !== null ? Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) : row));
+  if (Array.isArray(answer)) return strip(answer);
+  if (typeof answer === 'object' && answer !== null && Array.isArray((answer as { list?: unknown }).list)) {
+    return { ...answer, list: strip((answer as { list: unknown[] }).list) };
+  }
+  return answer;
+}
