@@ -171,7 +171,12 @@ describe('users page as the administrator', () => {
     await page.getByRole('toolbar', { name: 'Users actions' }).getByRole('button', { name: 'Columns' }).click();
     await page.locator('.ant-popover:visible').getByRole('checkbox', { name: 'Mobile' }).uncheck();
     await expect.poll(() => headers(page, SysUser)).not.toContain('Mobile');
+    // Escape closes the menu and gives the focus back to its button.
     await page.keyboard.press('Escape');
+    await page.locator('.ant-popover:visible').waitFor({ state: 'hidden' });
+    const columnsButton = page.getByRole('toolbar', { name: 'Users actions' }).getByRole('button', { name: 'Columns' });
+    expect(await columnsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await columnsButton.getAttribute('aria-expanded')).toBe('false');
 
     const exportRequest = nextCall(page, 'exportSysUser');
     const download = page.waitForEvent('download');
