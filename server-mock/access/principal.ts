@@ -4,7 +4,8 @@
  * header only when it names roles the user has).
  */
 import type { FastifyRequest } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { SqlTemplate } from '../db/sqlTemplate.ts';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TOKEN_ELSEWHERE, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
@@ -82,29 +83,53 @@ const truthy = (v: unknown) => v === 1 || v === true || v === '1';
  * request: nothing is cached between requests, so a revoked session, a removed role or a
  * removed grant holds from the next request on, in every process.
  */
-function principalQuery(registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): RawBuilder<Row> {
+interface PrincipalValues extends Record<string, unknown> {
+  jti: string;
+  tenantCode: string;
+  userId: number;
+  url: string | null;
+  button: string | null;
+  menu: string | null;
+}
+
+const principalQuery = new SqlTemplate<PrincipalValues, Registry>((db, v, registry) => {
+  const { tenantCode } = v;
   const t = (name: string) => sql.raw(registry.byName.get(name)!.table);
-  const urlOk = keys.url === null
+  const urlOk = v.url === null
     ? sql`0`
     : sql`case when exists (select 1 from ${t('SysRoleUrl')} x inner join ${t('SysUrl')} y on y.id = x.url_id
-        where x.role_id = r.id and x.tenant_code = ${tenantCode} and y.tenant_code = ${tenantCode} and y.url = ${keys.url}) then 1 else 0 end`;
-  const buttonOk = keys.button === null
+        where x.role_id = r.id and x.tenant_code = ${tenantCode} and y.tenant_code = ${tenantCode} and y.url = ${v.url}) then 1 else 0 end`;
+  const buttonOk = v.button === null
     ? sql`0`
     : sql`case when exists (select 1 from ${t('SysRoleMenuButton')} b
-        where b.tenant_code = ${tenantCode} and b.role_code = r.role_code and b.button_code = ${keys.button}) then 1 else 0 end`;
-  const dataFields = keys.menu === null
+        where b.tenant_code = ${tenantCode} and b.role_code = r.role_code and b.button_code = ${v.button}) then 1 else 0 end`;
+  const dataFields = v.menu === null
     ? sql`null`
     : sql`(select d.data_fields from ${t('SysRoleData')} d
-        where d.tenant_code = ${tenantCode} and d.role_code = r.role_code and d.menu_code = ${keys.menu})`;
+        where d.tenant_code = ${tenantCode} and d.role_code = r.role_code and d.menu_code = ${v.menu})`;
   return sql<Row>`select s.tenant_code as s_tenant_code, s.user_id as s_user_id, s.last_seen_at as s_last_seen_at,
       s.revoked_at as s_revoked_at, s.revoked_reason as s_revoked_reason,
       u.username as u_username, u.status as u_status,
       r.role_code as role_code, ${urlOk} as url_ok, ${buttonOk} as button_ok, ${dataFields} as data_fields
     from sys_session s
-    left join ${t('SysUser')} u on u.tenant_code = ${tenantCode} and u.id = ${userId}
-    left join ${t('SysRoleUser')} ru on ru.tenant_code = ${tenantCode} and ru.user_id = ${userId}
+    left join ${t('SysUser')} u on u.tenant_code = ${tenantCode} and u.id = ${v.userId}
+    left join ${t('SysRoleUser')} ru on ru.tenant_code = ${tenantCode} and ru.user_id = ${v.userId}
     left join ${t('SysRole')} r on r.id = ru.role_id and r.tenant_code = ${tenantCode}
-    where s.jti = ${jti}`;
+    where s.jti = ${v.jti}`.compile(db);
+});
+
+/**
+ * One round trip per request: the session (revocation), the user (existence, status), the
+ * user's current roles and, per role, whether it holds the call's URL and button and which
+ * fields the call's menu hides from it. Everything is read from the database on every
+ * request: nothing is cached between requests, so a revoked session, a removed role or a
+ * removed grant holds from the next request on, in every process. (Only the SQL text is
+ * kept, one per shape: with or without a URL, a button and a menu.)
+ */
+function readPrincipal(db: AnyKysely, registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): Promise<Row[]> {
+  // the registry (table names) is one per server: its database handle tells them apart
+  const shape = `${keys.url === null ? 0 : 1}${keys.button === null ? 0 : 1}${keys.menu === null ? 0 : 1}`;
+  return principalQuery.execute(db, shape, { jti, tenantCode, userId, ...keys }, registry);
 }
 
 function isoOrNull(v: unknown): string | null {
@@ -123,7 +148,7 @@ export async function authenticate(
   if (!token) throw unauthorized(TOKEN_ILLEGAL, 'Not signed in: the request has no token');
   const claims = tokens.verify(token);
   const keys = grantKeysOf(request, registry);
-  const rows = (await principalQuery(registry, claims.jti, claims.tenantCode, claims.sub, keys).execute(db)).rows;
+  const rows = await readPrincipal(db, registry, claims.jti, claims.tenantCode, claims.sub, keys);
   const session = rows[0];
   if (!session || String(session.s_tenant_code) !== claims.tenantCode || Number(session.s_user_id) !== claims.sub) {
     throw unauthorized(TOKEN_ILLEGAL, 'Illegal token, please sign in again');

@@ -4,6 +4,7 @@
  * `tenant_code = <caller's tenant>`, inserts always set it, and a tenantCode in a body is never
  * used. Handlers are given a TenantData, not the database.
  */
+import { sql } from 'kysely';
 import type { Resource, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
@@ -57,6 +58,30 @@ export class TenantData {
     if (this.scoped(r)) values.tenant_code = this.tenantCode;
     const result = (await this.db.insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow()) as Row;
     return Number(result.id);
+  }
+
+  /**
+   * Insert one row (columns) in this tenant unless it clashes with a unique index; returns the
+   * stored row, or undefined when nothing was inserted.
+   */
+  async insertUnlessClash(r: Resource, row: Row): Promise<Row | undefined> {
+    const values: Row = { ...row };
+    if (this.scoped(r)) values.tenant_code = this.tenantCode;
+    return (await this.db.insertInto(r.table).values(values).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst()) as Row | undefined;
+  }
+
+  /**
+   * Delete the rows of this tenant with these ids, in one statement, only if every one of them
+   * is there; returns whether they were deleted.
+   */
+  async deleteAllOrNone(r: Resource, ids: number[]): Promise<boolean> {
+    if (ids.length === 0) return false;
+    const present = this.select(r).select(sql<number>`count(*)`.as('n')).where(`${r.table}.id`, 'in', ids);
+    const result = await this.delete(r)
+      .where('id', 'in', ids)
+      .where(present, '=', ids.length)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === ids.length;
   }
 
   /**

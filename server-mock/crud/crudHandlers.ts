@@ -56,24 +56,43 @@ function withoutNulls(record: Row): Row {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
 }
 
+/** Whether the record names another record (a relation value other than a tree root). */
+function hasReferences(r: Resource, record: Row): boolean {
+  const tree = r.list.tree;
+  for (const field of Object.keys(r.relations)) {
+    const value = record[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (tree && tree.parentField === field && String(value) === String(tree.rootValue)) continue;
+    return true;
+  }
+  return false;
+}
+
 const add: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
   await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, ctx.body as Row)));
   const record = withoutNulls(recordPart(r, ctx.body as Row));
   assertValid(recordSchema(r, { requireSecrets: true }), record);
+  const stored = await hashSecrets(r, record);
+  const now = ctx.services.now().toISOString();
+  const row = data.toRow(r, stored);
+  row.create_time = data.dialect.toDb('datetime', now);
+  row.update_time = data.dialect.toDb('datetime', now);
+  // One statement when the record names no other record: every unique field set of a resource
+  // is a unique index (server-mock/db/migrate.ts), so the insert itself finds a clash, and
+  // then the checks below run to answer it as they answer every refused write.
+  if (!hasReferences(r, record)) {
+    const inserted = await data.insertUnlessClash(r, row);
+    if (inserted) return (await present(ctx, data, r, [inserted]))[0];
+  }
   const id = await data.transaction(async (tx) => {
     await assertReferences(tx, r, record);
     await assertUnique(tx, r, record);
-    const now = ctx.services.now().toISOString();
-    const stored = await hashSecrets(r, record);
-    const row = tx.toRow(r, stored);
-    row.create_time = tx.dialect.toDb('datetime', now);
-    row.update_time = tx.dialect.toDb('datetime', now);
     return tx.insert(r, row);
   });
-  const row = await loadRow(data, r, id);
-  return (await present(ctx, data, r, [row!]))[0];
+  const saved = await loadRow(data, r, id);
+  return (await present(ctx, data, r, [saved!]))[0];
 };
 
 const update: CallHandler = async (ctx) => {
@@ -131,6 +150,9 @@ async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, un
 const remove: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
+  // One statement for records named by id outside a tree: it deletes them only if all of
+  // them are there; otherwise (or for a tree) the checks below tell what is wrong.
+  if (!r.list.tree && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];

@@ -1,0 +1,53 @@
+/**
+ * A query that runs on every request, built with Kysely once and then run with new values:
+ * the SQL text of such a query depends only on its shape (which parts it has), not on its
+ * values, so building and compiling it anew each time is wasted work.
+ */
+import { CompiledQuery } from 'kysely';
+import type { AnyKysely, Row } from './anyKysely.ts';
+
+/** Compiled SQL text and, for each of its parameters, the name of the value it takes. */
+interface Compiled {
+  sql: string;
+  names: string[];
+}
+
+/** Values are passed as these markers to find where each one lands among the parameters. */
+const MARK = '\u0000sql-template:';
+
+export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
+  private readonly compiled = new WeakMap<AnyKysely, Map<string, Compiled>>();
+
+  /**
+   * `build` compiles the query. It receives markers instead of the values (a null value stays
+   * null) and must pass each value to Kysely as a bound parameter: not inlined, and not used to
+   * decide the query's shape (that is what `shape` and `context` are for).
+   */
+  constructor(private readonly build: (db: AnyKysely, values: V, context: C) => CompiledQuery<Row>) {}
+
+  private compile(db: AnyKysely, shape: string, values: V, context: C): Compiled {
+    let byShape = this.compiled.get(db);
+    if (!byShape) this.compiled.set(db, (byShape = new Map()));
+    let c = byShape.get(shape);
+    if (!c) {
+      const markers = Object.fromEntries(Object.keys(values).map((k) => [k, values[k] === null ? null : MARK + k])) as V;
+      const { sql, parameters } = this.build(db, markers, context);
+      const names = parameters.map((p) => {
+        if (typeof p !== 'string' || !p.startsWith(MARK)) throw new Error(`SqlTemplate: parameter ${String(p)} is not one of the values`);
+        return p.slice(MARK.length);
+      });
+      byShape.set(shape, (c = { sql, names }));
+    }
+    return c;
+  }
+
+  /**
+   * Run the query for these values; `shape` names everything the SQL text depends on besides
+   * the database handle: which values are null, and the context (the same for one shape).
+   */
+  async execute(db: AnyKysely, shape: string, values: V, context: C): Promise<Row[]> {
+    const { sql, names } = this.compile(db, shape, values, context);
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(sql, names.map((n) => values[n])));
+    return result.rows;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Group commit on SQLite (server-mock/db/sqliteDriver.ts): a write resolves only after an
+ * fsync of the WAL file that started after its commit, and writes that commit while one fsync
+ * runs share the next one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
+import type { AnyKysely } from '../../server-mock/db/anyKysely.ts';
+
+/** An fsync that completes only when the test says so. */
+function heldSyncs() {
+  const pending: (() => void)[] = [];
+  let started = 0;
+  return {
+    syncFile: () => {
+      started++;
+      return new Promise<void>((resolve) => pending.push(resolve));
+    },
+    started: () => started,
+    /** Complete the oldest fsync in flight (once one is). */
+    release: async () => {
+      await vi.waitFor(() => expect(pending.length).toBeGreaterThan(0));
+      pending.shift()!();
+    },
+  };
+}
+
+describe('SQLite group commit', () => {
+  it('acknowledges a write only after an fsync that started after its commit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const syncs = heldSyncs();
+    const store = new SqliteStore({ file: join(dir, 'x.sqlite'), synchronous: 'FULL', syncFile: syncs.syncFile });
+    const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+    try {
+      const table = sql`create table t (id integer primary key, v text)`.execute(db);
+      await syncs.release();
+      await table;
+
+      const done: string[] = [];
+      const a = db.insertInto('t').values({ v: 'a' }).execute().then(() => done.push('a'));
+      await vi.waitFor(() => expect(syncs.started()).toBe(2)); // a's fsync is running
+      const b = db.transaction().execute((trx) => trx.insertInto('t').values({ v: 'b' }).execute()).then(() => done.push('b'));
+      const c = db.insertInto('t').values({ v: 'c' }).execute().then(() => done.push('c'));
+      // b and c committed (a reader sees them) but are not acknowledged
+      await vi.waitFor(async () => expect((await db.selectFrom('t').select('v').orderBy('id').execute()).map((r) => r.v)).toEqual(['a', 'b', 'c']));
+      expect(done).toEqual([]);
+
+      await syncs.release(); // the fsync that started before b and c committed
+      await vi.waitFor(() => expect(done).toEqual(['a']));
+      await vi.waitFor(() => expect(syncs.started()).toBe(3)); // one fsync for both b and c
+      expect(done).toEqual(['a']);
+      await syncs.release();
+      await Promise.all([a, b, c]);
+      expect(done.sort()).toEqual(['a', 'b', 'c']);
+      expect(syncs.started()).toBe(3);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
