@@ -14,7 +14,8 @@
  * figures; --load-duration <seconds> (default 30), --load-connections <n> (default 50) for the
  * load figures; --keystrokes <n> (default 60) and --rounds <n> (default 3) for the form
  * figures; --list-rows <n> (default 10000) and --list-rounds <n> (default 3) for the list-ui
- * figures; --only list|gen|load|pages|form|list-ui.
+ * figures; --fuzz-runs <n> (default 1000) for the long fuzz run (bench/fuzz.ts); --only
+ * list|gen|load|pages|form|list-ui|fuzz.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,8 @@ import { createPgDatabase, signIn } from '../tests/api/harness.ts';
 import { benchSignInBytes } from './signInBytes.ts';
 import { benchFormLatency } from './formLatency.ts';
 import { benchListOpen } from './listOpen.ts';
+import { benchFuzz } from './fuzz.ts';
+import { JSON_SERVER_MIX, loadMix, PLATFORM_MIX, prepareRecords, type LoadFigures } from './loadMix.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -43,20 +46,14 @@ const CONNECTIONS = Number(opt('connections', '10'));
 const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
-if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui'].includes(ONLY)) {
-  console.error(`--only takes list, gen, load, pages, form or list-ui, not "${ONLY}"`);
+const LOAD_SERVERS = new Set(opt('load-servers', 'json,sqlite,postgres').split(','));
+if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz'].includes(ONLY)) {
+  console.error(`--only takes list, gen, load, pages, form, list-ui or fuzz, not "${ONLY}"`);
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LIST_PATH = '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10';
 
-interface LoadFigures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -224,102 +221,8 @@ function startPlatformServer(dataDir: string, staticDir: string, databaseUrl?: s
   return startChild(['--import', 'tsx', 'server-mock/main.ts'], env, /Console and API:\s+(http:\/\/\S+?)\/?\s/);
 }
 
-/** Rows of the load's list: the seeded parameters plus these, so that a page is full. */
-const LOAD_EXTRA_PARAMS = 200;
-
-interface MixPaths {
-  list: string;
-  readOne: (id: number) => string;
-  listRoles: string;
-  readRole: (id: number) => string;
-  add: string;
-  addBody: (key: string) => string;
-  remove: (id: number) => { method: 'POST' | 'DELETE'; path: string };
-  idOf: (body: string) => number | undefined;
-}
-
-/**
- * Each connection repeats: list a page of parameters, read one parameter by id, add a
- * parameter, list a page of roles, read one role by id, delete the parameter it added.
- * Four reads and two writes in six calls.
- */
-async function loadMix(base: string, paths: MixPaths, paramIds: number[], roleIds: number[], headers: Record<string, string>): Promise<LoadFigures> {
-  let counter = 0;
-  const pick = (ids: number[]) => ids[Math.floor(Math.random() * ids.length)]!;
-  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
-  type Ctx = { addedId?: number };
-  const result = await autocannon({
-    url: base,
-    connections: LOAD_CONNECTIONS,
-    duration: LOAD_DURATION,
-    headers,
-    requests: [
-      { method: 'GET', path: paths.list },
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: paths.readOne(pick(paramIds)) }) },
-      {
-        method: 'POST',
-        headers: jsonHeaders,
-        setupRequest: (req) => ({ ...req, path: paths.add, body: paths.addBody(`load.k${process.pid}.${counter++}`) }),
-        onResponse: (_status, body, context) => {
-          (context as Ctx).addedId = paths.idOf(body);
-        },
-      },
-      { method: 'GET', path: paths.listRoles },
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: paths.readRole(pick(roleIds)) }) },
-      {
-        setupRequest: (req, context) => {
-          const id = (context as Ctx).addedId;
-          if (!id) return { ...req, method: 'GET', path: paths.list };
-          const { method, path } = paths.remove(id);
-          return { ...req, method, path };
-        },
-      },
-    ],
-  });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-const PLATFORM_MIX: MixPaths = {
-  list: '/api/admin/sysparam/querySysParam?currentPage=1&pageSize=10',
-  readOne: (id) => `/api/admin/sysparam/querySysParam?id=${id}`,
-  listRoles: '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10',
-  readRole: (id) => `/api/admin/sysrole/querySysRole?id=${id}`,
-  add: '/api/admin/sysparam/addSysParam',
-  addBody: (key) => JSON.stringify({ paramName: 'Load', paramKey: key, paramValue: 'v' }),
-  remove: (id) => ({ method: 'POST', path: `/api/admin/sysparam/deleteSysParam?id=${id}` }),
-  idOf: (body) => (JSON.parse(body) as { data?: { id?: number } }).data?.id,
-};
-
-const JSON_SERVER_MIX: MixPaths = {
-  list: '/sys_param?_page=1&_limit=10&_sort=create_time,id&_order=desc,desc',
-  readOne: (id) => `/sys_param?id=${id}`,
-  listRoles: '/sys_role?_page=1&_limit=10&_sort=create_time,id&_order=desc,desc',
-  readRole: (id) => `/sys_role?id=${id}`,
-  add: '/sys_param',
-  addBody: (key) => JSON.stringify({ tenant_code: 'demo', param_name: 'Load', param_key: key, param_value: 'v', create_time: new Date().toISOString() }),
-  remove: (id) => ({ method: 'DELETE', path: `/sys_param/${id}` }),
-  idOf: (body) => (JSON.parse(body) as { id?: number }).id,
-};
-
-async function prepareRecords(url: string): Promise<void> {
-  const token = await signIn(url, 'demo', 'admin');
-  for (let i = 0; i < LOAD_EXTRA_PARAMS; i++) {
-    const res = await fetch(`${url}/api/admin/sysparam/addSysParam`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ paramName: `Parameter ${i}`, paramKey: `bench.p${i}`, paramValue: String(i) }),
-    });
-    if (!res.ok) throw new Error(`could not add bench parameters: ${res.status} ${await res.text()}`);
-  }
-}
-
 async function benchLoad(): Promise<void> {
+  const loadOptions = { connections: LOAD_CONNECTIONS, duration: LOAD_DURATION };
   console.log(`\nMixed load (list, read one, add, list, read one, delete), ${LOAD_CONNECTIONS} connections, ${LOAD_DURATION} s each`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const staticDir = join(dir, 'static');
@@ -343,17 +246,19 @@ async function benchLoad(): Promise<void> {
     const jsonServer = await startJsonServer(dbFile);
     cleanups.push(() => stopChild(jsonServer));
 
-    const baseline = await loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {});
-    show('baseline: json-server 0.17 (no auth)', baseline);
+    const baseline = LOAD_SERVERS.has('json') ? await loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions) : undefined;
+    if (baseline) show('baseline: json-server 0.17 (no auth)', baseline);
     await stopChild(jsonServer);
     cleanups.pop();
 
-    const editor = await signIn(server.url, 'demo', 'editor');
-    const sqliteFigures = await loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` });
-    show('server on SQLite (editor)', sqliteFigures, baseline);
-    verdict(sqliteFigures, baseline);
+    if (LOAD_SERVERS.has('sqlite')) {
+      const editor = await signIn(server.url, 'demo', 'editor');
+      const sqliteFigures = await loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions);
+      show('server on SQLite (editor)', sqliteFigures, baseline);
+      if (baseline) verdict(sqliteFigures, baseline);
+    }
 
-    const pgReachable = await new pg.Client({ connectionString: PG_URL }).connect().then(() => true, () => false);
+    const pgReachable = LOAD_SERVERS.has('postgres') && await new pg.Client({ connectionString: PG_URL }).connect().then(() => true, () => false);
     if (pgReachable) {
       const pgDb = await createPgDatabase(PG_URL);
       cleanups.push(() => pgDb.drop());
@@ -366,10 +271,10 @@ async function benchLoad(): Promise<void> {
       const pgRoles = (await pgClient.query(`select id from sys_role where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
       await pgClient.end();
       const pgEditor = await signIn(pgServer.url, 'demo', 'editor');
-      const pgFigures = await loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` });
+      const pgFigures = await loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions);
       show('server on PostgreSQL (editor)', pgFigures, baseline);
-      verdict(pgFigures, baseline);
-    } else {
+      if (baseline) verdict(pgFigures, baseline);
+    } else if (LOAD_SERVERS.has('postgres')) {
       console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
     }
   } finally {
@@ -396,3 +301,4 @@ if (!ONLY || ONLY === 'load') await benchLoad();
 if (!ONLY || ONLY === 'pages') await benchSignInBytes();
 if (!ONLY || ONLY === 'form') await benchFormLatency({ keystrokes: Number(opt('keystrokes', '60')), rounds: Number(opt('rounds', '3')) });
 if (!ONLY || ONLY === 'list-ui') await benchListOpen({ rows: Number(opt('list-rows', '10000')), rounds: Number(opt('list-rounds', '3')) });
+if (!ONLY || ONLY === 'fuzz') await benchFuzz({ runs: Number(opt('fuzz-runs', '1000')) });
