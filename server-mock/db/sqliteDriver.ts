@@ -168,7 +168,7 @@ parentPort.on('message', () => {
 `;
 
 /** A checkpoint is due after this many commits, or after a second with at least one. */
-export const CHECKPOINT_COMMITS = 100;
+export const CHECKPOINT_COMMITS = 1000;
 const CHECKPOINT_INTERVAL_MS = 1000;
 
 /**

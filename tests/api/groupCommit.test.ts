@@ -3,12 +3,12 @@
  * fsync of the WAL file that started after its commit, and writes that commit while one fsync
  * runs share the next one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
+import { CHECKPOINT_COMMITS, GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
 import type { AnyKysely } from '../../server-mock/db/anyKysely.ts';
 
 /** An fsync that completes only when the test says so. */
@@ -57,6 +57,28 @@ describe('SQLite group commit', () => {
       await Promise.all([a, b, c]);
       expect(done.sort()).toEqual(['a', 'b', 'c']);
       expect(syncs.started()).toBe(3);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('copies the WAL into the database file on its checkpoint thread once enough commits were made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const file = join(dir, 'x.sqlite');
+    const store = new SqliteStore({ file, synchronous: 'FULL' });
+    const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+    try {
+      await sql`create table t (id integer primary key, v text)`.execute(db);
+      const before = statSync(file).size;
+      // Commits in groups of 50 (each group shares fsyncs), past the checkpoint threshold.
+      for (let i = 0; i < CHECKPOINT_COMMITS + 50; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, j) => db.insertInto('t').values({ v: 'x'.repeat(200) + String(i + j) }).execute()));
+      }
+      await vi.waitFor(() => expect(store.checkpointer.done).toBeGreaterThan(0), { timeout: 10_000 });
+      // The rows' pages are in the database file itself now, not only in the WAL.
+      expect(statSync(file).size).toBeGreaterThan(before + 100_000);
+      expect((await db.selectFrom('t').select(sql<number>`count(*)`.as('n')).executeTakeFirst())!.n).toBe(CHECKPOINT_COMMITS + 50);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
