@@ -1100,6 +1100,15 @@ export const resources: Record<string, ResourceMeta> = {
       { name: 'update', permission: 'sysmenu:update', kind: 'standard' },
       { name: 'delete', permission: 'sysmenu:delete', kind: 'standard' },
       { name: 'export', permission: 'sysmenu:export', kind: 'standard' },
+      {
+        name: 'dataFields',
+        kind: 'custom',
+        permission: 'sysmenu:dataFields',
+        call: 'queryDataFieldByMenuCode',
+        label: 'resources.SysMenu.actions.dataFields',
+        placement: 'row',
+        selection: 'one',
+      },
     ],
     relations: {
       menuParent: {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
-import { dataRows, dialog, resourceNamed, rowWith, settled, TENANT } from './resourceLocators.ts';
+import { dataRows, dialog, resourceNamed, rowWith, searchOf, settled, TENANT } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -22,6 +22,7 @@ const SysRole = resourceNamed('SysRole');
 const SysUrl = resourceNamed('SysUrl');
 const SysUser = resourceNamed('SysUser');
 const SysRoleData = resourceNamed('SysRoleData');
+const SysMenu = resourceNamed('SysMenu');
 const SysOnlineUser = resourceNamed('SysOnlineUser');
 
 /** Signs in and opens a resource page, waiting for its rows. */
@@ -168,6 +169,33 @@ describe('roles page', () => {
 
     await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
     await expect.poll(() => treeBox(dialog(page), 'editor').getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('menus page', () => {
+  it("lists a menu's data permissions from its row; the list's own add starts on that menu", async () => {
+    const page = await openAs('admin', '/sysmenu', SysMenu);
+    const search = searchOf(page, SysMenu);
+    await search.getByLabel('Menu name', { exact: true }).fill('Users');
+    await search.getByRole('button', { name: 'Query', exact: true }).click();
+    const users = dataRows(page, SysMenu).filter({ has: page.getByRole('cell', { name: 'sysuser', exact: true }) });
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/queryDataFieldByMenuCode'));
+    await users.getByRole('button', { name: 'Data permissions' }).click();
+    expect(new URL((await asked).url()).searchParams.get('menuCode')).toBe('sysuser');
+    const box = dialog(page);
+    const rows = box.getByTestId('table-SysRoleData').locator('[role=row][data-row-id]');
+    const editor = rows.filter({ hasText: 'ROLE_EDITOR' });
+    await editor.waitFor();
+    expect(await editor.innerText()).toContain('address');
+
+    await box.getByRole('button', { name: 'Add data permission' }).click();
+    const add = dialog(page);
+    await add.getByTestId('data-permission-add').waitFor();
+    // The menu is chosen already: its existing row is loaded.
+    await expect.poll(() => add.getByLabel('Role code of row 1').count()).toBe(1);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.getByTestId('data-permission-add').waitFor({ state: 'hidden' });
+    expect(await rows.count()).toBeGreaterThan(0);
   });
 });
 

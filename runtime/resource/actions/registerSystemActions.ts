@@ -16,6 +16,8 @@ export function registerSystemActions(): void {
   registerActionComponent('SysUser', 'addToTenant', () => import('./UserAddToTenant.tsx'));
   registerActionComponent('SysUser', 'online', () => import('./OnlineUsers.tsx'));
   registerActionComponent('SysUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));
+  // Menus (sys-menu.json): a menu's data permissions
+  registerActionComponent('SysMenu', 'dataFields', () => import('./MenuDataPermissions.tsx'));
   // Online users (sys-online-user.json, the /onlinesysuser page)
   registerActionComponent('SysOnlineUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));
   // Data permissions (sys-role-data.json, the /datapermission page: rows of the menu chosen in its filter tree)
