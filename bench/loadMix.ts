@@ -65,6 +65,11 @@ export async function loadMix(base: string, paths: MixPaths, paramIds: number[],
       },
     ],
   });
+  return figuresOf(result);
+}
+
+/** The figures of an autocannon run. */
+export function figuresOf(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,

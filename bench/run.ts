@@ -34,7 +34,7 @@ import { benchSignInBytes } from './signInBytes.ts';
 import { benchFormLatency } from './formLatency.ts';
 import { benchListOpen } from './listOpen.ts';
 import { benchFuzz } from './fuzz.ts';
-import { JSON_SERVER_MIX, loadMix, PLATFORM_MIX, prepareRecords, type LoadFigures } from './loadMix.ts';
+import { figuresOf, JSON_SERVER_MIX, loadMix, PLATFORM_MIX, prepareRecords, type LoadFigures } from './loadMix.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -54,16 +54,8 @@ if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz'].include
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LIST_PATH = '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10';
 
-
 async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return figuresOf(await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
 }
 
 function show(name: string, f: LoadFigures, baseline?: LoadFigures): void {
