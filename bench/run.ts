@@ -80,6 +80,21 @@ async function bareBaseline(sqliteFile: string): Promise<{ url: string; close: (
   return { url: `http://127.0.0.1:${port}/list`, close: async () => { await app.close(); db.close(); } };
 }
 
+/** The same floor on PostgreSQL: a bare Fastify route and a pg pool of the server's size, no auth. */
+async function barePgBaseline(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/list', async () => {
+    const rows = await pool.query({ name: 'bare-list', text: 'select * from sys_role where tenant_code = $1 order by create_time desc, id desc limit 10', values: ['demo'] });
+    const count = await pool.query({ name: 'bare-count', text: 'select count(*)::int as total from sys_role where tenant_code = $1', values: ['demo'] });
+    return { status: 200, message: 'success', data: { list: rows.rows, pagination: { total: (count.rows[0] as { total: number }).total, pageSize: 10, current: 1 } } };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/list`, close: async () => { await app.close(); await pool.end(); } };
+}
+
 async function benchList(): Promise<void> {
   console.log(`\nList query (${LIST_PATH}), ${CONNECTIONS} connections, ${DURATION} s each`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -99,7 +114,13 @@ async function benchList(): Promise<void> {
       const pgServer = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(dataDir, 'pg'), databaseUrl: pgDb.url, quiet: true, staticDir: join(dataDir, 'none'), env: {} });
       try {
         const pgToken = await signIn(pgServer.url, 'demo', 'admin');
-        show('server on PostgreSQL (admin)', await load(pgServer.url + LIST_PATH, { authorization: `Bearer ${pgToken}` }), baseline);
+        const barePg = await barePgBaseline(pgDb.url);
+        const pgBaseline = await load(barePg.url);
+        await barePg.close();
+        show('bare Fastify + pg (same list, two queries)', pgBaseline, baseline);
+        const pgFigures = await load(pgServer.url + LIST_PATH, { authorization: `Bearer ${pgToken}` });
+        show('server on PostgreSQL (admin)', pgFigures, baseline);
+        console.log(`    server on PostgreSQL: ${(pgFigures.requestsPerSecond / pgBaseline.requestsPerSecond).toFixed(2)}x the bare Fastify + pg floor`);
       } finally {
         await pgServer.close();
         await pgDb.drop();

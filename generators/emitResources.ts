@@ -107,6 +107,8 @@ export interface RelationMeta {
   labelField: string;
   as?: string;
   widget?: 'select' | 'treeSelect' | 'transfer';
+  /** A many-valued relation (an array field): the link resource keeping its values. */
+  through?: { resource: string; recordKey: string; valueKey: string };
 }
 
 export interface CallMeta {

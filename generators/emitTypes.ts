@@ -85,6 +85,11 @@ export function toCompileSchema(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
+    // Property names are not keywords: a field named "title" stays.
+    if ((key === 'properties' || key === 'patternProperties' || key === 'definitions') && value && typeof value === 'object' && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toCompileSchema(sub)]));
+      continue;
+    }
     if (IGNORED_KEYWORDS.has(key)) continue;
     // enum, const, default and examples hold data, not schemas.
     out[key] = ['enum', 'const', 'default', 'examples'].includes(key) ? value : toCompileSchema(value);
@@ -107,8 +112,10 @@ function relationLabels(r: Resource, registry: Registry): Record<string, JsonSch
   const out: Record<string, JsonSchema> = {};
   for (const [field, rel] of Object.entries(r.relations)) {
     if (!rel.as) continue;
-    const label = registry.byName.get(rel.resource)?.fieldMap.get(rel.labelField)?.schema;
-    out[rel.as] = { ...(label ?? { type: 'string' }), description: `Label of ${field} (${rel.resource}.${rel.labelField}), in list answers.` };
+    const label = registry.byName.get(rel.resource)?.fieldMap.get(rel.labelField)?.schema ?? { type: 'string' };
+    out[rel.as] = rel.through
+      ? { type: ['array', 'null'], items: label, description: `Labels of ${field} (${rel.resource}.${rel.labelField}), in list answers.` }
+      : { ...label, description: `Label of ${field} (${rel.resource}.${rel.labelField}), in list answers.` };
   }
   return out;
 }
@@ -119,6 +126,8 @@ function relationLabels(r: Resource, registry: Registry): Record<string, JsonSch
  */
 function recordSchema(r: Resource, registry: Registry): JsonSchema {
   const props = { ...r.record.properties, ...relationLabels(r, registry) };
+  // A many-valued relation without values is answered as null.
+  for (const f of r.fields) if (f.link) props[f.name] = { ...f.schema, type: ['array', 'null'] };
   const secret = new Set(r.fields.filter((f) => f.secret).map((f) => f.name));
   const system = Object.fromEntries(r.fields.filter((f) => f.system).map((f) => [f.name, f.schema]));
   const { id, ...otherSystem } = system;

@@ -1,31 +1,30 @@
-/** Notification calls used by the shell (bell, workbench). */
+/**
+ * Notification calls of the shell (bell, workbench), through the generated client: the
+ * signed-in user's current notifications (docs/notifications.md). Failures are not toasted:
+ * both widgets show their own empty or failed state.
+ */
 import type { Envelope, Page } from '../http/envelope.ts';
-import { request } from '../http/request.ts';
+import type { MyNotification } from '../generated/types.ts';
+import { platform, SILENT } from './platform.ts';
 
+export type { MyNotification } from '../generated/types.ts';
+
+/** A bell item: `type` is `notification` for a notice, `message` for a message. */
 export interface BellItem {
   id: number | string;
   title: string;
+  /** Plain text of the content, at most 100 characters. */
   description?: string;
   datetime?: string;
   type: 'notification' | 'message' | string;
 }
 
 /** The bell's list: one call when it is clicked. */
-export function queryHeadNotification(): Promise<Envelope<BellItem[] | Page<BellItem>>> {
-  return request({ method: 'GET', url: '/api/notification/notification/queryHeadNotification', silent: true });
+export async function queryHeadNotification(): Promise<Envelope<BellItem[] | Page<BellItem>>> {
+  return (await (await platform()).queryHeadNotification({}, SILENT)) as Envelope<BellItem[] | Page<BellItem>>;
 }
 
-export interface MyNotification {
-  id: number;
-  title: string;
-  content?: string;
-  type?: string;
-  priority?: string;
-  publisher?: string;
-  createTime?: string;
-  readFlag?: boolean | number;
-}
-
-export function queryMyNotification(params: { currentPage: number; pageSize: number }): Promise<Envelope<Page<MyNotification>>> {
-  return request({ method: 'GET', url: '/api/notification/notification/queryMyNotification', params, silent: true });
+/** A page of the user's current notifications, newest first, with their content. */
+export async function queryMyNotification(params: { currentPage: number; pageSize: number }): Promise<Envelope<Page<MyNotification>>> {
+  return (await (await platform()).queryMyNotification(params, SILENT)) as Envelope<Page<MyNotification>>;
 }

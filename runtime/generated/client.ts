@@ -18,6 +18,9 @@ import type {
   GetSmsCaptchaParams,
   HandleFailParams,
   HandleSuccessParams,
+  Notification,
+  NotificationInput,
+  NotificationQuery,
   Page,
   QueryCheckedMenuButtonParams,
   QueryCurrentAuthorityParams,
@@ -26,6 +29,7 @@ import type {
   QueryMenuButtonByRoleCodeParams,
   QueryMenuButtonCheckboxParams,
   QueryMenuIdByRoleIdParams,
+  QueryMyNotificationParams,
   QueryOnlineSysUserParams,
   QueryOrgUserTreeParams,
   QueryRoleIdByUrlIdParams,
@@ -308,6 +312,234 @@ export async function getCharCaptcha(
     {
       method: 'GET',
       url: '/api/account/captcha/getCharCaptcha',
+      params,
+    },
+    options,
+  );
+}
+
+// Notification (resources/notification.json)
+/**
+ * GET /api/notification/notification/queryNotification
+ * query Notification
+ * Button permission: notification:query.
+ */
+export async function queryNotification(
+  params: NotificationQuery = {},
+  options?: CallOptions,
+): Promise<Envelope<Page<Notification>>> {
+  return send<Envelope<Page<Notification>>>(
+    {
+      method: 'GET',
+      url: '/api/notification/notification/queryNotification',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/addNotification
+ * add Notification
+ * Button permission: notification:add.
+ */
+export async function addNotification(
+  data: NotificationInput,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/addNotification',
+      data,
+    },
+    options,
+  );
+}
+
+/**
+ * PUT /api/notification/notification/updateNotification
+ * update Notification
+ * Button permission: notification:update.
+ */
+export async function updateNotification(
+  data: Partial<NotificationInput> & { id: number },
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'PUT',
+      url: '/api/notification/notification/updateNotification',
+      data,
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/deleteNotification
+ * delete Notification
+ * Button permission: notification:delete.
+ */
+export async function deleteNotification(
+  ids: number | number[],
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/deleteNotification',
+      params: { id: [ids].flat().join(',') },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/exportNotification
+ * export Notification
+ * Button permission: notification:export.
+ */
+export async function exportNotification(
+  data: NotificationQuery & { isTemplate?: 1; columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/exportNotification',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/exportWordNotification
+ * exportWord Notification as a Word document
+ * Button permission: notification:export.
+ */
+export async function exportWordNotification(
+  data: NotificationQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/exportWordNotification',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/exportPdfNotification
+ * exportPdf Notification as a PDF document
+ * Button permission: notification:export.
+ */
+export async function exportPdfNotification(
+  data: NotificationQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/exportPdfNotification',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/importNotification
+ * import Notification from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: notification:add.
+ */
+export async function importNotification(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/importNotification',
+      data: fileForm(file),
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/notification/notification/queryHeadNotification
+ * the caller's current notifications for the bell, newest first: {id, title, description, datetime, type}
+ */
+export async function queryHeadNotification(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/notification/notification/queryHeadNotification',
+      params,
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/notification/notification/queryMyNotification
+ * the caller's current notifications, a page of them with their content
+ */
+export async function queryMyNotification(
+  params: QueryMyNotificationParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/notification/notification/queryMyNotification',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/notification/notification/queryNotificationType
+ * notification types
+ */
+export async function queryNotificationType(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/notification/notification/queryNotificationType',
+      params,
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/notification/notification/queryNotificationPriority
+ * notification priorities
+ */
+export async function queryNotificationPriority(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/notification/notification/queryNotificationPriority',
       params,
     },
     options,

@@ -55,9 +55,10 @@ export const menuTree: readonly MenuRoute[] = [
         code: 'mynotification',
         path: '/mynotification',
         name: 'Mynotification',
-        component: 'views/mynotification',
+        component: 'resource',
         title: 'route.mynotification',
         hidden: true,
+        resource: 'MyNotification',
       },
     ],
   },
@@ -306,9 +307,10 @@ export const menuTree: readonly MenuRoute[] = [
         code: 'notification',
         path: '/notification',
         name: 'Notification',
-        component: 'views/notification',
+        component: 'resource',
         title: 'route.notification',
         icon: 'message',
+        resource: 'Notification',
       },
       {
         code: 'appclient',
@@ -1464,6 +1466,8 @@ export const menuTree: readonly MenuRoute[] = [
 /** Resource name -> path of the page that shows it. */
 export const resourceRoutes: Record<string, string> = {
   AppClient: '/appclient',
+  MyNotification: '/mynotification',
+  Notification: '/notification',
   SysDict: '/sysdict',
   SysMenu: '/sysmenu',
   SysMenuButton: '/sysmenu',

@@ -78,6 +78,92 @@ export interface GetSmsCaptchaParams {
   mobile: string;
 }
 
+// MyNotification (resources/notification-my.json)
+/** A MyNotification record as the server returns it. */
+export interface MyNotification {
+  id?: number;
+  title?: string;
+  content?: string;
+  type?: 'notice' | 'message';
+  priority?: 1 | 2 | 3;
+  publisher?: string | null;
+  createTime?: string;
+  startTime?: string | null;
+  endTime?: string | null;
+}
+
+// Notification (resources/notification.json)
+/** A Notification record as the server returns it. */
+export interface Notification {
+  id: number;
+  title: string;
+  content: string;
+  type: 'notice' | 'message';
+  priority: 1 | 2 | 3;
+  publisher?: string;
+  startTime?: string;
+  endTime?: string;
+  /**
+   * @maxItems 1000
+   */
+  userIds?: number[] | null;
+  /**
+   * Labels of userIds (SysUser.username), in list answers.
+   */
+  usernames?: string[] | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addNotification: the record without its system fields. */
+export interface NotificationInput {
+  title: string;
+  content: string;
+  type: 'notice' | 'message';
+  priority: 1 | 2 | 3;
+  publisher?: string;
+  startTime?: string;
+  endTime?: string;
+  /**
+   * @maxItems 1000
+   */
+  userIds?: number[];
+}
+
+/** Parameters of queryNotification and exportNotification: paging, sorting and filters. */
+export interface NotificationQuery extends PageQuery {
+  /** contains */
+  title?: string;
+  /** exact */
+  type?: 'notice' | 'message';
+  /** exact */
+  priority?: 1 | 2 | 3;
+  /** contains */
+  publisher?: string;
+  /** range: from,to */
+  createTime?: string;
+}
+
+/** Query parameters of queryMyNotification. */
+export interface QueryMyNotificationParams {
+  currentPage?: number;
+  pageSize?: number;
+  title?: string;
+  type?: 'notice' | 'message';
+}
+
+// NotificationSysuser (resources/notification-sysuser.json)
+/** A NotificationSysuser record as the server returns it. */
+export interface NotificationSysuser {
+  id: number;
+  notificationId: number;
+  userId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
 // OAuth (resources/oauth.json)
 /** Query parameters of token. */
 export interface TokenParams {

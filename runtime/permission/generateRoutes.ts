@@ -119,16 +119,26 @@ export function generateRoutes(input: GenerateRoutesInput): GeneratedRoutes {
     return { ...base, component, redirect: node.redirect === NO_REDIRECT ? undefined : node.redirect, children: [] };
   };
 
+  const authorised = menuPaths(menu);
+  const constants = constantRoutes
+    .filter((r) => r.meta.affix || r.hidden || authorised.has(r.path) || authorisedChild(r, authorised))
+    .map((r) => ({ ...r, children: [...r.children] }));
   const fromMenu: AppRoute[] = [];
   for (const node of menu) {
     const route = convert(node, '/');
     if (!route) continue;
-    // A menu parent that only wraps constant routes (e.g. "/" around /workbench) adds nothing.
-    if (taken.has(route.path) && route.children.length === 0) continue;
+    if (taken.has(route.path)) {
+      // A menu parent that wraps constant routes (e.g. "/" around /workbench) adds only its
+      // other children (/mynotification), under the constant route of its path.
+      if (route.children.length === 0) continue;
+      const constant = constants.find((c) => c.path === route.path);
+      if (constant) {
+        constant.children.push(...route.children);
+        continue;
+      }
+    }
     fromMenu.push(route);
   }
-  const authorised = menuPaths(menu);
-  const constants = constantRoutes.filter((r) => r.meta.affix || r.hidden || authorised.has(r.path) || authorisedChild(r, authorised));
   return { routes: [...constants, ...fromMenu], unrendered };
 }
 

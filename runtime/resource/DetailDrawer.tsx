@@ -1,4 +1,4 @@
-/** The detail view of a record: every field the user may see, with labels, dictionary labels and formatted dates. */
+/** The detail view of a record: every field the user may see, with labels, dictionary labels, formatted dates and rich text sanitised. */
 import { Descriptions, Drawer } from 'antd';
 import type { ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
@@ -23,7 +23,7 @@ export default function DetailDrawer({ resource, record, hidden, onClose }: Deta
         bordered
         size="small"
         data-testid="resource-detail"
-        items={fields.map((f) => ({ key: f.field, label: t(f.label), children: renderCell(resource, f, record) }))}
+        items={fields.map((f) => ({ key: f.field, label: t(f.label), children: renderCell(resource, f, record, 'detail') }))}
       />
     </Drawer>
   );

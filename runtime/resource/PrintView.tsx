@@ -1,14 +1,14 @@
 /**
  * Printing the current table: a print-only copy of the visible columns and the loaded rows
- * (the tree flattened, indented) is put on the page, the print stylesheet hides everything
- * else, and the browser's print dialog opens.
+ * (the tree flattened, indented; rich text as its plain text) is put on the page, the print
+ * stylesheet hides everything else, and the browser's print dialog opens.
  */
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
-import { cellText, type ColumnSpec } from './columns.ts';
-import { translate } from './cells.tsx';
+import type { ColumnSpec } from './columns.ts';
+import { plainCellText } from './cells.tsx';
 import type { ResourceRecord } from './extensions.ts';
 import { rowIdOf } from './meta.ts';
 
@@ -69,7 +69,7 @@ export default function PrintView({ resource, columns, records, onDone }: PrintV
             <tr key={rowIdOf(resource, record)}>
               {columns.map((c, i) => (
                 <td key={c.field} style={i === 0 && depth ? { paddingLeft: 6 + depth * 16 } : undefined}>
-                  {cellText(c, record, translate)}
+                  {plainCellText(resource, c, record)}
                 </td>
               ))}
             </tr>

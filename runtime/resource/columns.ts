@@ -96,6 +96,8 @@ export function cellText(col: Pick<ColumnSpec, 'field' | 'labelField' | 'dict' |
   if (col.dict && !usesLabel) return dictLabel(col.dict, value, translate);
   if (col.type === 'datetime' && !usesLabel) return formatDate(value as string | number);
   if (typeof value === 'boolean') return translate(value ? 'resource.yes' : 'resource.no') ?? String(value);
+  // A many-valued relation: its labels (or values), one after another.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -11,6 +11,8 @@ export function registerResourcePages(): void {
   registerComponent('resource', () => import('./ResourcePage.tsx'), ['ResourcePage']);
   // The column renderers resource files may name (statusTag, dictTag, icon, flagTag).
   registerExtensionModule(() => import('./builtinRenderers.tsx'));
+  // The form widget of many-valued relations (relationMultiple: the recipients of a notification).
+  registerExtensionModule(() => import('./form/RelationMultipleWidget.tsx'));
   // The custom actions of the system pages (grant role, force sign-out, ...).
   registerSystemActions();
 }

@@ -84,7 +84,9 @@ const SYSTEM_LABELS: Record<string, string> = {
 };
 
 /** Annotation keywords allowed inside a record schema. */
-export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash'];
+export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-notBefore'];
+/** Values the server can set a field to (x-auto). */
+export const AUTO_VALUES = ['username'] as const;
 
 export function createSchemaAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
@@ -240,6 +242,8 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     hash: schema['x-hash'] === 'scrypt',
     dict: schema['x-dict'],
     label: labelFields[name] ?? '',
+    ...(schema['x-auto'] ? { auto: schema['x-auto'] } : {}),
+    ...(schema['x-notBefore'] ? { notBefore: schema['x-notBefore'] } : {}),
   }));
   if (scope === 'tenant' && props.tenantCode) {
     issues.push({ file, pointer: '/record/properties/tenantCode', message: 'tenantCode is a system field of tenant-scoped resources' });
@@ -250,6 +254,23 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     }
     if (!labelFields[name]) {
       issues.push({ file, pointer: `/labels/fields`, message: `field "${name}" has no label key` });
+    }
+    const auto = schema['x-auto'];
+    if (auto !== undefined) {
+      if (!(AUTO_VALUES as readonly string[]).includes(auto)) {
+        issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: `must be one of ${AUTO_VALUES.join(', ')}` });
+      }
+      if (fieldType(schema) !== 'string') issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets to the username must be a string' });
+      if (required.has(name)) issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets cannot be required' });
+    }
+    const notBefore = schema['x-notBefore'];
+    if (notBefore !== undefined) {
+      const other = props[notBefore];
+      const ordered = (s: JsonSchema) => ['datetime', 'integer', 'number'].includes(fieldType(s));
+      if (!other || notBefore === name) issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${notBefore}" is not another field of the record` });
+      else if (!ordered(schema) || fieldType(other) !== fieldType(schema)) {
+        issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${name}" and "${notBefore}" must both be date-time, integer or number fields of one type` });
+      }
     }
   }
   if (doc.kind !== 'service') {
@@ -419,10 +440,29 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
   // relations and storage
   const relations = doc.relations ?? {};
   for (const key of Object.keys(relations)) check(recordField(key), `/relations/${key}`, `unknown record field "${key}"`);
+  // A many-valued relation: an array field whose values live in a link resource's rows.
+  for (const [key, rel] of Object.entries(relations)) {
+    const f = fieldMap.get(key);
+    if (!rel.through || !f || f.system) continue;
+    f.link = rel.through;
+    const pointer = `/relations/${key}/through`;
+    check(doc.kind === 'entity', pointer, 'only an entity keeps relation values in a link resource');
+    check(f.schema.type === 'array' && typeof f.schema.items === 'object', `/record/properties/${key}`, 'a relation kept in a link resource is an array of values (type "array" with "items")');
+    check(!required.has(key), `/record/required`, `"${key}" is kept in a link resource and cannot be required (no values is an empty array)`);
+    columns.forEach((c, i) => check(c.field !== key || !('sortable' in c && c.sortable), `/list/columns/${i}/sortable`, `"${key}" is kept in a link resource and cannot be sorted by`));
+    for (const where of ['basic', 'advanced'] as const) search[where].forEach((s, i) => check(s.field !== key, `/list/search/${where}/${i}`, `"${key}" is kept in a link resource and cannot be searched`));
+    check(list.filterTree?.field !== key, '/list/filterTree/field', `"${key}" is kept in a link resource and cannot be filtered by`);
+  }
+  for (const [key, rel] of Object.entries(relations)) {
+    if (!rel.through) check(fieldMap.get(key)?.schema.type !== 'array', `/relations/${key}`, `"${key}" is an array: give the relation "through" (the link resource that keeps its values)`);
+  }
   const storage = { unique: doc.storage?.unique ?? [], index: doc.storage?.index ?? [] };
   for (const kind of ['unique', 'index'] as const) {
     storage[kind].forEach((set, i) =>
-      set.forEach((n, j) => check(has(n) && !fieldMap.get(n)!.system, `/storage/${kind}/${i}/${j}`, `unknown record field "${n}"`)),
+      set.forEach((n, j) => {
+        check(has(n) && !fieldMap.get(n)!.system, `/storage/${kind}/${i}/${j}`, `unknown record field "${n}"`);
+        check(!fieldMap.get(n)?.link, `/storage/${kind}/${i}/${j}`, `"${n}" is kept in a link resource, not a column`);
+      }),
     );
   }
   check(!(doc.kind === 'service' && doc.storage), '/storage', 'a service resource has no table');
@@ -476,6 +516,17 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: Reado
     check(target.fieldMap.has(rel.valueField), `/relations/${key}/valueField`, `resource ${target.name} has no field "${rel.valueField}"`);
     check(target.fieldMap.has(rel.labelField), `/relations/${key}/labelField`, `resource ${target.name} has no field "${rel.labelField}"`);
     if (rel.as) check(!r.fieldMap.has(rel.as), `/relations/${key}/as`, `"${rel.as}" is already a field`);
+    if (rel.through) {
+      const pointer = `/relations/${key}/through`;
+      const link = byName.get(rel.through.resource);
+      check(link?.kind === 'link', `${pointer}/resource`, `"${rel.through.resource}" is not a link resource`);
+      if (!link || link.kind !== 'link') continue;
+      check(link.scope === r.scope, `${pointer}/resource`, `link resource ${link.name} is ${link.scope}-scoped, ${r.name} is ${r.scope}-scoped`);
+      const recordKey = link.fieldMap.get(rel.through.recordKey);
+      const valueKey = link.fieldMap.get(rel.through.valueKey);
+      check(recordKey?.type === 'integer', `${pointer}/recordKey`, `resource ${link.name} has no integer field "${rel.through.recordKey}" (it holds the record's id)`);
+      check(!!valueKey && valueKey.type === target.fieldMap.get(rel.valueField)?.type, `${pointer}/valueKey`, `resource ${link.name} has no field "${rel.through.valueKey}" of the type of ${target.name}.${rel.valueField}`);
+    }
   }
   if (r.list.filterTree) {
     const target = byName.get(r.list.filterTree.resource);

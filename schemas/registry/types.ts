@@ -22,6 +22,10 @@ export type JsonSchema = {
   additionalProperties?: boolean | JsonSchema;
   'x-dict'?: string;
   'x-hash'?: 'scrypt';
+  /** Set by the server: `username` is the signed-in caller's username, written when the record is added. */
+  'x-auto'?: 'username';
+  /** Name of another field of the record this value may not be before (an end time and its start). */
+  'x-notBefore'?: string;
   [keyword: string]: unknown;
 };
 
@@ -98,12 +102,24 @@ export interface ActionDef {
   hideWhen?: string;
 }
 
+/**
+ * Where the values of a many-valued relation are stored: the rows of a link resource, one per
+ * value, holding the record's id in `recordKey` and the value in `valueKey`.
+ */
+export interface RelationThrough {
+  resource: string;
+  recordKey: string;
+  valueKey: string;
+}
+
 export interface RelationDef {
   resource: string;
   valueField: string;
   labelField: string;
   as?: string;
   widget?: 'select' | 'treeSelect' | 'transfer';
+  /** A many-valued relation (an array field) kept in a link resource's rows instead of a column. */
+  through?: RelationThrough;
 }
 
 /** A call as declared in a resource file's `calls`. */
@@ -172,6 +188,12 @@ export interface FieldDef {
   hash: boolean;
   dict?: string;
   label: string;
+  /** Set by the server from the caller (x-auto); a value in a body is checked but not used. */
+  auto?: 'username';
+  /** A field this value may not be before (x-notBefore). */
+  notBefore?: string;
+  /** Stored in a link resource's rows (a relation with `through`), not in a column of the table. */
+  link?: RelationThrough;
 }
 
 /** What a call does: the standard calls of an entity resource, or `custom` (declared in `calls`). */

@@ -8,6 +8,32 @@ import { sql } from 'kysely';
 import type { Resource, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
+import { SqlTemplate } from '../db/sqlTemplate.ts';
+
+interface WriteContext {
+  data: TenantData;
+  resource: Resource;
+  /** the inserted columns, in order (insertUnlessClash) */
+  columns: string[];
+  /** how many ids (deleteAllOrNone) */
+  count: number;
+}
+
+/** insertUnlessClash's statement, one per resource and set of columns; values `c<i>`. */
+const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, columns }) => {
+  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const values: Row = {};
+  columns.forEach((c, i) => (values[c] = v[`c${i}`]));
+  return scoped.insertStatement(resource, values).onConflict((oc) => oc.doNothing()).returningAll().compile();
+});
+
+/** deleteAllOrNone's statement, one per resource and number of ids; values `i<n>`. */
+const deleteAllOrNoneQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) => {
+  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const ids = Array.from({ length: count }, (_, i) => v[`i${i}`]);
+  const present = scoped.select(resource).select(sql<number>`count(*)`.as('n')).where(`${resource.table}.id`, 'in', ids);
+  return scoped.delete(resource).where('id', 'in', ids).where(present, '=', v.count as number).returning('id').compile();
+});
 
 export class TenantData {
   constructor(
@@ -52,11 +78,16 @@ export class TenantData {
     return this.scoped(r) ? q.where('tenant_code', '=', this.tenantCode) : q;
   }
 
-  /** Insert one row (columns), in this tenant; returns the new id. */
-  async insert(r: Resource, row: Row): Promise<number> {
+  /** An insert of one row (columns) in this tenant. */
+  insertStatement(r: Resource, row: Row) {
     const values: Row = { ...row };
     if (this.scoped(r)) values.tenant_code = this.tenantCode;
-    const result = (await this.db.insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow()) as Row;
+    return this.db.insertInto(r.table).values(values);
+  }
+
+  /** Insert one row (columns), in this tenant; returns the new id. */
+  async insert(r: Resource, row: Row): Promise<number> {
+    const result = (await this.insertStatement(r, row).returning('id').executeTakeFirstOrThrow()) as Row;
     return Number(result.id);
   }
 
@@ -65,9 +96,16 @@ export class TenantData {
    * stored row, or undefined when nothing was inserted.
    */
   async insertUnlessClash(r: Resource, row: Row): Promise<Row | undefined> {
-    const values: Row = { ...row };
-    if (this.scoped(r)) values.tenant_code = this.tenantCode;
-    return (await this.db.insertInto(r.table).values(values).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst()) as Row | undefined;
+    const columns = Object.keys(row);
+    const values: Row = {};
+    let shape = r.name;
+    columns.forEach((c, i) => {
+      values[`c${i}`] = row[c];
+      // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
+      shape += `|${c}${row[c] === null ? '=null' : ''}`;
+    });
+    const rows = await this.runTemplate(insertUnlessClashQuery, shape, values, { data: this, resource: r, columns, count: 0 });
+    return rows[0];
   }
 
   /**
@@ -76,12 +114,10 @@ export class TenantData {
    */
   async deleteAllOrNone(r: Resource, ids: number[]): Promise<boolean> {
     if (ids.length === 0) return false;
-    const present = this.select(r).select(sql<number>`count(*)`.as('n')).where(`${r.table}.id`, 'in', ids);
-    const result = await this.delete(r)
-      .where('id', 'in', ids)
-      .where(present, '=', ids.length)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) === ids.length;
+    const values: Row = { count: ids.length };
+    ids.forEach((id, i) => (values[`i${i}`] = id));
+    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${r.name}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
+    return deleted.length === ids.length;
   }
 
   /**
@@ -90,6 +126,16 @@ export class TenantData {
    */
   forTenant(tenantCode: string): TenantData {
     return new TenantData(this.database, this.registry, tenantCode, this.db);
+  }
+
+  /**
+   * Run a query compiled once per shape (see SqlTemplate) on this connection, with this tenant
+   * as its `tenant` value. Its builder scopes the query with `new TenantData(database,
+   * registry, values.tenant, db)`, so that the tenant filter is part of the SQL text of every
+   * shape and this tenant's code is bound on every run.
+   */
+  runTemplate<V extends Record<string, unknown>, C>(template: SqlTemplate<V & { tenant: string }, C>, shape: string, values: V, context: C): Promise<Row[]> {
+    return template.execute(this.db, shape, { ...values, tenant: this.tenantCode }, context);
   }
 
   /** Run fn in one transaction, with a TenantData bound to it. */
@@ -109,12 +155,12 @@ export class TenantData {
     return out;
   }
 
-  /** Record values (API names) as columns. Unknown names are dropped. */
+  /** Record values (API names) as columns. Unknown names, and fields kept in link resources, are dropped. */
   toRow(r: Resource, record: Row): Row {
     const out: Row = {};
     for (const [name, value] of Object.entries(record)) {
       const f = r.fieldMap.get(name);
-      if (!f || f.system) continue;
+      if (!f || f.system || f.link) continue;
       out[f.column] = this.dialect.toDb(f.type, value);
     }
     return out;

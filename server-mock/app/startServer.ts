@@ -64,8 +64,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
   try {
     const { migration, seeded } = await withStartupLock(database, async (db) => {
-      const migration = await migrate(database, [...INTERNAL_TABLES, ...tablesOf(registry)], db);
+      const tables = [...INTERNAL_TABLES, ...tablesOf(registry)];
+      const migration = await migrate(database, tables, db);
       const { seeded } = await seedDatabase(database, db, registry, { menu, en: locales.en, now: now() }, config.demoPassword);
+      await database.dialect.analyze(db, tables.map((t) => t.name));
       return { migration, seeded };
     });
     const secret = await loadTokenSecret(database, config.dataDir, config.tokenSecret);

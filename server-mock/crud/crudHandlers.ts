@@ -10,7 +10,8 @@ import { withPrincipal, type CallContext, type CallHandler } from '../calls/cont
 import { assertValid, recordSchema } from '../calls/validation.ts';
 import type { Page } from '../http/envelope.ts';
 import { parseListParams, runList } from './listQuery.ts';
-import { addRelationLabels, assertNoCycle, assertReferences, assertUnique, hashSecrets, stripFields } from './recordRules.ts';
+import { addRelationLabels, assertNoCycle, assertOrder, assertReferences, assertUnique, autoFields, hashSecrets, setAutoFields, stripFields } from './recordRules.ts';
+import { deleteLinkValues, linkFields, loadLinkValues, writeLinkValues } from './linkValues.ts';
 import { deleteKeyField } from './crudSchemas.ts';
 import { exportFileName, exportTable } from './exportRows.ts';
 import { writeXlsx } from './exportXlsx.ts';
@@ -24,6 +25,7 @@ export { hiddenFor } from './hiddenFields.ts';
 /** Records as the caller may see them: labels added, data-permission fields removed. */
 export async function present(ctx: CallContext, data: TenantData, r: Resource, rows: Row[]): Promise<Row[]> {
   const records = rows.map((row) => data.toRecord(r, row));
+  await loadLinkValues(data, r, records);
   await addRelationLabels(data, r, records);
   return stripFields(records, await hiddenFor(ctx, r));
 }
@@ -69,13 +71,16 @@ function hasReferences(r: Resource, record: Row): boolean {
 }
 
 const add: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, ctx.body as Row)));
   const record = withoutNulls(recordPart(r, ctx.body as Row));
+  setAutoFields(r, record, principal);
   assertValid(recordSchema(r, { requireSecrets: true }), record);
+  assertOrder(r, record);
   const stored = await hashSecrets(r, record);
-  const now = ctx.services.now().toISOString();
+  const at = ctx.services.now();
+  const now = at.toISOString();
   const row = data.toRow(r, stored);
   row.create_time = data.dialect.toDb('datetime', now);
   row.update_time = data.dialect.toDb('datetime', now);
@@ -89,7 +94,9 @@ const add: CallHandler = async (ctx) => {
   const id = await data.transaction(async (tx) => {
     await assertReferences(tx, r, record);
     await assertUnique(tx, r, record);
-    return tx.insert(r, row);
+    const inserted = await tx.insert(r, row);
+    await writeLinkValues(tx, r, inserted, record, at);
+    return inserted;
   });
   const saved = await loadRow(data, r, id);
   return (await present(ctx, data, r, [saved!]))[0];
@@ -107,17 +114,21 @@ const update: CallHandler = async (ctx) => {
     if (!existingRow) throw notFound(`No ${r.name} with id ${id}`);
     const existing = recordPart(r, tx.toRecord(r, existingRow));
     const incoming = recordPart(r, body);
-    // Locked and hashed fields keep their stored values; secrets change through their own calls.
-    for (const name of r.form.readOnlyOnEdit) delete incoming[name];
+    // Locked, server-set and hashed fields keep their stored values; secrets change through their own calls.
+    for (const name of [...r.form.readOnlyOnEdit, ...autoFields(r)]) delete incoming[name];
     for (const f of r.fields) if (f.secret) delete incoming[f.name];
     const merged = withoutNulls({ ...existing, ...incoming });
     assertValid(recordSchema(r, { requireSecrets: false }), merged);
+    assertOrder(r, merged);
     await assertReferences(tx, r, merged);
     await assertUnique(tx, r, merged, id);
     await assertNoCycle(tx, r, merged);
     const row = tx.toRow(r, incoming);
-    row.update_time = tx.dialect.toDb('datetime', ctx.services.now().toISOString());
+    const now = ctx.services.now();
+    row.update_time = tx.dialect.toDb('datetime', now.toISOString());
     await tx.update(r).set(row).where('id', '=', id).execute();
+    // A many-valued relation named in the body replaces its values (null: none).
+    await writeLinkValues(tx, r, id, incoming, now);
     return loadRow(tx, r, id);
   });
   return (await present(ctx, data, r, [saved!]))[0];
@@ -152,7 +163,8 @@ const remove: CallHandler = async (ctx) => {
   const r = ctx.resource;
   // One statement for records named by id outside a tree: it deletes them only if all of
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
-  if (!r.list.tree && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
+  const links = linkFields(r).length > 0;
+  if (!r.list.tree && !links && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
@@ -177,6 +189,7 @@ const remove: CallHandler = async (ctx) => {
       }
     }
     await tx.delete(r).where('id', 'in', ids).execute();
+    if (links) await deleteLinkValues(tx, r, ids);
   });
   return undefined;
 };

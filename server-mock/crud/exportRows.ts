@@ -74,6 +74,11 @@ export function exportCell(ctx: CallContext, r: Resource, field: string, record:
   }
   if (typeof value === 'number') return { text: String(value), value };
   if (typeof value === 'boolean') return { text: String(value), value };
+  // A many-valued relation: its labels (or values), one after another.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    const text = cleanText(value.join(', '));
+    return { text, value: text };
+  }
   if (typeof value === 'object') {
     const text = cleanText(JSON.stringify(value));
     return { text, value: text };

@@ -21,7 +21,8 @@ import { ApiError, badRequest, type FieldError } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { compileBody, fieldErrors, ignoredWriteFields, recordSchema } from '../calls/validation.ts';
 import { hashSecret } from '../auth/passwords.ts';
-import { assertReferences, assertUnique } from './recordRules.ts';
+import { assertOrder, assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
+import { writeLinkValues } from './linkValues.ts';
 import { formatDateTime } from './exportRows.ts';
 import { refuseHiddenFields } from './hiddenFields.ts';
 
@@ -127,10 +128,28 @@ function dictValues(ctx: CallContext, type: string): Map<string, string> {
 
 const DATE_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/** A cell of a many-valued relation: a JSON array, or values or labels separated by commas (as an export shows them). */
+function linkCell(value: unknown): unknown {
+  if (typeof value === 'number') return [value];
+  if (typeof value !== 'string') return value;
+  if (value.startsWith('[')) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return value
+    .split(/[,，;；、]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
 /** A cell as the field's API value; what cannot be converted is left for the validator to report. */
 function fieldValue(f: FieldDef, v: Plain, dict: Map<string, string> | undefined): unknown {
   if (isEmpty(v)) return undefined;
   let value: unknown = typeof v === 'string' && !f.secret ? v.trim() : v;
+  if (f.link) return linkCell(value);
   if (dict && (typeof value === 'string' || typeof value === 'number')) value = dict.get(norm(String(value))) ?? value;
   switch (f.type) {
     case 'string':
@@ -176,17 +195,24 @@ interface SheetRow {
   record: Row;
 }
 
+interface RelationLabels {
+  /** Value as text -> the value (as stored). */
+  values: Map<string, unknown>;
+  byLabel: Map<string, unknown[]>;
+}
+
 /** For each relation field: label of a record of the target -> its values (to accept exported labels). */
-async function relationLabels(tx: TenantData, r: Resource, fields: string[], rows: SheetRow[]): Promise<Map<string, { values: Set<string>; byLabel: Map<string, unknown[]> }>> {
-  const out = new Map<string, { values: Set<string>; byLabel: Map<string, unknown[]> }>();
+async function relationLabels(tx: TenantData, r: Resource, fields: string[], rows: SheetRow[]): Promise<Map<string, RelationLabels>> {
+  const out = new Map<string, RelationLabels>();
   for (const field of fields) {
     const rel = r.relations[field];
     if (!rel) continue;
-    const texts = [...new Set(rows.map((x) => x.record[field]).filter((v) => v !== undefined).map((v) => String(v)))];
+    const cells = rows.map((x) => x.record[field]).filter((v) => v !== undefined);
+    const texts = [...new Set(cells.flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v])).map((v) => String(v)))];
     const target = tx.resource(rel.resource);
     const vf = target.fieldMap.get(rel.valueField)!;
     const lf = target.fieldMap.get(rel.labelField)!;
-    const values = new Set<string>();
+    const values = new Map<string, unknown>();
     const byLabel = new Map<string, unknown[]>();
     for (let i = 0; i < texts.length; i += 500) {
       const chunk = texts.slice(i, i + 500);
@@ -202,7 +228,7 @@ async function relationLabels(tx: TenantData, r: Resource, fields: string[], row
         .execute()) as Row[];
       for (const row of found) {
         const v = tx.dialect.fromDb(vf.type, row.v);
-        values.add(String(v));
+        values.set(String(v), v);
         const l = String(tx.dialect.fromDb(lf.type, row.l));
         byLabel.set(l, [...(byLabel.get(l) ?? []), v]);
       }
@@ -218,7 +244,7 @@ async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<
 }
 
 export const importCall: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   const upload = await readUpload(ctx.request);
   const sheet = await openSheet(upload.filename, upload.buffer);
@@ -285,12 +311,24 @@ export const importCall: CallHandler = async (ctx) => {
   const imported = await data.transaction(async (tx) => {
     const labels = await relationLabels(tx, r, [...seen.keys()], rows);
     const toHash: { id: number; record: Row }[] = [];
-    const now = tx.dialect.toDb('datetime', ctx.services.now().toISOString());
+    const at = ctx.services.now();
+    const now = tx.dialect.toDb('datetime', at.toISOString());
     for (const { number, record } of rows) {
       if (errors.length >= MAX_ERRORS) break;
       const rowErrors: FieldError[] = [];
       for (const [field, found] of labels) {
         const v = record[field];
+        if (Array.isArray(v)) {
+          // A many-valued relation: each value or label of the cell.
+          const resolved: unknown[] = [];
+          for (const item of v as unknown[]) {
+            const matches = found.values.has(String(item)) ? [found.values.get(String(item))] : (found.byLabel.get(String(item)) ?? []);
+            if (matches.length === 1) resolved.push(matches[0]);
+            else rowErrors.push({ field, message: matches.length ? `"${String(item)}" names several ${r.relations[field]!.resource} records; use the value` : `no ${r.relations[field]!.resource} named "${String(item)}"` });
+          }
+          record[field] = resolved;
+          continue;
+        }
         if (v === undefined || found.values.has(String(v))) continue;
         const matches = found.byLabel.get(String(v));
         if (matches?.length === 1) record[field] = matches[0];
@@ -299,6 +337,8 @@ export const importCall: CallHandler = async (ctx) => {
       if (!rowErrors.length && !validate(record)) rowErrors.push(...fieldErrors(validate.errors));
       if (!rowErrors.length) {
         try {
+          setAutoFields(r, record, principal);
+          assertOrder(r, record);
           await assertReferences(tx, r, record);
           await assertUnique(tx, r, record);
         } catch (err) {
@@ -317,6 +357,7 @@ export const importCall: CallHandler = async (ctx) => {
       row.create_time = now;
       row.update_time = now;
       const id = await tx.insert(r, row);
+      await writeLinkValues(tx, r, id, record, at);
       if (secrets.length) toHash.push({ id, record });
     }
     if (errors.length) throw importError(errors.slice(0, MAX_ERRORS));

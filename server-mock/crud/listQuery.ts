@@ -5,7 +5,9 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
-import type { TenantData } from '../access/tenantData.ts';
+import { TenantData } from '../access/tenantData.ts';
+import { containsPattern } from '../db/dialect.ts';
+import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
 import { filterableFields } from './crudSchemas.ts';
 
@@ -77,30 +79,57 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are only known at run time
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
-/** Apply the filters to a select of the resource's table. */
-export function applyFilters(q: AnySelect, data: TenantData, resource: Resource, params: ListParams): AnySelect {
-  const col = (f: FieldDef) => `${resource.table}.${f.column}`;
-  for (const { field, match, value } of params.filters) {
-    if (match === 'contains' && field.type === 'string') {
-      q = q.where(data.dialect.contains(col(field), value));
-    } else if (match === 'range' && (field.type === 'datetime' || field.type === 'number' || field.type === 'integer')) {
+/**
+ * A filter as SQL conditions whose values are bound: `op` per condition and the value each one
+ * binds (`values`, in the same order). The conditions depend only on the field, its match and
+ * which bounds a range has (the filter's shape); the values on the text.
+ */
+interface FilterTerms {
+  field: FieldDef;
+  ops: ('contains' | '=' | '>=' | '<' | '<=')[];
+  values: unknown[];
+}
+
+function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
+  return params.filters.map(({ field, match, value }) => {
+    if (match === 'contains' && field.type === 'string') return { field, ops: ['contains'], values: [containsPattern(value)] };
+    if (match === 'range' && (field.type === 'datetime' || field.type === 'number' || field.type === 'integer')) {
       const parts = value.split(',');
       if (parts.length > 2) throw badRequest(`${field.name} must be a range "from,to"`, [{ field: field.name, message: 'must be a range "from,to"' }]);
       const [from, to] = [parts[0]?.trim() ?? '', (parts.length === 2 ? parts[1] : parts[0])?.trim() ?? ''];
-      if (from) q = q.where(col(field), '>=', data.dialect.toDb(field.type, parseScalar(field, from)));
-      if (to) {
-        if (field.type === 'datetime' && DATE_ONLY.test(to)) {
-          const end = new Date(Date.parse(to) + 86_400_000).toISOString();
-          q = q.where(col(field), '<', data.dialect.toDb(field.type, end));
-        } else {
-          q = q.where(col(field), '<=', data.dialect.toDb(field.type, parseScalar(field, to)));
-        }
+      const terms: FilterTerms = { field, ops: [], values: [] };
+      if (from) {
+        terms.ops.push('>=');
+        terms.values.push(data.dialect.toDb(field.type, parseScalar(field, from)));
       }
-    } else {
-      q = q.where(col(field), '=', data.dialect.toDb(field.type, parseScalar(field, value)));
+      if (to && field.type === 'datetime' && DATE_ONLY.test(to)) {
+        terms.ops.push('<');
+        terms.values.push(data.dialect.toDb(field.type, new Date(Date.parse(to) + 86_400_000).toISOString()));
+      } else if (to) {
+        terms.ops.push('<=');
+        terms.values.push(data.dialect.toDb(field.type, parseScalar(field, to)));
+      }
+      return terms;
     }
-  }
+    return { field, ops: ['='], values: [data.dialect.toDb(field.type, parseScalar(field, value))] };
+  });
+}
+
+/** Apply filter terms to a select of the resource's table; `value(i, j)` is term i's j-th value. */
+function whereTerms(q: AnySelect, data: TenantData, resource: Resource, terms: FilterTerms[], value: (i: number, j: number) => unknown): AnySelect {
+  terms.forEach((term, i) => {
+    const col = `${resource.table}.${term.field.column}`;
+    term.ops.forEach((op, j) => {
+      q = op === 'contains' ? q.where(data.dialect.contains(col, value(i, j))) : q.where(col, op, value(i, j));
+    });
+  });
   return q;
+}
+
+/** Apply the filters to a select of the resource's table. */
+export function applyFilters(q: AnySelect, data: TenantData, resource: Resource, params: ListParams): AnySelect {
+  const terms = filterTerms(data, params);
+  return whereTerms(q, data, resource, terms, (i, j) => terms[i]!.values[j]);
 }
 
 export interface ListResult {
@@ -111,26 +140,55 @@ export interface ListResult {
 /** Name of the count column a page query carries (see runList). */
 const TOTAL = '__list_total';
 
+interface PageContext {
+  data: TenantData;
+  resource: Resource;
+  params: ListParams;
+  terms: FilterTerms[];
+}
+
+/** The values of a page query: the tenant, each filter term's values (`v<i>_<j>`) and the offset. */
+type PageValues = Record<string, unknown> & { tenant: string };
+
 /**
- * Run a filtered, sorted, paged list. `all` ignores paging (exports). A page carries the
- * number of matching records in each row (a subquery the database runs once), so a page
- * and its total are one query; only a page past the end (no rows) needs a count query of
- * its own.
+ * A page of a list and the number of matching records in each row (a subquery the database
+ * runs once), so that a page and its total are one query. Compiled once per shape: the
+ * resource, the filters' fields and conditions, the sorter and the page size.
  */
-export async function runList(data: TenantData, resource: Resource, params: ListParams, all = false, limit = 100_000): Promise<ListResult> {
-  const base = applyFilters(data.select(resource), data, resource, params);
+const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data, resource, params, terms }) => {
+  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const base = whereTerms(scoped.select(resource), scoped, resource, terms, (i, j) => v[`v${i}_${j}`]);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
   if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
+  const count = base.select(sql<number>`count(*)`.as('total'));
+  // the page size as a literal: SQLite runs a statement with a bound LIMIT markedly slower
+  // (page sizes are few, so the statement cache keeps one statement per size)
+  return q.select(count.as(TOTAL)).limit(sql.lit(params.pageSize)).offset(v.offset as number).compile();
+});
+
+function pageShape(resource: Resource, params: ListParams, terms: FilterTerms[]): string {
+  // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
+  const filters = terms.map((t) => `${t.field.name}${t.ops.join('')}${t.values.map((v) => (v === null ? 'n' : '')).join('')}`).join(',');
+  return `${resource.name}|${params.sorter.field.name}|${params.sorter.direction}|${params.pageSize}|${filters}`;
+}
+
+/**
+ * Run a filtered, sorted, paged list. `all` ignores paging (exports). Only a page past the end
+ * (no rows) needs a count query of its own.
+ */
+export async function runList(data: TenantData, resource: Resource, params: ListParams, all = false, limit = 100_000): Promise<ListResult> {
+  const terms = filterTerms(data, params);
+  const base = () => whereTerms(data.select(resource), data, resource, terms, (i, j) => terms[i]!.values[j]);
   if (all) {
+    let q = base().selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
+    if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
     const rows = (await q.limit(sql.lit(limit)).execute()) as Record<string, unknown>[];
     return { rows, total: rows.length };
   }
   const offset = (params.currentPage - 1) * params.pageSize;
-  const count = base.select(sql<number>`count(*)`.as('total'));
-  // the page size as a literal: SQLite runs a statement with a bound LIMIT markedly slower
-  // (page sizes are few, so the statement cache keeps one statement per size)
-  q = q.select(count.as(TOTAL)).limit(sql.lit(params.pageSize)).offset(offset);
-  const rows = (await q.execute()) as Record<string, unknown>[];
+  const values: Record<string, unknown> = { offset };
+  terms.forEach((t, i) => t.values.forEach((value, j) => (values[`v${i}_${j}`] = value)));
+  const rows = await data.runTemplate(pageQuery, pageShape(resource, params, terms), values, { data, resource, params, terms });
   let total: number;
   if (rows.length > 0) {
     total = Number(rows[0]![TOTAL]);
@@ -138,7 +196,7 @@ export async function runList(data: TenantData, resource: Resource, params: List
   } else if (offset === 0) {
     total = 0;
   } else {
-    const countRow = (await count.executeTakeFirst()) as { total: unknown } | undefined;
+    const countRow = (await base().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
     total = Number(countRow?.total ?? 0);
   }
   return { rows, total };

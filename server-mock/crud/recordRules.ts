@@ -32,7 +32,7 @@ function isTreeRoot(r: Resource, field: string, value: unknown): boolean {
   return !!tree && tree.parentField === field && String(value) === String(tree.rootValue);
 }
 
-/** 400 when a reference names no record of the tenant. */
+/** 400 when a reference names no record of the tenant (each value of a many-valued relation). */
 export async function assertReferences(data: TenantData, r: Resource, record: Row): Promise<void> {
   const errors: FieldError[] = [];
   for (const [field, rel] of Object.entries(r.relations)) {
@@ -41,6 +41,23 @@ export async function assertReferences(data: TenantData, r: Resource, record: Ro
     if (isTreeRoot(r, field, value)) continue;
     const target = data.resource(rel.resource);
     const tf = target.fieldMap.get(rel.valueField)!;
+    if (Array.isArray(value)) {
+      const wanted = new Map(value.map((v) => [String(v), v]));
+      const found = new Set<string>();
+      const unique = [...wanted.values()];
+      for (let i = 0; i < unique.length; i += 500) {
+        const chunk = unique.slice(i, i + 500);
+        const rows = (await data
+          .select(target)
+          .select(`${target.table}.${tf.column} as v`)
+          .where(`${target.table}.${tf.column}`, 'in', chunk.map((v) => data.dialect.toDb(tf.type, v)))
+          .execute()) as Row[];
+        for (const row of rows) found.add(String(data.dialect.fromDb(tf.type, row.v)));
+      }
+      const missing = [...wanted.keys()].filter((v) => !found.has(v));
+      if (missing.length) errors.push({ field, message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` });
+      continue;
+    }
     const found = await data
       .select(target)
       .select('id')
@@ -85,11 +102,11 @@ export async function hashSecrets(r: Resource, record: Row): Promise<Row> {
   return out;
 }
 
-/** Add each relation's label field (relation `as`) to the records. */
+/** Add each relation's label field (relation `as`) to the records; a many-valued relation gets the list of its labels. */
 export async function addRelationLabels(data: TenantData, r: Resource, records: Row[]): Promise<void> {
   for (const [field, rel] of Object.entries(r.relations)) {
     if (!rel.as) continue;
-    const values = [...new Set(records.map((x) => x[field]).filter((v) => v !== null && v !== undefined && v !== ''))];
+    const values = [...new Set(records.flatMap((x) => (Array.isArray(x[field]) ? (x[field] as unknown[]) : [x[field]])).filter((v) => v !== null && v !== undefined && v !== ''))];
     const labels = new Map<string, unknown>();
     if (values.length) {
       const target = data.resource(rel.resource);
@@ -107,7 +124,8 @@ export async function addRelationLabels(data: TenantData, r: Resource, records: 
     }
     for (const rec of records) {
       const v = rec[field];
-      rec[rel.as] = v === null || v === undefined ? null : (labels.get(String(v)) ?? null);
+      if (Array.isArray(v)) rec[rel.as] = v.map((x) => labels.get(String(x)) ?? String(x));
+      else rec[rel.as] = v === null || v === undefined ? null : (labels.get(String(v)) ?? null);
     }
   }
 }
@@ -116,4 +134,36 @@ export async function addRelationLabels(data: TenantData, r: Resource, records: 
 export function stripFields(records: Row[], hidden: Set<string>): Row[] {
   if (hidden.size === 0) return records;
   return records.map((rec) => Object.fromEntries(Object.entries(rec).filter(([k]) => !hidden.has(k))));
+}
+
+/**
+ * The values the server sets (x-auto) in a record being added: `username` is the caller's
+ * username. A value the body gave was checked against the record schema and is replaced.
+ */
+export function setAutoFields(r: Resource, record: Row, caller: { username: string }): void {
+  for (const f of r.fields) if (f.auto === 'username') record[f.name] = caller.username;
+}
+
+/** Fields the server sets (x-auto): an update keeps their stored values. */
+export function autoFields(r: Resource): string[] {
+  return r.fields.filter((f) => f.auto).map((f) => f.name);
+}
+
+function ordinal(type: string, value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = type === 'datetime' ? Date.parse(String(value)) : Number(value);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+/** 400 when a value is before the field it may not be before (x-notBefore: an end before its start). */
+export function assertOrder(r: Resource, record: Row): void {
+  const errors: FieldError[] = [];
+  for (const f of r.fields) {
+    if (!f.notBefore) continue;
+    const other = r.fieldMap.get(f.notBefore)!;
+    const value = ordinal(f.type, record[f.name]);
+    const bound = ordinal(other.type, record[other.name]);
+    if (value !== undefined && bound !== undefined && value < bound) errors.push({ field: f.name, message: `must not be before ${other.name}` });
+  }
+  if (errors.length) throw badRequest(`Invalid record: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
 }

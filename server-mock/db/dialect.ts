@@ -19,16 +19,27 @@ export interface Dialect {
   toDb(type: FieldType, value: unknown): unknown;
   /** A value as read back, in its API form. */
   fromDb(type: FieldType, value: unknown): unknown;
-  /** Case-insensitive "contains" condition on a column. */
-  contains(column: string, needle: string): RawBuilder<boolean>;
+  /** Case-insensitive "contains" condition on a column; `pattern` is `containsPattern(needle)`. */
+  contains(column: string, pattern: unknown): RawBuilder<boolean>;
   /** Column names of a table, or an empty list when the table does not exist. */
   columns(db: AnyKysely, table: string): Promise<string[]>;
   /** True when the error is a unique-constraint violation. */
   isUniqueViolation(err: unknown): boolean;
+  /**
+   * Refresh the planner's statistics of every table (run at start, after migrating and
+   * seeding): without them both engines plan the per-request access query on guesses, and
+   * PostgreSQL keeps a generic plan of a prepared statement built on those guesses.
+   */
+  analyze(db: AnyKysely, tables: string[]): Promise<void>;
 }
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The bound LIKE pattern of `Dialect.contains` for a needle: its wildcards escaped, `%` around it. */
+export function containsPattern(needle: string): string {
+  return '%' + escapeLike(needle) + '%';
 }
 
 function toIso(value: unknown): unknown {
@@ -69,8 +80,8 @@ const sqlite: Dialect = {
     }
     return value;
   },
-  contains(column, needle) {
-    return sql<boolean>`${sql.ref(column)} like ${'%' + escapeLike(needle) + '%'} escape '\\'`;
+  contains(column, pattern) {
+    return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
   },
   async columns(db, table) {
     const rows = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
@@ -79,6 +90,11 @@ const sqlite: Dialect = {
   isUniqueViolation(err) {
     const code = (err as { code?: string } | null)?.code ?? '';
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+  async analyze(db, tables) {
+    // sampled: at most this many rows of each index are read, so a start stays quick on a large file
+    await sql`pragma analysis_limit = 1000`.execute(db);
+    for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
   },
 };
 
@@ -114,8 +130,8 @@ const postgres: Dialect = {
     if (type === 'integer' && typeof value === 'string') return Number(value);
     return value;
   },
-  contains(column, needle) {
-    return sql<boolean>`${sql.ref(column)} ilike ${'%' + escapeLike(needle) + '%'} escape '\\'`;
+  contains(column, pattern) {
+    return sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`;
   },
   async columns(db, table) {
     const rows = await sql<{ column_name: string }>`
@@ -126,6 +142,10 @@ const postgres: Dialect = {
   },
   isUniqueViolation(err) {
     return (err as { code?: string } | null)?.code === '23505';
+  },
+  async analyze(db, tables) {
+    // PostgreSQL samples (default_statistics_target) a large table instead of reading it
+    if (tables.length) await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
   },
 };
 

@@ -95,7 +95,8 @@ export function tablesOf(registry: Registry): TableSpec[] {
     const sortIndex = sortField && sortField.name !== 'id' ? [[...tenantPrefix, sortField.column, 'id']] : [];
     specs.push({
       name: r.table,
-      columns: r.fields.filter((f) => f.name !== 'id').map((f) => ({ name: f.column, type: f.type })),
+      // A many-valued relation's values live in its link resource's table, not in a column.
+      columns: r.fields.filter((f) => f.name !== 'id' && !f.link).map((f) => ({ name: f.column, type: f.type })),
       unique: r.storage.unique.map((set) => [...tenantPrefix, ...set.map(col)]),
       index: [
         ...(tenantPrefix.length ? [tenantPrefix] : []),

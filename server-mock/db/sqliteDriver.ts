@@ -174,9 +174,12 @@ const CHECKPOINT_INTERVAL_MS = 1000;
 /**
  * Checkpoints (copying the WAL into the database file, two fsyncs) run on a worker thread
  * instead of inside a commit on the event loop, where SQLite's automatic checkpoint would
- * stall every request for the few milliseconds they take. The write lock is held meanwhile,
- * so that the checkpoint copies the whole WAL and the next write starts it over; reads go on.
- * If the thread fails, the write connection checkpoints by itself again.
+ * stall every request for the few milliseconds they take. A checkpoint makes two passes: the
+ * first copies what was committed when it started while writes go on; the second copies what
+ * was committed meanwhile (a few pages) with the write lock held, so that the whole WAL is
+ * copied and the next write starts it over: the WAL stays as large as the writes between two
+ * checkpoints, however steady the writes are. Reads go on throughout. If the thread fails,
+ * the write connection checkpoints by itself again.
  */
 class Checkpointer {
   private worker: Worker | undefined;
@@ -203,27 +206,35 @@ class Checkpointer {
   }
 
   private async checkpoint(): Promise<void> {
-    await this.store.writeLock.acquire();
     this.commits = 0;
     this.last = Date.now();
     try {
-      const worker = (this.worker ??= this.start());
-      const reply = await new Promise<{ error?: string }>((resolve) => {
-        const onExit = () => resolve({ error: 'the checkpoint thread exited' });
-        worker.once('exit', onExit);
-        worker.once('message', (m: { error?: string }) => {
-          worker.off('exit', onExit);
-          resolve(m);
-        });
-        worker.postMessage('checkpoint');
-      });
-      if (reply.error) throw new Error(reply.error);
+      await this.pass();
+      await this.store.writeLock.acquire();
+      try {
+        await this.pass();
+      } finally {
+        this.store.writeLock.release();
+      }
       this.done++;
     } catch {
       this.fail();
-    } finally {
-      this.store.writeLock.release();
     }
+  }
+
+  /** One PASSIVE checkpoint on the thread. */
+  private async pass(): Promise<void> {
+    const worker = (this.worker ??= this.start());
+    const reply = await new Promise<{ error?: string }>((resolve) => {
+      const onExit = () => resolve({ error: 'the checkpoint thread exited' });
+      worker.once('exit', onExit);
+      worker.once('message', (m: { error?: string }) => {
+        worker.off('exit', onExit);
+        resolve(m);
+      });
+      worker.postMessage('checkpoint');
+    });
+    if (reply.error) throw new Error(reply.error);
   }
 
   private start(): Worker {

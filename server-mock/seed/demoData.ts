@@ -1,13 +1,16 @@
 /**
  * Demo data written on first start (an empty database): tenants demo and acme, their users,
- * dictionaries, organisations, posts, regions, parameters and the `browser` app client.
+ * organisations, posts, regions, parameters, notifications and the `browser` app client (the
+ * dictionaries come with the sync of every tenant, provisionTenant.ts).
  */
 import type { Registry } from '../../schemas/registry/types.ts';
-import { getMessage, messageKeys, type Messages } from '../../schemas/registry/locales.ts';
 import { TenantData } from '../access/tenantData.ts';
 import type { Database } from '../db/database.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
+
+export { dictionaries } from './provisionTenant.ts';
 
 export const DEMO_TENANTS = [
   { tenantCode: 'demo', tenantName: 'Demo Materials Co.', domain: 'demo.example.com', tenantContact: 'Li Lei', tenantEmail: 'contact@demo.example.com', tenantTel: '010-88886666' },
@@ -50,32 +53,53 @@ const PARAMS = [
   { paramName: 'Job history length', paramKey: 'job.history.size', paramValue: '10' },
 ];
 
-/** Dictionary types and values from the locale keys dict.<type>.<value>. */
-export function dictionaries(en: Messages): Map<string, { value: string; name: string }[]> {
-  const out = new Map<string, { value: string; name: string }[]>();
-  for (const key of messageKeys(en)) {
-    const m = /^dict\.([^.]+)\.([^.]+)$/.exec(key);
-    if (!m) continue;
-    const list = out.get(m[1]!) ?? [];
-    list.push({ value: m[2]!, name: getMessage(en, key)! });
-    out.set(m[1]!, list);
-  }
-  return out;
-}
+const DAY_MS = 86_400_000;
+
+/**
+ * Notifications of the demo tenants, in the order they are written (the list shows the last
+ * first). `to` names the recipients by username (none: every user); `days` is a period from
+ * the seeding day.
+ */
+export const DEMO_NOTIFICATIONS = [
+  {
+    tenantCode: 'demo',
+    title: 'Steel plan applications to review',
+    content: '<p>Three <strong>steel plan applications</strong> of the Riverside Bridge Project wait for your review.</p>',
+    type: 'message',
+    priority: 1,
+    publisher: 'admin',
+    to: ['editor'],
+  },
+  {
+    tenantCode: 'demo',
+    title: 'Quarterly stock count',
+    content: '<p>The quarterly count of steel and concrete stock runs this month.</p><ul><li>Close open receipts first.</li><li>Report differences to the Supply Department.</li></ul>',
+    type: 'notice',
+    priority: 2,
+    publisher: 'admin',
+    days: 30,
+  },
+  {
+    tenantCode: 'demo',
+    title: 'Welcome to the material management platform',
+    content: '<p>Welcome! Your <em>workbench</em> shows the latest notifications; the bell in the header lists them too.</p>',
+    type: 'notice',
+    priority: 3,
+    publisher: 'admin',
+  },
+  {
+    tenantCode: 'acme',
+    title: 'Site safety week',
+    content: '<p>Safety inspections take place on every site next week.</p>',
+    type: 'notice',
+    priority: 1,
+    publisher: 'admin',
+  },
+];
 
 async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPassword: string, tenantCode: string): Promise<void> {
   const r = (name: string) => ctx.registry.byName.get(name)!;
   const now = ctx.now;
-
-  // Dictionaries: one root per type (dictType "root", dictValue = the type), values under it.
-  let seq = 0;
-  for (const [type, values] of dictionaries(ctx.en)) {
-    const rootId = await insertRecord(data, r('SysDict'), { dictType: 'root', dictValue: type, dictName: getMessage(ctx.en, `dictTypes.${type}`) ?? type, dictParent: 0, dictSequence: (seq += 10) }, now);
-    let i = 0;
-    for (const v of values) {
-      await insertRecord(data, r('SysDict'), { dictType: type, dictValue: v.value, dictName: v.name, dictParent: rootId, dictSequence: (i += 10) }, now);
-    }
-  }
 
   const orgIds = new Map<string, number>();
   for (const [i, o] of ORGS.entries()) {
@@ -102,6 +126,15 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     await insertRecord(data, r('SysUserPost'), { userId, postCode: u.post, postType: 'main', postDescription: 'Main post' }, now);
   }
   await insertRecord(data, r('SysRoleData'), { roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: EDITOR_HIDDEN_USER_FIELDS }, now);
+
+  const userIds = new Map<string, number>();
+  for (const row of (await data.select(r('SysUser')).select(['id', 'username']).execute()) as Row[]) userIds.set(String(row.username), Number(row.id));
+  for (const { tenantCode: tenant, to, days, ...n } of DEMO_NOTIFICATIONS) {
+    if (tenant !== tenantCode) continue;
+    const period = days ? { startTime: now.toISOString(), endTime: new Date(now.getTime() + days * DAY_MS).toISOString() } : {};
+    const id = await insertRecord(data, r('Notification'), { ...n, ...period }, now);
+    if (to) await writeLinkValues(data, r('Notification'), id, { userIds: to.map((u) => userIds.get(u)!) }, now);
+  }
 }
 
 export interface SeedReport {

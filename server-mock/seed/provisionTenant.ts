@@ -1,10 +1,11 @@
 /**
  * What every tenant starts with, and the additive sync run at each start: roles, the menu
  * tree of schemas/menu.json, buttons from the resource files' actions, one URL row per call,
- * the role grants of the spec's role rules, dictionaries and the `browser` app client.
+ * the role grants of the spec's role rules, the dictionaries of the locale files and the
+ * `browser` app client.
  */
 import type { Registry, Resource } from '../../schemas/registry/types.ts';
-import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
+import { getMessage, messageKeys, type Messages } from '../../schemas/registry/locales.ts';
 import type { MenuNode } from '../../schemas/registry/loadMenu.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
@@ -16,8 +17,8 @@ export const ROLES = [
   { roleCode: 'ROLE_VISITOR', roleName: 'Visitor', roleDescription: 'The home page only' },
 ] as const;
 
-/** Menu codes a visitor is granted: the home page and its container. */
-export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard']);
+/** Menu codes a visitor is granted: the home page, its container and the user's own notifications. */
+export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotification']);
 /** Menu subtrees an editor is not granted (the spec: editors see all but /permission). */
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
@@ -82,7 +83,41 @@ function fullPath(f: FlatMenu): string {
   return [...f.ancestors, f.node].map((n) => n.path).join('/').replace(/\/+/g, '/');
 }
 
-/** Add what is missing (by code) of roles, menus, buttons and URLs. Existing rows are left alone. */
+/** Dictionary types and values from the locale keys dict.<type>.<value>. */
+export function dictionaries(en: Messages): Map<string, { value: string; name: string }[]> {
+  const out = new Map<string, { value: string; name: string }[]>();
+  for (const key of messageKeys(en)) {
+    const m = /^dict\.([^.]+)\.([^.]+)$/.exec(key);
+    if (!m) continue;
+    const list = out.get(m[1]!) ?? [];
+    list.push({ value: m[2]!, name: getMessage(en, key)! });
+    out.set(m[1]!, list);
+  }
+  return out;
+}
+
+/**
+ * Dictionaries whose type the tenant lacks: one root per type (dictType "root", dictValue =
+ * the type), its values under it. A type the tenant has is left as it is.
+ */
+async function syncDictionaries(data: TenantData, ctx: SeedContext): Promise<void> {
+  const dictR = res(ctx, 'SysDict');
+  const type = dictR.fieldMap.get('dictType')!.column;
+  const value = dictR.fieldMap.get('dictValue')!.column;
+  const roots = new Set(((await data.select(dictR).select(value).where(`${dictR.table}.${type}`, '=', 'root').execute()) as Row[]).map((x) => String(x[value])));
+  let seq = 0;
+  for (const [dictType, values] of dictionaries(ctx.en)) {
+    seq += 10;
+    if (roots.has(dictType)) continue;
+    const rootId = await insertRecord(data, dictR, { dictType: 'root', dictValue: dictType, dictName: getMessage(ctx.en, `dictTypes.${dictType}`) ?? dictType, dictParent: 0, dictSequence: seq }, ctx.now);
+    let i = 0;
+    for (const v of values) {
+      await insertRecord(data, dictR, { dictType, dictValue: v.value, dictName: v.name, dictParent: rootId, dictSequence: (i += 10) }, ctx.now);
+    }
+  }
+}
+
+/** Add what is missing (by code) of roles, menus, buttons, URLs and dictionaries. Existing rows are left alone. */
 export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<void> {
   const roleR = res(ctx, 'SysRole');
   const roles = await existing(data, roleR, 'roleCode');
@@ -177,4 +212,6 @@ export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<vo
     if (u.resource === 'SysTenant' && u.verb !== 'query') continue;
     await insertRecord(data, roleUrlR, { roleId: editorId, urlId: u.id }, ctx.now);
   }
+
+  await syncDictionaries(data, ctx);
 }

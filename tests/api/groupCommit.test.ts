@@ -3,7 +3,7 @@
  * fsync of the WAL file that started after its commit, and writes that commit while one fsync
  * runs share the next one.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
@@ -79,6 +79,36 @@ describe('SQLite group commit', () => {
       // The rows' pages are in the database file itself now, not only in the WAL.
       expect(statSync(file).size).toBeGreaterThan(before + 100_000);
       expect((await db.selectFrom('t').select(sql<number>`count(*)`.as('n')).executeTakeFirst())!.n).toBe(CHECKPOINT_COMMITS + 50);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts the WAL over after each checkpoint while writes go on without a pause', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const file = join(dir, 'x.sqlite');
+    const store = new SqliteStore({ file, synchronous: 'FULL' });
+    const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+    const commits = 5 * CHECKPOINT_COMMITS;
+    try {
+      await sql`create table t (id integer primary key, v text)`.execute(db);
+      // 20 writers, each starting its next commit as soon as the last one is acknowledged
+      let next = 0;
+      const writer = async () => {
+        while (next < commits) {
+          next++;
+          await db.insertInto('t').values({ v: 'x'.repeat(200) }).execute();
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, writer));
+      const checkpoints = store.checkpointer.done;
+      expect(checkpoints).toBeGreaterThanOrEqual(2);
+      // The WAL header's checkpoint sequence number (bytes 12 to 15, big-endian) counts the
+      // times the WAL started over. It does at the first write after a checkpoint that copied
+      // the whole of it: after every checkpoint but perhaps the last.
+      const header = readFileSync(`${file}-wal`).subarray(0, 32);
+      expect(header.readUInt32BE(12)).toBeGreaterThanOrEqual(checkpoints - 1);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { client, createPgDatabase, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
@@ -59,6 +60,20 @@ describe('routing', () => {
       const res = await fetch(server.url + path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('planner statistics', () => {
+  it('are fresh at start for every table that has rows', async () => {
+    const db = server.services.database.db;
+    const seeded = ['sys_user', 'sys_role', 'sys_role_user', 'sys_url', 'sys_role_url', 'sys_role_menubutton', 'sys_menu'];
+    if (server.services.database.dialect.name === 'sqlite') {
+      const rows = await sql<{ tbl: string }>`select distinct tbl from sqlite_stat1`.execute(db);
+      expect(rows.rows.map((r) => r.tbl)).toEqual(expect.arrayContaining(seeded));
+    } else {
+      const rows = await sql<{ relname: string }>`select relname from pg_stat_user_tables where last_analyze is not null`.execute(db);
+      expect(rows.rows.map((r) => r.relname)).toEqual(expect.arrayContaining(seeded));
     }
   });
 });

@@ -180,13 +180,13 @@ describe('queryCurrentAuthority', () => {
     expect(a.dataFields).toEqual({});
   });
 
-  it('gives the visitor only the home page and the workbench, and no button', async () => {
+  it('gives the visitor only the home page: the workbench and its own notifications, and no button', async () => {
     const visitor = await signIn('demo', 'visitor');
     // the username parameter does not change whose answer it is
     const v = await authority(visitor, { username: 'admin', userId: 1 });
     expect(v.currentAuthority).toEqual(['ROLE_VISITOR']);
     expect(paths(v.menu)).toEqual(['/']);
-    expect(v.menu[0]!.children!.map((c) => c.path)).toEqual(['/workbench']);
+    expect(v.menu[0]!.children!.map((c) => c.path)).toEqual(['/workbench', '/mynotification']);
     expect(v.menuButton).toEqual([]);
     expect(v.dataFields).toEqual({});
   });

@@ -9,7 +9,9 @@
  * switches and checkboxes clicked, radio buttons checked by their label, selects and tree
  * selects opened and their option chosen by its label (the dictionary's English label, or for
  * a relation the related record's label field, read through the API), dates typed in the
- * picker's format. A widget it does not know throws, naming the field and the widget, so
+ * picker's format; a rich-text editor (TinyMCE) takes the HTML in its Source code dialog, and
+ * what the form sends is the HTML the editor then holds (TinyMCE's own serialisation of it,
+ * read from the editor). A widget it does not know throws, naming the field and the widget, so
  * that a new widget cannot be skipped silently.
  */
 import { expect } from 'vitest';
@@ -41,7 +43,8 @@ export type WidgetKind =
   | 'relationTree'
   | 'date'
   | 'dateTime'
-  | 'mobile';
+  | 'mobile'
+  | 'richText';
 
 /** Kinds whose value is typed as text: any text can be entered, and cleared. */
 export const TYPED_KINDS: ReadonlySet<WidgetKind> = new Set(['text', 'textarea', 'password', 'mobile', 'number']);
@@ -113,10 +116,11 @@ export function widgetKind(r: Resource, field: PlannedField): WidgetKind {
     case 'upload':
       return 'text';
     case 'textarea':
-    case 'richText':
     case 'code':
     case 'json':
       return 'textarea';
+    case 'richText':
+      return 'richText';
     case 'password':
       return 'password';
     case 'number':
@@ -305,6 +309,35 @@ async function typeInto(input: Locator, text: string): Promise<void> {
   await expect.poll(() => input.inputValue()).toBe(text);
 }
 
+/** The TinyMCE dialog open on the page (dialogs are put at the end of the body, outside the form). */
+const EDITOR_DIALOG = '.tox-dialog:visible';
+
+/**
+ * Puts HTML into the rich-text editor of a field row through its Source code dialog (toolbar
+ * button), as a user pastes markup; returns the HTML the editor then holds, which is what the
+ * form sends (undefined when empty).
+ */
+async function fillRichText(row: Locator, html: string, where: string): Promise<string | undefined> {
+  const page = row.page();
+  const editor = row.locator('[data-testid="rich-text-editor"][data-ready="true"]');
+  await editor.waitFor({ timeout: 30_000 });
+  const id = await editor.locator('textarea').first().getAttribute('id');
+  if (!id) throw new Error(`formFill: ${where}: the editor has no id`);
+  await editor.getByRole('button', { name: 'Source code', exact: true }).click();
+  const source = page.locator(EDITOR_DIALOG).locator('textarea');
+  await source.fill(html);
+  await page.locator(EDITOR_DIALOG).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => page.locator(EDITOR_DIALOG).count(), { message: `${where}: the Source code dialog closes` }).toBe(0);
+  // The HTML the editor now holds (TinyMCE's serialisation), read from the editor itself.
+  const content = await page.evaluate((editorId) => {
+    // TinyMCE's global (set by the bundle); its typings are not part of the test's program.
+    const tiny = (window as unknown as { tinymce: { get(id: string): { getContent(): string } | null } }).tinymce;
+    return tiny.get(editorId)?.getContent() ?? null;
+  }, id);
+  if (content === null) throw new Error(`formFill: ${where}: no editor ${id}`);
+  return content === '' ? undefined : content;
+}
+
 /**
  * Fills one field of the open form with `value` through its widget and returns what the form
  * sends for it (undefined: the field is left empty). A typed field (TYPED_KINDS) takes any
@@ -320,7 +353,7 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
   const page = form.page();
   const where = `${r.name}.${name} (widget ${field.widget}, ${kind})`;
   const empty = isEmptyValue(value);
-  if (empty && !TYPED_KINDS.has(kind)) throw new Error(`formFill: ${where}: clearing this widget is not supported`);
+  if (empty && !TYPED_KINDS.has(kind) && kind !== 'richText') throw new Error(`formFill: ${where}: clearing this widget is not supported`);
 
   switch (kind) {
     case 'text':
@@ -422,6 +455,8 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
     case 'mobile':
       await typeInto(row.locator('input[inputmode=tel]'), empty ? '' : String(value));
       break;
+    case 'richText':
+      return fillRichText(row, empty ? '' : String(value), where);
   }
   return empty ? undefined : kind === 'number' ? Number(value) : value;
 }

@@ -2,8 +2,9 @@
  * Stored cross-site scripting against the shell: script payloads saved through the API in
  * the text the shell renders (menu titles and names in the sidebar, tabs, breadcrumb and menu
  * search; the user's nickname; organisation and post names in the switchers) and in the
- * notification bell's items (the answer of queryHeadNotification) must show as text, and no
- * script may run.
+ * notification bell's items (notices and messages stored with addNotification: their titles,
+ * and their descriptions, the plain text of the content) must show as text, and no script may
+ * run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,7 +60,19 @@ beforeAll(async () => {
   expect((await api('/api/admin/sysorg/updateSysOrg', { method: 'PUT', token, body: { id: org.id, orgName: PAYLOADS[0] } })).status).toBe(200);
   const post = await findOne(token, '/api/admin/syspost/querySysPost', { postCode: 'manager' });
   expect((await api('/api/admin/syspost/updateSysPost', { method: 'PUT', token, body: { id: post.id, postName: PAYLOADS[1] } })).status).toBe(200);
+  // Notices and messages to every user: a payload as the title, and as the text of the content
+  // (escaped in the HTML, so the bell's description is the payload itself).
+  for (const type of ['notice', 'message']) {
+    for (const payload of PAYLOADS) {
+      const added = await api('/api/notification/notification/addNotification', { method: 'POST', token, body: { title: payload, content: `<p>${escapeHtml(payload)}</p>`, type, priority: 1 } });
+      expect(added.status).toBe(200);
+    }
+  }
 });
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
 
 afterAll(async () => {
   await e2e?.close();
@@ -90,12 +103,7 @@ describe('stored script payloads', () => {
 
   it('render as text in the notification bell, notices and messages', async () => {
     const page = await e2e.newPage();
-    // The bell shows what queryHeadNotification answers; the payloads come in every text it renders.
-    const items = PAYLOADS.flatMap((payload, i) => [
-      { id: `n${i}`, title: payload, description: payload, datetime: new Date().toISOString(), type: 'notification' },
-      { id: `m${i}`, title: payload, description: payload, datetime: new Date().toISOString(), type: 'message' },
-    ]);
-    await page.route('**/queryHeadNotification*', (route) => route.fulfill({ json: { status: 200, code: 200, message: 'OK', data: items } }));
+    // The bell shows the stored notifications: the payloads come in every text it renders.
     await signIn(page, { username: 'admin' });
     await page.getByTestId('notification-bell').click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });

@@ -109,6 +109,8 @@ describe('the menu', () => {
     expect(pages.map((f) => f.node.code).sort()).toEqual([
       'appclient',
       'datapermission',
+      'mynotification',
+      'notification',
       'onlinesysuser',
       'sysdict',
       'sysmenu',
@@ -122,9 +124,10 @@ describe('the menu', () => {
       'sysuser',
     ]);
     for (const { node } of pages) expect(registry.byName.get(node.resource!)!.menu, node.code).toBe(node.code);
-    // The two list-only pages: rows of a declared call (list.source).
+    // The list-only pages: rows of a declared call (list.source).
     expect(at('/onlinesysuser').resource).toBe('SysOnlineUser');
     expect(at('/datapermission').resource).toBe('SysRoleData');
+    expect(at('/mynotification').resource).toBe('MyNotification');
     for (const r of registry.resources.filter((x) => x.menu)) expect(byCode.has(r.menu!), r.name).toBe(true);
   });
 

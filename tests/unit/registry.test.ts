@@ -22,9 +22,9 @@ const callsOf = (name: string) => Object.fromEntries(resource(name).calls.map((c
 describe('the resource files', () => {
   it('describe every system resource', () => {
     const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
-    expect(byKind('entity')).toEqual(['AppClient', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
-    expect(byKind('link')).toEqual(['SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
-    expect(byKind('service')).toEqual(['Captcha', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
+    expect(byKind('entity')).toEqual(['AppClient', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
+    expect(byKind('link')).toEqual(['NotificationSysuser', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
+    expect(byKind('service')).toEqual(['Captcha', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
       SysUser: 'sys_user',
       SysRoleUser: 'sys_role_user',
@@ -32,6 +32,8 @@ describe('the resource files', () => {
       SysRoleData: 'sys_role_data',
       AppClient: 'app_client',
       SysTenant: 'sys_tenant',
+      Notification: 'notification',
+      NotificationSysuser: 'notification_sysuser',
     });
   });
 
@@ -265,7 +267,7 @@ describe('the locales', () => {
   it('label every dictionary a field refers to, and every value an enum allows', () => {
     const dicts = new Map<string, unknown[] | undefined>();
     for (const r of registry.resources) for (const f of r.fields) if (f.dict) dicts.set(f.dict, f.schema.enum);
-    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'org_type', 'post_type', 'region_type', 'user_status']);
+    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'notification_priority', 'notification_type', 'org_type', 'post_type', 'region_type', 'user_status']);
     for (const [type, values] of dicts) {
       for (const l of LOCALES) {
         expect(getMessage(locales[l], `dictTypes.${type}`), `${l} dictTypes.${type}`).toBeTruthy();
@@ -369,6 +371,78 @@ describe('mistakes', () => {
     it('names a hideWhen field that is not boolean', () => {
       const issues = issuesOf({ 'resources/sys-online-user.json': source((d) => (d.actions[2]!.hideWhen = 'username')) });
       expect(issues).toContainEqual({ file: 'resources/sys-online-user.json', pointer: '/actions/2/hideWhen', message: '"username" is not a boolean field' });
+    });
+  });
+
+  describe('fields the server sets, ordered fields and many-valued relations', () => {
+    interface NotificationDoc {
+      record: { properties: Record<string, Record<string, unknown>> };
+      storage: { index: string[][] };
+      list: { columns: { field: string; sortable?: boolean }[]; search: { basic: unknown[] } };
+      relations: Record<string, { through?: { resource: string } }>;
+    }
+    const notification = (edit: (d: NotificationDoc) => void) => ({ 'resources/notification.json': json((d) => edit(d as unknown as NotificationDoc)) });
+    const file = 'resources/notification.json';
+
+    it('are read from the notification file', () => {
+      const n = resource('Notification');
+      expect(n.fieldMap.get('publisher')).toMatchObject({ auto: 'username', required: false });
+      expect(n.fieldMap.get('endTime')).toMatchObject({ notBefore: 'startTime', type: 'datetime' });
+      expect(n.fieldMap.get('userIds')).toMatchObject({ type: 'json', link: { resource: 'NotificationSysuser', recordKey: 'notificationId', valueKey: 'userId' } });
+      expect(resource('NotificationSysuser')).toMatchObject({ kind: 'link', table: 'notification_sysuser' });
+      expect(resource('MyNotification')).toMatchObject({ kind: 'service', list: { source: { call: 'queryMyNotification', paged: true }, rowKey: 'id' }, form: { ui: { content: { widget: 'richText' } } } });
+      expect(callsOf('Notification').queryHeadNotification).toMatchObject({ auth: 'session', handler: 'notification.head', url: '/api/notification/notification/queryHeadNotification' });
+      expect(callsOf('Notification').queryMyNotification).toMatchObject({ auth: 'session', handler: 'notification.my' });
+      expect(callsOf('Notification').queryNotificationType).toMatchObject({ auth: 'grant', handler: 'lookup.dict', options: { dictType: 'notification_type' } });
+    });
+
+    it('name a server-set field that is not a string or is required, or sets an unknown value', () => {
+      const issues = issuesOf(
+        notification((d) => {
+          d.record.properties.title!['x-auto'] = 'username';
+          d.record.properties.priority!['x-auto'] = 'username';
+        }),
+      );
+      expect(issues).toContainEqual({ file, pointer: '/record/properties/title/x-auto', message: 'a field the server sets cannot be required' });
+      expect(issues).toContainEqual({ file, pointer: '/record/properties/priority/x-auto', message: 'a field the server sets to the username must be a string' });
+      const unknown = issuesOf(notification((d) => (d.record.properties.publisher!['x-auto'] = 'now')));
+      expect(unknown.some((i) => i.file === file && i.pointer.startsWith('/record/properties/publisher'))).toBe(true);
+    });
+
+    it('name an order against an unknown field or a field of another type', () => {
+      expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'startTme')))).toContainEqual({ file, pointer: '/record/properties/endTime/x-notBefore', message: '"startTme" is not another field of the record' });
+      expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'priority')))).toContainEqual({
+        file,
+        pointer: '/record/properties/endTime/x-notBefore',
+        message: '"endTime" and "priority" must both be date-time, integer or number fields of one type',
+      });
+    });
+
+    it('name a link that is not a link resource, an array without a link, and a linked field sorted, searched or indexed', () => {
+      const rel = (d: NotificationDoc) => d.relations.userIds!;
+      expect(issuesOf(notification((d) => (rel(d).through!.resource = 'SysUser')))).toContainEqual({ file, pointer: '/relations/userIds/through/resource', message: '"SysUser" is not a link resource' });
+      expect(issuesOf(notification((d) => delete rel(d).through))).toContainEqual({ file, pointer: '/relations/userIds', message: '"userIds" is an array: give the relation "through" (the link resource that keeps its values)' });
+      const issues = issuesOf(
+        notification((d) => {
+          d.list.columns.find((c) => c.field === 'userIds')!.sortable = true;
+          d.list.search.basic.push({ field: 'userIds' });
+          d.storage.index.push(['userIds']);
+        }),
+      );
+      expect(issues).toEqual(
+        expect.arrayContaining([
+          { file, pointer: '/list/columns/6/sortable', message: '"userIds" is kept in a link resource and cannot be sorted by' },
+          { file, pointer: '/list/search/basic/1', message: '"userIds" is kept in a link resource and cannot be searched' },
+          { file, pointer: '/storage/index/2/0', message: '"userIds" is kept in a link resource, not a column' },
+        ]),
+      );
+    });
+
+    it('let a list-only page name id and createTime and give ui hints, but no form of its own', () => {
+      const issues = issuesOf({ 'resources/notification-my.json': json((d) => ((d as unknown as { form: Record<string, unknown> }).form.order = ['title'])) });
+      expect(issues.some((i) => i.file === 'resources/notification-my.json' && i.pointer.startsWith('/form'))).toBe(true);
+      const entity = issuesOf(notification((d) => (d.record.properties.createTime = { type: 'string' })));
+      expect(entity.some((i) => i.file === file && i.pointer.startsWith('/record/properties'))).toBe(true);
     });
   });
 

@@ -14,6 +14,7 @@ import { MY_NOTIFICATION_PATH } from '../../constants/spec.ts';
 import { formatRelativeTime } from '../../format/timeAgo.ts';
 import { formatDate } from '../../format/formatDate.ts';
 import { translateTitle } from '../../i18n/translateTitle.ts';
+import { dictKey } from '../../resource/columns.ts';
 import { appState } from '../../stores/app.ts';
 import { recentVisitsState } from '../../stores/recentVisits.ts';
 import { userState } from '../../stores/user.ts';
@@ -118,7 +119,7 @@ export default function WorkbenchPage() {
                 {notices.items.map((n) => (
                   <li key={n.id}>
                     <span className="workbench-list-title">{n.title}</span>
-                    {n.type && <Tag color="geekblue">{n.type}</Tag>}
+                    {n.type && <Tag color="geekblue">{t(dictKey('notification_type', n.type), { defaultValue: n.type })}</Tag>}
                     <span className="workbench-list-time">{n.createTime ? formatRelativeTime(n.createTime, { locale: app.language }) : ''}</span>
                   </li>
                 ))}

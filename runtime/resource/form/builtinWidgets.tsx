@@ -3,7 +3,7 @@
  * resource file uses in `form.ui.<field>.widget`. A widget registered under the same name
  * (widgets.ts) takes precedence. Each widget re-renders only when its own field changes.
  */
-import { useCallback, useEffect, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import type { FieldProps, Widget, WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,6 +12,7 @@ import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
 import { disableBranch, findOptionLabel, loadRelationOptions, withRoot, type OptionNode } from './relationOptions.ts';
+import { RichTextWidget } from './RichTextWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' };
 const PREFIX_WIDTH = { width: 104 };
@@ -41,10 +42,22 @@ function statusOf(props: { rawErrors?: string[] }): 'error' | undefined {
   return props.rawErrors?.length ? 'error' : undefined;
 }
 
-function placeholderOf(props: WidgetProps, field: PlannedField | undefined): string | undefined {
+export function placeholderOf(props: WidgetProps, field: PlannedField | undefined): string | undefined {
   if (props.readonly || props.disabled) return undefined;
   const key = field?.ui.placeholder;
   return key ? formContextOf(props).t(key) : props.placeholder || undefined;
+}
+
+/** What a select of loaded options shows in its empty list: a spinner while loading, a retry link after a failure. */
+export function optionsNotFound(status: 'idle' | 'loading' | 'ready' | 'failed', load: () => void, t: (key: string) => string): ReactNode {
+  if (status === 'loading') return <Spin size="small" />;
+  if (status === 'failed')
+    return (
+      <a role="button" onClick={load}>
+        {t('resourceForm.loadFailed')}
+      </a>
+    );
+  return undefined;
 }
 
 export function TextWidget(props: WidgetProps) {
@@ -402,14 +415,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
     if (open && (state.status === 'idle' || state.status === 'failed')) load();
     if (!open) setSearching(false);
   };
-  const notFound =
-    state.status === 'loading' ? (
-      <Spin size="small" />
-    ) : state.status === 'failed' ? (
-      <a role="button" onClick={load}>
-        {ctx.t('resourceForm.loadFailed')}
-      </a>
-    ) : undefined;
+  const notFound = optionsNotFound(state.status, load, ctx.t);
   const disabled = props.disabled || props.readonly;
   const placeholder = placeholderOf(props, field) ?? (disabled ? undefined : ctx.t('resourceForm.selectPlaceholder'));
   const onChange = (v: string | number | undefined | null) => props.onChange(v ?? undefined);
@@ -495,5 +501,5 @@ export const builtinWidgets: Readonly<Record<string, Widget>> = {
   upload: TextWidget,
   json: CodeWidget,
   code: CodeWidget,
-  richText: TextareaWidget,
+  richText: RichTextWidget,
 };

@@ -123,6 +123,29 @@ describe('route generation', () => {
     expect(affixRoutes(routes).map((r) => r.path)).toEqual(['/workbench']);
   });
 
+  it('puts the other children of a menu parent of a constant route under that route, with no second route or pinned tab', () => {
+    const menu: ServerMenuNode[] = [
+      {
+        path: '/',
+        component: 'Layout',
+        redirect: '/workbench',
+        meta: { title: 'route.home', affix: true },
+        children: [
+          { path: 'workbench', name: 'Workbench', component: 'workbench', meta: { title: 'route.workbench', affix: true } },
+          { path: 'mynotification', name: 'Mynotification', component: 'resource:SysUser', hidden: true, meta: { title: 'route.mynotification' } },
+        ],
+      },
+    ];
+    const { routes } = generateRoutes({ roles: ['ROLE_VISITOR'], menu, constantRoutes, resolveComponent });
+    expect(routes.filter((r) => r.path === '/')).toHaveLength(1);
+    const home = routes.find((r) => r.path === '/')!;
+    expect(home.children.map((c) => c.path)).toEqual(['/workbench', '/mynotification']);
+    expect(affixRoutes(routes).map((r) => r.path)).toEqual(['/workbench']);
+    expect(matchRoute(routes, '/mynotification')?.route.hidden).toBe(true);
+    // the shell's own route table is not changed
+    expect(constantRoutes[0]!.children.map((c) => c.path)).toEqual(['/workbench']);
+  });
+
   it('matches paths, with digit-only ids for edit routes', () => {
     const { routes } = paths(['ROLE_ADMIN']);
     expect(matchRoute(routes, '/example/edit/42')?.route.name).toBe('EditArticle');
