@@ -18,7 +18,7 @@
  * list|gen|load|pages|form|list-ui|fuzz.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,19 @@ if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz'].include
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LIST_PATH = '/api/admin/sysrole/querySysRole?currentPage=1&pageSize=10';
+
+/** Whether PostgreSQL answers at PG_URL (the client is closed again, so that the run can end). */
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
   return figuresOf(await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
@@ -108,7 +121,7 @@ async function benchList(): Promise<void> {
     show('server on SQLite (admin)', await load(server.url + LIST_PATH, { authorization: `Bearer ${token}` }), baseline);
     show('server on SQLite (editor: URL + button grants)', await load(server.url + LIST_PATH, { authorization: `Bearer ${editorToken}` }), baseline);
     await bare.close();
-    const pgReachable = await new pg.Client({ connectionString: PG_URL }).connect().then(() => true, () => false);
+    const pgReachable = await postgresReachable();
     if (pgReachable) {
       const pgDb = await createPgDatabase(PG_URL);
       const pgServer = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(dataDir, 'pg'), databaseUrl: pgDb.url, quiet: true, staticDir: join(dataDir, 'none'), env: {} });
@@ -259,19 +272,24 @@ async function benchLoad(): Promise<void> {
     const jsonServer = await startJsonServer(dbFile);
     cleanups.push(() => stopChild(jsonServer));
 
-    const baseline = LOAD_SERVERS.has('json') ? await loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions) : undefined;
-    if (baseline) show('baseline: json-server 0.17 (no auth)', baseline);
+    const json = LOAD_SERVERS.has('json') ? await withCpu(() => [jsonServer.process.pid!], () => loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions)) : undefined;
+    const baseline = json?.figures;
+    if (json) {
+      show('baseline: json-server 0.17 (no auth)', json.figures);
+      showCpu('json-server', json.cpuPerRequest);
+    }
     await stopChild(jsonServer);
     cleanups.pop();
 
     if (LOAD_SERVERS.has('sqlite')) {
       const editor = await signIn(server.url, 'demo', 'editor');
-      const sqliteFigures = await loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions);
-      show('server on SQLite (editor)', sqliteFigures, baseline);
-      if (baseline) verdict(sqliteFigures, baseline);
+      const run = await withCpu(() => [server.process.pid!], () => loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions));
+      show('server on SQLite (editor)', run.figures, baseline);
+      showCpu('server on SQLite', run.cpuPerRequest, json?.cpuPerRequest);
+      if (baseline) verdict(run.figures, baseline);
     }
 
-    const pgReachable = LOAD_SERVERS.has('postgres') && await new pg.Client({ connectionString: PG_URL }).connect().then(() => true, () => false);
+    const pgReachable = LOAD_SERVERS.has('postgres') && (await postgresReachable());
     if (pgReachable) {
       const pgDb = await createPgDatabase(PG_URL);
       cleanups.push(() => pgDb.drop());
@@ -284,9 +302,10 @@ async function benchLoad(): Promise<void> {
       const pgRoles = (await pgClient.query(`select id from sys_role where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
       await pgClient.end();
       const pgEditor = await signIn(pgServer.url, 'demo', 'editor');
-      const pgFigures = await loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions);
-      show('server on PostgreSQL (editor)', pgFigures, baseline);
-      if (baseline) verdict(pgFigures, baseline);
+      const run = await withCpu(() => [pgServer.process.pid!, ...postgresPids()], () => loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions));
+      show('server on PostgreSQL (editor)', run.figures, baseline);
+      showCpu('server on PostgreSQL, with PostgreSQL\'s own processes', run.cpuPerRequest, json?.cpuPerRequest);
+      if (baseline) verdict(run.figures, baseline);
     } else if (LOAD_SERVERS.has('postgres')) {
       console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
     }
@@ -294,6 +313,48 @@ async function benchLoad(): Promise<void> {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** CPU time (user + system, in clock ticks of 10 ms) a process has used so far, from /proc; 0 where there is none. */
+function cpuTicks(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes (its backends take part of the work of every call). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * A load run and the CPU time the processes serving it used per request: a steadier figure
+ * than the throughput on a shared machine, where the load generator takes its part of the cores.
+ */
+async function withCpu(pids: () => number[], run: () => Promise<LoadFigures>): Promise<{ figures: LoadFigures; cpuPerRequest: number }> {
+  const ticks = () => pids().reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  const before = ticks();
+  const figures = await run();
+  const used = ticks() - before;
+  const requests = figures.requestsPerSecond * LOAD_DURATION;
+  return { figures, cpuPerRequest: requests ? (used * 10_000) / requests : 0 };
+}
+
+function showCpu(name: string, cpuPerRequest: number, baseline?: number): void {
+  const ratio = baseline ? ` (${(cpuPerRequest / baseline).toFixed(2)}x the baseline's)` : '';
+  console.log(`    ${name}: ${cpuPerRequest.toFixed(0)} µs of CPU per request${ratio}`);
 }
 
 /** The targets of the load figures: 2x json-server's throughput, p99 under 25 ms, no errors. */

@@ -27,8 +27,9 @@ export interface Dialect {
   isUniqueViolation(err: unknown): boolean;
   /**
    * Refresh the planner's statistics of every table (run at start, after migrating and
-   * seeding): without them both engines plan the per-request access query on guesses, and
-   * PostgreSQL keeps a generic plan of a prepared statement built on those guesses.
+   * seeding). PostgreSQL: without them it plans the per-request access query on guesses and
+   * keeps a generic plan of a prepared statement built on those guesses. SQLite: nothing (see
+   * there).
    */
   analyze(db: AnyKysely, tables: string[]): Promise<void>;
 }
@@ -91,10 +92,10 @@ const sqlite: Dialect = {
     const code = (err as { code?: string } | null)?.code ?? '';
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
-  async analyze(db, tables) {
-    // sampled: at most this many rows of each index are read, so a start stays quick on a large file
-    await sql`pragma analysis_limit = 1000`.execute(db);
-    for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+  async analyze() {
+    // Nothing: with no statistics SQLite plans every statement of the server on its indexes,
+    // as they were made for it. Measured statistics of the seeded tables made it run the
+    // per-request access query and the list queries three to seven times slower (docs/database.md).
   },
 };
 

@@ -63,6 +63,39 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it('reads on the writing connection between transactions and on the read connection during one, never seeing uncommitted rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const store = new SqliteStore({ file: join(dir, 'x.sqlite'), synchronous: 'NORMAL' });
+    const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+    const values = async () => (await db.selectFrom('t').select('v').orderBy('id').execute()).map((r) => r.v);
+    try {
+      await sql`create table t (id integer primary key, v text)`.execute(db);
+      await db.insertInto('t').values({ v: 'a' }).execute();
+      expect(store.readConnection()).toBe(store.write);
+      expect(await values()).toEqual(['a']);
+
+      let inside!: () => void;
+      const held = new Promise<void>((resolve) => (inside = resolve));
+      let finish!: () => void;
+      const trx = db.transaction().execute(async (t) => {
+        await t.insertInto('t').values({ v: 'b' }).execute();
+        inside();
+        await new Promise<void>((resolve) => (finish = resolve));
+      });
+      await held;
+      // the transaction holds the writing connection: reads go to the other one and see only what is committed
+      expect(store.readConnection()).toBe(store.read);
+      expect(await values()).toEqual(['a']);
+      finish();
+      await trx;
+      expect(store.readConnection()).toBe(store.write);
+      expect(await values()).toEqual(['a', 'b']);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('copies the WAL into the database file on its checkpoint thread once enough commits were made', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
     const file = join(dir, 'x.sqlite');
