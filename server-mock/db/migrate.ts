@@ -93,19 +93,33 @@ export function tablesOf(registry: Registry): TableSpec[] {
     // so a first page does not sort the whole tenant's rows.
     const sortField = r.fieldMap.get(r.list.defaultSort.replace(/_(ascend|descend)$/, ''));
     const sortIndex = sortField && sortField.name !== 'id' ? [[...tenantPrefix, sortField.column, 'id']] : [];
+    const unique = r.storage.unique.map((set) => [...tenantPrefix, ...set.map(col)]);
     specs.push({
       name: r.table,
       // A many-valued relation's values live in its link resource's table, not in a column.
       columns: r.fields.filter((f) => f.name !== 'id' && !f.link).map((f) => ({ name: f.column, type: f.type })),
-      unique: r.storage.unique.map((set) => [...tenantPrefix, ...set.map(col)]),
-      index: [
-        ...(tenantPrefix.length ? [tenantPrefix] : []),
-        ...sortIndex,
-        ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)]),
-      ],
+      unique,
+      index: withoutPrefixes([...(tenantPrefix.length ? [tenantPrefix] : []), ...sortIndex, ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)])], unique),
     });
   }
   return specs;
+}
+
+/**
+ * The indexes that are not a leading part of another index or unique set: such an index serves
+ * no lookup the longer one does not, and every write would update it for nothing (a page
+ * more in the WAL for each insert and delete).
+ */
+export function withoutPrefixes(indexes: string[][], unique: string[][]): string[][] {
+  const key = (columns: string[]) => columns.join('\u0000');
+  const isPrefix = (short: string[], long: string[]) => short.length <= long.length && short.every((c, i) => long[i] === c);
+  const seen = new Set<string>();
+  return indexes.filter((index, i) => {
+    if (seen.has(key(index))) return false;
+    seen.add(key(index));
+    const longer = [...unique, ...indexes.filter((_, j) => j !== i)].some((other) => other.length > index.length && isPrefix(index, other));
+    return !longer && !unique.some((u) => key(u) === key(index));
+  });
 }
 
 function indexName(table: string, columns: string[], unique: boolean): string {
