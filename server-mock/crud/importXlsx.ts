@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { FieldDef, Resource } from '../../schemas/registry/types.ts';
 import { LOCALES, getMessage } from '../../schemas/registry/locales.ts';
-import type { Row } from '../db/anyKysely.ts';
+import { inChunks, type Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { ApiError, badRequest, type FieldError } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
@@ -214,8 +214,7 @@ async function relationLabels(tx: TenantData, r: Resource, fields: string[], row
     const lf = target.fieldMap.get(rel.labelField)!;
     const values = new Map<string, unknown>();
     const byLabel = new Map<string, unknown[]>();
-    for (let i = 0; i < texts.length; i += 500) {
-      const chunk = texts.slice(i, i + 500);
+    for (const chunk of inChunks(texts)) {
       const typed = vf.type === 'integer' || vf.type === 'number' ? chunk.filter((t) => /^-?\d+(\.\d+)?$/.test(t)).map(Number) : chunk;
       const found = (await tx
         .select(target)

@@ -7,10 +7,8 @@
  */
 import type { FieldDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import type { Row } from '../db/anyKysely.ts';
+import { inChunks, type Row } from '../db/anyKysely.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
-
-const CHUNK = 500;
 
 /** The fields of a resource kept in link resources. */
 export function linkFields(r: Resource): FieldDef[] {
@@ -33,16 +31,18 @@ export async function loadLinkValues(data: TenantData, r: Resource, records: Row
   for (const f of fields) {
     const { link, recordKey, valueKey } = linkColumns(data, f);
     const byRecord = new Map<number, unknown[]>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const part of inChunks(ids)) {
       const rows = (await data
         .select(link)
         .select([`${link.table}.${recordKey.column} as k`, `${link.table}.${valueKey.column} as v`])
-        .where(`${link.table}.${recordKey.column}`, 'in', ids.slice(i, i + CHUNK))
+        .where(`${link.table}.${recordKey.column}`, 'in', part)
         .orderBy(`${link.table}.id`, 'asc')
         .execute()) as Row[];
       for (const row of rows) {
         const key = Number(row.k);
-        byRecord.set(key, [...(byRecord.get(key) ?? []), data.dialect.fromDb(valueKey.type, row.v)]);
+        const values = byRecord.get(key) ?? [];
+        values.push(data.dialect.fromDb(valueKey.type, row.v));
+        byRecord.set(key, values);
       }
     }
     for (const rec of records) rec[f.name] = byRecord.get(Number(rec.id)) ?? null;
@@ -68,6 +68,6 @@ export async function writeLinkValues(data: TenantData, r: Resource, id: number,
 export async function deleteLinkValues(data: TenantData, r: Resource, ids: number[]): Promise<void> {
   for (const f of linkFields(r)) {
     const { link, recordKey } = linkColumns(data, f);
-    for (let i = 0; i < ids.length; i += CHUNK) await data.delete(link).where(recordKey.column, 'in', ids.slice(i, i + CHUNK)).execute();
+    for (const part of inChunks(ids)) await data.delete(link).where(recordKey.column, 'in', part).execute();
   }
 }

@@ -2,9 +2,9 @@
  * The storage rules a resource file declares, applied on every write: unique field sets,
  * references to other resources, tree shape, hashed secrets; and relation labels on reads.
  */
-import type { Resource } from '../../schemas/registry/types.ts';
+import type { RelationDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import type { Row } from '../db/anyKysely.ts';
+import { inChunks, type Row } from '../db/anyKysely.ts';
 import { badRequest, conflict, type FieldError } from '../http/apiError.ts';
 import { hashSecret } from '../auth/passwords.ts';
 
@@ -32,6 +32,26 @@ function isTreeRoot(r: Resource, field: string, value: unknown): boolean {
   return !!tree && tree.parentField === field && String(value) === String(tree.rootValue);
 }
 
+/**
+ * The records of the tenant a relation names among `values` (of its value field): each one's
+ * value as text and its label (the relation's label field), as the API gives them.
+ */
+async function relatedLabels(data: TenantData, rel: RelationDef, values: readonly unknown[]): Promise<Map<string, unknown>> {
+  const target = data.resource(rel.resource);
+  const vf = target.fieldMap.get(rel.valueField)!;
+  const lf = target.fieldMap.get(rel.labelField)!;
+  const labels = new Map<string, unknown>();
+  for (const part of inChunks(values)) {
+    const rows = (await data
+      .select(target)
+      .select([`${target.table}.${vf.column} as v`, `${target.table}.${lf.column} as l`])
+      .where(`${target.table}.${vf.column}`, 'in', part.map((v) => data.dialect.toDb(vf.type, v)))
+      .execute()) as Row[];
+    for (const row of rows) labels.set(String(data.dialect.fromDb(vf.type, row.v)), data.dialect.fromDb(lf.type, row.l));
+  }
+  return labels;
+}
+
 /** 400 when a reference names no record of the tenant (each value of a many-valued relation). */
 export async function assertReferences(data: TenantData, r: Resource, record: Row): Promise<void> {
   const errors: FieldError[] = [];
@@ -43,17 +63,7 @@ export async function assertReferences(data: TenantData, r: Resource, record: Ro
     const tf = target.fieldMap.get(rel.valueField)!;
     if (Array.isArray(value)) {
       const wanted = new Map(value.map((v) => [String(v), v]));
-      const found = new Set<string>();
-      const unique = [...wanted.values()];
-      for (let i = 0; i < unique.length; i += 500) {
-        const chunk = unique.slice(i, i + 500);
-        const rows = (await data
-          .select(target)
-          .select(`${target.table}.${tf.column} as v`)
-          .where(`${target.table}.${tf.column}`, 'in', chunk.map((v) => data.dialect.toDb(tf.type, v)))
-          .execute()) as Row[];
-        for (const row of rows) found.add(String(data.dialect.fromDb(tf.type, row.v)));
-      }
+      const found = await relatedLabels(data, rel, [...wanted.values()]);
       const missing = [...wanted.keys()].filter((v) => !found.has(v));
       if (missing.length) errors.push({ field, message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` });
       continue;
@@ -107,21 +117,7 @@ export async function addRelationLabels(data: TenantData, r: Resource, records: 
   for (const [field, rel] of Object.entries(r.relations)) {
     if (!rel.as) continue;
     const values = [...new Set(records.flatMap((x) => (Array.isArray(x[field]) ? (x[field] as unknown[]) : [x[field]])).filter((v) => v !== null && v !== undefined && v !== ''))];
-    const labels = new Map<string, unknown>();
-    if (values.length) {
-      const target = data.resource(rel.resource);
-      const vf = target.fieldMap.get(rel.valueField)!;
-      const lf = target.fieldMap.get(rel.labelField)!;
-      for (let i = 0; i < values.length; i += 500) {
-        const chunk = values.slice(i, i + 500).map((v) => data.dialect.toDb(vf.type, v));
-        const rows = (await data
-          .select(target)
-          .select([`${target.table}.${vf.column} as v`, `${target.table}.${lf.column} as l`])
-          .where(`${target.table}.${vf.column}`, 'in', chunk)
-          .execute()) as Row[];
-        for (const row of rows) labels.set(String(data.dialect.fromDb(vf.type, row.v)), data.dialect.fromDb(lf.type, row.l));
-      }
-    }
+    const labels = values.length ? await relatedLabels(data, rel, values) : new Map<string, unknown>();
     for (const rec of records) {
       const v = rec[field];
       if (Array.isArray(v)) rec[rel.as] = v.map((x) => labels.get(String(x)) ?? String(x));

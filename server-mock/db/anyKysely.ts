@@ -7,3 +7,13 @@ import type { Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table types are only known at run time
 export type AnyKysely = Kysely<any>;
 export type Row = Record<string, unknown>;
+
+/** Values per `in (...)` list, well under both engines' parameter limits. */
+export const IN_LIST_CHUNK = 500;
+
+/** The values in lists of at most IN_LIST_CHUNK, for one `in (...)` statement each. */
+export function inChunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += IN_LIST_CHUNK) out.push(values.slice(i, i + IN_LIST_CHUNK));
+  return out;
+}

@@ -5,12 +5,9 @@
  */
 import type { FieldDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import type { Row } from '../db/anyKysely.ts';
+import { inChunks, type Row } from '../db/anyKysely.ts';
 import { ApiError, badRequest, conflict } from '../http/apiError.ts';
 import { assertValid } from '../calls/validation.ts';
-
-/** Values per `in (...)` list, well under both engines' parameter limits. */
-const CHUNK = 500;
 
 export function fieldOf(r: Resource, name: string): FieldDef {
   const f = r.fieldMap.get(name);
@@ -23,17 +20,12 @@ export function qcol(r: Resource, name: string): string {
   return `${r.table}.${fieldOf(r, name).column}`;
 }
 
-function chunks<T>(values: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
 
 /** Rows of the tenant whose `field` is one of `values`, as API records. */
 export async function recordsWhereIn(data: TenantData, r: Resource, field: string, values: unknown[]): Promise<Row[]> {
   const f = fieldOf(r, field);
   const out: Row[] = [];
-  for (const part of chunks(values)) {
+  for (const part of inChunks(values)) {
     const rows = (await data
       .select(r)
       .selectAll()
@@ -104,7 +96,7 @@ export async function insertLink(data: TenantData, link: Resource, record: Row, 
 
 /** Delete the rows of `link` whose ids are given. */
 export async function deleteLinkIds(data: TenantData, link: Resource, ids: number[]): Promise<void> {
-  for (const part of chunks(ids)) await data.delete(link).where('id', 'in', part).execute();
+  for (const part of inChunks(ids)) await data.delete(link).where('id', 'in', part).execute();
 }
 
 export interface ReplaceSpec {

@@ -13,21 +13,12 @@ import type { WidgetProps } from '@rjsf/utils';
 import { resources } from '../../generated/resources.ts';
 import { optionsNotFound, placeholderOf } from './builtinWidgets.tsx';
 import { formContextOf, plannedFieldOf } from './formContext.ts';
-import { loadRelationOptions, type OptionNode } from './relationOptions.ts';
+import { flattenOptions, loadRelationOptions, type OptionsLoadState } from './relationOptions.ts';
 import { registerFormWidget } from './widgets.ts';
 
 export const RELATION_MULTIPLE_WIDGET = 'relationMultiple';
 
 type Value = string | number;
-type LoadState = { status: 'idle' | 'loading' | 'ready' | 'failed'; options: OptionNode[] };
-
-function flatten(nodes: readonly OptionNode[], out: { value: Value; label: string }[] = []): { value: Value; label: string }[] {
-  for (const n of nodes) {
-    out.push({ value: n.value, label: n.label });
-    if (n.children) flatten(n.children, out);
-  }
-  return out;
-}
 
 /** The chosen values: an array of strings or numbers, else none. */
 export function chosenValues(value: unknown): Value[] {
@@ -51,7 +42,7 @@ export function RelationMultipleWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
   const ctx = formContextOf(props);
   const rel = field?.relation;
-  const [state, setState] = useState<LoadState>({ status: 'idle', options: [] });
+  const [state, setState] = useState<OptionsLoadState>({ status: 'idle', options: [] });
   const values = useMemo(() => chosenValues(props.value), [props.value]);
   const known = useMemo(() => initialLabels(ctx.initial, field?.name ?? '', rel?.as), [ctx.initial, field?.name, rel?.as]);
 
@@ -74,7 +65,7 @@ export function RelationMultipleWidget(props: WidgetProps) {
   }, [needsLabels, load]);
 
   const options = useMemo(() => {
-    if (state.status === 'ready') return flatten(state.options);
+    if (state.status === 'ready') return flattenOptions(state.options);
     return values.filter((v) => known.has(String(v))).map((v) => ({ value: v, label: known.get(String(v))! }));
   }, [state, values, known]);
 

@@ -11,7 +11,7 @@ import { resources } from '../../generated/resources.ts';
 import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
-import { disableBranch, findOptionLabel, loadRelationOptions, withRoot, type OptionNode } from './relationOptions.ts';
+import { disableBranch, findOptionLabel, flattenOptions, loadRelationOptions, withRoot, type OptionNode, type OptionsLoadState } from './relationOptions.ts';
 import { RichTextWidget } from './RichTextWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' };
@@ -49,7 +49,7 @@ export function placeholderOf(props: WidgetProps, field: PlannedField | undefine
 }
 
 /** What a select of loaded options shows in its empty list: a spinner while loading, a retry link after a failure. */
-export function optionsNotFound(status: 'idle' | 'loading' | 'ready' | 'failed', load: () => void, t: (key: string) => string): ReactNode {
+export function optionsNotFound(status: OptionsLoadState['status'], load: () => void, t: (key: string) => string): ReactNode {
   if (status === 'loading') return <Spin size="small" />;
   if (status === 'failed')
     return (
@@ -326,16 +326,6 @@ export function MobileWidget(props: WidgetProps) {
   );
 }
 
-type LoadState = { status: 'idle' | 'loading' | 'ready' | 'failed'; options: OptionNode[] };
-
-function flatten(nodes: readonly OptionNode[], out: OptionNode[] = []): OptionNode[] {
-  for (const n of nodes) {
-    out.push({ value: n.value, label: n.label, disabled: n.disabled });
-    if (n.children) flatten(n.children, out);
-  }
-  return out;
-}
-
 interface TreeDataNode {
   value: string | number;
   title: string;
@@ -367,7 +357,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
   const { field, tree, value, id } = props;
   const ctx = formContextOf(props);
   const rel = field.relation!;
-  const [state, setState] = useState<LoadState>({ status: 'idle', options: [] });
+  const [state, setState] = useState<OptionsLoadState>({ status: 'idle', options: [] });
   const [expanded, setExpanded] = useState<(string | number)[]>(() => (field.treeParent ? [field.treeParent.rootValue] : []));
   const [searching, setSearching] = useState(false);
 
@@ -449,7 +439,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
       />
     );
   }
-  return <Select<string | number> {...common} options={flatten(options)} showSearch={{ optionFilterProp: 'label' }} />;
+  return <Select<string | number> {...common} options={flattenOptions(options)} showSearch={{ optionFilterProp: 'label' }} />;
 }
 
 /**

@@ -15,6 +15,21 @@ export interface OptionNode {
   children?: OptionNode[];
 }
 
+/** Where a widget's options are: not asked for yet, on their way, loaded, or failed to load. */
+export interface OptionsLoadState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  options: OptionNode[];
+}
+
+/** The options of a tree, depth first, as one flat list. */
+export function flattenOptions(nodes: readonly OptionNode[], out: OptionNode[] = []): OptionNode[] {
+  for (const n of nodes) {
+    out.push({ value: n.value, label: n.label, disabled: n.disabled });
+    if (n.children) flattenOptions(n.children, out);
+  }
+  return out;
+}
+
 /** The largest page a query call answers: every record of a relation's target in one call. */
 export const RELATION_PAGE_SIZE = MAX_PAGE_SIZE;
 
