@@ -23,10 +23,23 @@ export interface TokenClaims {
   exp?: number;
 }
 
+/** How many verified tokens are remembered (the oldest is dropped past it). */
+export const VERIFIED_TOKENS = 1000;
+/** The longest a verified token is remembered before its signature is checked again. */
+const VERIFIED_FOR_MS = 10 * 60 * 1000;
+
 export class TokenService {
   private readonly verifier: (token: string) => unknown;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text, until their expiry:
+   * a signed-in user's every request carries the same token. (fast-jwt's own cache keys its
+   * entries by a SHA-256 of the token, which costs more than the lookup saves here.) Only the
+   * signature check is skipped: whether the session is still live is read on every request.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; until: number }>();
+
   constructor(private readonly secret: string) {
-    this.verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+    this.verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
   }
 
   sign(claims: Omit<TokenClaims, 'iat' | 'exp'>, expiresInSeconds: number): string {
@@ -36,6 +49,18 @@ export class TokenService {
 
   /** The claims of a valid token; 401 with 50014 when expired, 50008 for anything else wrong. */
   verify(token: string): TokenClaims {
+    const now = Date.now();
+    const known = this.verified.get(token);
+    if (known && now < known.until) return known.claims;
+    if (known) this.verified.delete(token);
+    const claims = this.check(token);
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    const until = typeof claims.exp === 'number' ? Math.min(claims.exp * 1000, now + VERIFIED_FOR_MS) : now + VERIFIED_FOR_MS;
+    this.verified.set(token, { claims, until });
+    return claims;
+  }
+
+  private check(token: string): TokenClaims {
     let payload: unknown;
     try {
       payload = this.verifier(token);
@@ -54,7 +79,9 @@ export class TokenService {
     ) {
       throw unauthorized(TOKEN_ILLEGAL, 'Illegal token, please sign in again');
     }
-    return c as TokenClaims;
+    // shared by the requests that carry this token
+    Object.freeze(c.roles);
+    return Object.freeze(c) as TokenClaims;
   }
 }
 
