@@ -5,7 +5,9 @@
  *     same rows with none of that work
  *   - the time `npm run gen` takes for all schemas, against loading the registry alone
  *   - mixed load (list, read one, add and delete) with a signed-in editor, 50 connections for
- *     30 s, against json-server serving the same records without auth, in the same run
+ *     30 s, against json-server serving the same records without auth, in the same run, and
+ *     beside the floor of the machine: the same calls on bare Fastify + better-sqlite3
+ *     (bench/bareServer.ts)
  *   - keystroke latency of the record form with 200 fields, against 200 native inputs and the
  *     plain @rjsf/antd form (bench/formLatency.ts)
  *   - opening 10,000 records in the generic table, against antd Table with every row and antd
@@ -46,7 +48,7 @@ const CONNECTIONS = Number(opt('connections', '10'));
 const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
-const LOAD_SERVERS = new Set(opt('load-servers', 'json,sqlite,postgres').split(','));
+const LOAD_SERVERS = new Set(opt('load-servers', 'json,bare,sqlite,postgres').split(','));
 if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz'].includes(ONLY)) {
   console.error(`--only takes list, gen, load, pages, form, list-ui or fuzz, not "${ONLY}"`);
   process.exit(2);
@@ -281,12 +283,25 @@ async function benchLoad(): Promise<void> {
     await stopChild(jsonServer);
     cleanups.pop();
 
+    // The floor: the same calls with none of the platform's work (bench/bareServer.ts).
+    let floor: LoadFigures | undefined;
+    if (LOAD_SERVERS.has('bare')) {
+      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, join(dir, 'bare.sqlite')], { ...process.env }, /Bare server:\s+(http:\/\/\S+)/);
+      cleanups.push(() => stopChild(bare));
+      const run = await withCpu(() => [bare.process.pid!], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
+      floor = run.figures;
+      show('floor: bare Fastify + better-sqlite3 (no auth)', run.figures, baseline);
+      showCpu('bare Fastify + better-sqlite3', run.cpuPerRequest, json?.cpuPerRequest);
+      await stopChild(bare);
+      cleanups.pop();
+    }
+
     if (LOAD_SERVERS.has('sqlite')) {
       const editor = await signIn(server.url, 'demo', 'editor');
       const run = await withCpu(() => [server.process.pid!], () => loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions));
       show('server on SQLite (editor)', run.figures, baseline);
       showCpu('server on SQLite', run.cpuPerRequest, json?.cpuPerRequest);
-      if (baseline) verdict(run.figures, baseline);
+      if (baseline) verdict(run.figures, baseline, floor);
     }
 
     const pgReachable = LOAD_SERVERS.has('postgres') && (await postgresReachable());
@@ -305,7 +320,7 @@ async function benchLoad(): Promise<void> {
       const run = await withCpu(() => [pgServer.process.pid!, ...postgresPids()], () => loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions));
       show('server on PostgreSQL (editor)', run.figures, baseline);
       showCpu('server on PostgreSQL, with PostgreSQL\'s own processes', run.cpuPerRequest, json?.cpuPerRequest);
-      if (baseline) verdict(run.figures, baseline);
+      if (baseline) verdict(run.figures, baseline, floor);
     } else if (LOAD_SERVERS.has('postgres')) {
       console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
     }
@@ -358,11 +373,12 @@ function showCpu(name: string, cpuPerRequest: number, baseline?: number): void {
 }
 
 /** The targets of the load figures: 2x json-server's throughput, p99 under 25 ms, no errors. */
-function verdict(f: LoadFigures, baseline: LoadFigures): void {
+function verdict(f: LoadFigures, baseline: LoadFigures, floor?: LoadFigures): void {
   const ratio = f.requestsPerSecond / baseline.requestsPerSecond;
+  const floorP99 = floor ? `; the bare floor's p99 in this run: ${floor.p99} ms` : '';
   const parts = [
     `throughput ${ratio.toFixed(2)}x json-server (target 2x): ${ratio >= 2 ? 'met' : 'NOT met'}`,
-    `p99 ${f.p99} ms (target < 25 ms): ${f.p99 < 25 ? 'met' : 'NOT met'}`,
+    `p99 ${f.p99} ms (target < 25 ms${floorP99}): ${f.p99 < 25 ? 'met' : 'NOT met'}`,
     `errors ${f.errors + f.non2xx} (target 0): ${f.errors + f.non2xx === 0 ? 'met' : 'NOT met'}`,
   ];
   console.log(`    ${parts.join('; ')}`);
