@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Resource, Registry } from '../../schemas/registry/types.ts';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import { inChunks, MAX_BOUND_VALUES, type AnyKysely, type Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 
@@ -83,6 +83,19 @@ export class TenantData {
     const values: Row = { ...row };
     if (this.scoped(r)) values.tenant_code = this.tenantCode;
     return this.db.insertInto(r.table).values(values);
+  }
+
+  /**
+   * Insert rows (columns, the same in every row), in this tenant: one statement for as many
+   * rows as MAX_BOUND_VALUES allows.
+   */
+  async insertRows(r: Resource, rows: Row[]): Promise<void> {
+    if (!rows.length) return;
+    const scoped = this.scoped(r);
+    const perStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / (Object.keys(rows[0]!).length + 1)));
+    for (const part of inChunks(rows, perStatement)) {
+      await this.db.insertInto(r.table).values(scoped ? part.map((row) => ({ ...row, tenant_code: this.tenantCode })) : part).execute();
+    }
   }
 
   /** Insert one row (columns), in this tenant; returns the new id. */

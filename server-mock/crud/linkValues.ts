@@ -8,7 +8,7 @@
 import type { FieldDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { inChunks, type Row } from '../db/anyKysely.ts';
-import { insertRecord } from '../seed/provisionTenant.ts';
+import { recordRow } from '../seed/provisionTenant.ts';
 
 /** The fields of a resource kept in link resources. */
 export function linkFields(r: Resource): FieldDef[] {
@@ -60,7 +60,9 @@ export async function writeLinkValues(data: TenantData, r: Resource, id: number,
     await data.delete(link).where(recordKey.column, '=', id).execute();
     const values = Array.isArray(record[f.name]) ? (record[f.name] as unknown[]) : [];
     const unique = [...new Map(values.map((v) => [String(v), v])).values()];
-    for (const value of unique) await insertRecord(data, link, { [recordKey.name]: id, [valueKey.name]: value }, now);
+    const rows: Row[] = [];
+    for (const value of unique) rows.push(await recordRow(data, link, { [recordKey.name]: id, [valueKey.name]: value }, now));
+    await data.insertRows(link, rows);
   }
 }
 

@@ -11,9 +11,12 @@ export type Row = Record<string, unknown>;
 /** Values per `in (...)` list, well under both engines' parameter limits. */
 export const IN_LIST_CHUNK = 500;
 
-/** The values in lists of at most IN_LIST_CHUNK, for one `in (...)` statement each. */
-export function inChunks<T>(values: readonly T[]): T[][] {
+/** The values in lists of at most `size` (IN_LIST_CHUNK), for one `in (...)` statement each. */
+export function inChunks<T>(values: readonly T[], size = IN_LIST_CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < values.length; i += IN_LIST_CHUNK) out.push(values.slice(i, i + IN_LIST_CHUNK));
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
   return out;
 }
+
+/** The most values bound in one statement by a multi-row insert (both databases allow more). */
+export const MAX_BOUND_VALUES = 10_000;

@@ -51,10 +51,15 @@ function res(ctx: SeedContext, name: string): Resource {
 
 /** Insert a record (API field names) with timestamps; hashed fields are hashed. Returns the id. */
 export async function insertRecord(data: TenantData, r: Resource, record: Row, now: Date): Promise<number> {
+  return data.insert(r, await recordRow(data, r, record, now));
+}
+
+/** The columns of a new record (secrets hashed, created and updated `now`). */
+export async function recordRow(data: TenantData, r: Resource, record: Row, now: Date): Promise<Row> {
   const row = data.toRow(r, await hashSecrets(r, record));
   row.create_time = data.dialect.toDb('datetime', now.toISOString());
   row.update_time = row.create_time;
-  return data.insert(r, row);
+  return row;
 }
 
 async function existing(data: TenantData, r: Resource, field: string): Promise<Map<string, number>> {
