@@ -23,6 +23,8 @@ export interface Dialect {
   contains(column: string, pattern: unknown): RawBuilder<boolean>;
   /** Column names of a table, or an empty list when the table does not exist. */
   columns(db: AnyKysely, table: string): Promise<string[]>;
+  /** Names of the indexes of a table (those the database makes for constraints included). */
+  indexes(db: AnyKysely, table: string): Promise<string[]>;
   /** True when the error is a unique-constraint violation. */
   isUniqueViolation(err: unknown): boolean;
   /**
@@ -88,6 +90,10 @@ const sqlite: Dialect = {
     const rows = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
     return rows.rows.map((r) => r.name);
   },
+  async indexes(db, table) {
+    const rows = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db);
+    return rows.rows.map((r) => r.name);
+  },
   isUniqueViolation(err) {
     const code = (err as { code?: string } | null)?.code ?? '';
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -140,6 +146,11 @@ const postgres: Dialect = {
       where table_schema = current_schema() and table_name = ${table}
       order by ordinal_position`.execute(db);
     return rows.rows.map((r) => r.column_name);
+  },
+  async indexes(db, table) {
+    const rows = await sql<{ indexname: string }>`
+      select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
+    return rows.rows.map((r) => r.indexname);
   },
   isUniqueViolation(err) {
     return (err as { code?: string } | null)?.code === '23505';

@@ -1,7 +1,9 @@
 /**
  * Tables come from the resource files (plus the server's own internal tables). At start-up
- * missing tables, columns and indexes are added; nothing is ever dropped or changed in type.
- * A destructive change is a manual step described in the README.
+ * missing tables, columns and indexes are added; no table or column is ever dropped or changed
+ * in type (a destructive change is a manual step described in the README). The one thing
+ * removed is an index of the server's own making (named ix_<table>_...) that the resource
+ * files no longer ask for: it holds no data, and every write would keep paying for it.
  */
 import { sql } from 'kysely';
 import type { FieldType, Registry } from '../../schemas/registry/types.ts';
@@ -136,6 +138,8 @@ function hash(s: string): string {
 export interface MigrationReport {
   createdTables: string[];
   addedColumns: string[];
+  /** Indexes of the server's naming that no table asks for any more. */
+  droppedIndexes: string[];
 }
 
 const STARTUP_LOCK_KEY = 727274001;
@@ -159,7 +163,7 @@ export async function withStartupLock<T>(database: Database, fn: (db: AnyKysely)
 /** Apply the additive changes needed for the given tables. Safe to run on every start. */
 export async function migrate(database: Database, tables: TableSpec[], db: AnyKysely = database.db): Promise<MigrationReport> {
   const { dialect } = database;
-  const report: MigrationReport = { createdTables: [], addedColumns: [] };
+  const report: MigrationReport = { createdTables: [], addedColumns: [], droppedIndexes: [] };
   for (const table of tables) {
     const existing = await dialect.columns(db, table.name);
     if (existing.length === 0) {
@@ -182,6 +186,12 @@ export async function migrate(database: Database, tables: TableSpec[], db: AnyKy
       await sql
         .raw(`create index if not exists ${indexName(table.name, cols, false)} on ${table.name} (${cols.join(', ')})`)
         .execute(db);
+    }
+    const wanted = new Set(table.index.map((cols) => indexName(table.name, cols, false)));
+    for (const name of await dialect.indexes(db, table.name)) {
+      if (!name.startsWith(`ix_${table.name}_`) || wanted.has(name)) continue;
+      await sql.raw(`drop index if exists ${name}`).execute(db);
+      report.droppedIndexes.push(name);
     }
   }
   return report;

@@ -80,7 +80,7 @@ describe('planner statistics', () => {
 });
 
 describe('migration', () => {
-  it('adds a new column to an existing table at start and keeps the rows', async () => {
+  it('adds a new column to an existing table at start, keeps the rows and drops only its own indexes that no file asks for', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrate-'));
     const schemas = join(dir, 'schemas');
     cpSync('schemas', schemas, { recursive: true });
@@ -91,6 +91,12 @@ describe('migration', () => {
     const admin = client(first.url, await signIn(first.url, 'demo', 'admin'));
     const add = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', { paramName: 'Kept', paramKey: 'kept.key', paramValue: 'v' });
     expect(add.status).toBe(200);
+    // an index of the server's naming that no resource file asks for (as earlier versions made
+    // on tenant_code alone), and one that someone else made
+    const { db, dialect } = first.services.database;
+    await sql.raw('create index ix_sys_param_tenant_code on sys_param (tenant_code)').execute(db);
+    await sql.raw('create index by_hand_param_value on sys_param (param_value)').execute(db);
+    const before = await dialect.indexes(db, 'sys_param');
     await first.close();
 
     const file = join(schemas, 'resources', 'sys-param.json');
@@ -102,6 +108,11 @@ describe('migration', () => {
     try {
       expect(second.migration.addedColumns).toContain('sys_param.param_group');
       expect(second.seeded).toBe(false);
+      expect(second.migration.droppedIndexes).toEqual(['ix_sys_param_tenant_code']);
+      const after = await second.services.database.dialect.indexes(second.services.database.db, 'sys_param');
+      expect(after.sort()).toEqual(before.filter((name) => name !== 'ix_sys_param_tenant_code').sort());
+      expect(after).toContain('by_hand_param_value');
+      expect(after).toContain('ix_sys_param_tenant_code_create_time_id');
       const admin2 = client(second.url, await signIn(second.url, 'demo', 'admin'));
       const list = await admin2.get<Envelope<PageData>>('/api/admin/sysparam/querySysParam', { paramKey: 'kept.key' });
       expect(list.body.data!.list[0]).toMatchObject({ paramName: 'Kept', paramValue: 'v', paramGroup: null });
