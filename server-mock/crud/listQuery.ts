@@ -28,8 +28,17 @@ function matchOf(resource: Resource, field: FieldDef): MatchMode {
   return 'exact';
 }
 
+/** The fields a list can filter and sort by, by name, once per resource (read on every list call). */
+const filterableByResource = new WeakMap<Resource, Map<string, FieldDef>>();
+
+function filterableByName(resource: Resource): Map<string, FieldDef> {
+  let fields = filterableByResource.get(resource);
+  if (!fields) filterableByResource.set(resource, (fields = new Map(filterableFields(resource).map((f) => [f.name, f]))));
+  return fields;
+}
+
 export function parseListParams(resource: Resource, params: Record<string, unknown>): ListParams {
-  const fields = new Map(filterableFields(resource).map((f) => [f.name, f]));
+  const fields = filterableByName(resource);
   const currentPage = params.currentPage === undefined ? 1 : Number(params.currentPage);
   const pageSize = params.pageSize === undefined ? resource.list.pageSize : Number(params.pageSize);
   const sortText = typeof params.sorter === 'string' && params.sorter ? params.sorter : resource.list.defaultSort || 'id_descend';
