@@ -199,7 +199,11 @@ describe('error log and switchers', () => {
     await dialog.getByText(page.url()).first().waitFor();
     await dialog.getByRole('button', { name: 'Clear' }).click();
     // With nothing recorded the bug button (and its dialog) goes away.
-    await page.getByTestId('error-log-button').waitFor({ state: 'detached' });
+    const button = page.getByTestId('error-log-button');
+    const gone = await button.waitFor({ state: 'detached', timeout: 15_000 }).then(() => true, () => false);
+    // if something was recorded after Clear, say what
+    const recorded = gone ? '' : await button.click().then(() => page.getByRole('dialog').last().innerText());
+    expect(gone, `recorded after Clear: ${recorded}`).toBe(true);
   });
 
   it('reloads the menu for the chosen organisation', async () => {
