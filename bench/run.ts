@@ -286,7 +286,7 @@ async function benchLoad(): Promise<void> {
     // The floor: the same calls with none of the platform's work (bench/bareServer.ts).
     let floor: LoadFigures | undefined;
     if (LOAD_SERVERS.has('bare')) {
-      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, join(dir, 'bare.sqlite')], { ...process.env }, /Bare server:\s+(http:\/\/\S+)/);
+      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, join(dir, 'bare.sqlite')], process.env, /Bare server:\s+(http:\/\/\S+)/);
       cleanups.push(() => stopChild(bare));
       const run = await withCpu(() => [bare.process.pid!], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
       floor = run.figures;

@@ -182,12 +182,12 @@ export async function migrate(database: Database, tables: TableSpec[], db: AnyKy
         .raw(`create unique index if not exists ${indexName(table.name, cols, true)} on ${table.name} (${cols.join(', ')})`)
         .execute(db);
     }
+    const wanted = new Set<string>();
     for (const cols of table.index) {
-      await sql
-        .raw(`create index if not exists ${indexName(table.name, cols, false)} on ${table.name} (${cols.join(', ')})`)
-        .execute(db);
+      const name = indexName(table.name, cols, false);
+      wanted.add(name);
+      await sql.raw(`create index if not exists ${name} on ${table.name} (${cols.join(', ')})`).execute(db);
     }
-    const wanted = new Set(table.index.map((cols) => indexName(table.name, cols, false)));
     for (const name of await dialect.indexes(db, table.name)) {
       if (!name.startsWith(`ix_${table.name}_`) || wanted.has(name)) continue;
       await sql.raw(`drop index if exists ${name}`).execute(db);

@@ -1,6 +1,7 @@
 /**
  * The server as a whole: the OpenAPI description and Swagger UI, unknown calls, the console's
- * files with the fallback to index.html, and additive migration of a changed resource file.
+ * files with the fallback to index.html, additive migration of a changed resource file, and
+ * multi-row inserts (TenantData.insertRows).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
+import { TenantData } from '../../server-mock/access/tenantData.ts';
+import { MAX_BOUND_VALUES } from '../../server-mock/db/anyKysely.ts';
 import { client, createPgDatabase, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -123,5 +126,30 @@ describe('migration', () => {
       await pgDb?.drop();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('TenantData.insertRows', () => {
+  it('inserts more rows than one statement binds, all in the caller tenant', async () => {
+    const { database, registry } = server.services;
+    const demo = new TenantData(database, registry, 'demo');
+    const param = registry.byName.get('SysParam')!;
+    const count = async (tenant: string) =>
+      Number((await sql<{ n: number }>`select count(*) as n from sys_param where tenant_code = ${tenant} and param_key like 'bulk.%'`.execute(database.db)).rows[0]!.n);
+    const columns = 5;
+    const rows = Array.from({ length: Math.ceil((MAX_BOUND_VALUES / (columns + 1)) * 2.5) }, (_, i) => ({
+      param_name: `Bulk ${i}`,
+      param_key: `bulk.${i}`,
+      param_value: String(i),
+      create_time: '2026-11-24T10:00:00.000Z',
+      update_time: '2026-11-24T10:00:00.000Z',
+    }));
+    await demo.insertRows(param, rows);
+    expect(await count('demo')).toBe(rows.length);
+    expect(await count('acme')).toBe(0);
+    const last = (await demo.select(param).selectAll().where('param_key', '=', `bulk.${rows.length - 1}`).execute())[0] as Record<string, unknown>;
+    expect(last).toMatchObject({ param_name: `Bulk ${rows.length - 1}`, param_value: String(rows.length - 1), tenant_code: 'demo' });
+    await demo.insertRows(param, []);
+    expect(await count('demo')).toBe(rows.length);
   });
 });
