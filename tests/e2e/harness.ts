@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 
 const root = join(import.meta.dirname, '../..');
 /** The built console the tests serve (E2E_DIST, default dist/). */
@@ -134,6 +134,42 @@ export async function spaNavigate(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
+}
+
+/**
+ * Does `act` (a click) and waits for the answer to the call whose path ends with `suffix`. When
+ * none comes within `timeout`, the error tells what the page showed meanwhile: the calls it
+ * made (and which failed), the dialogs open with their text, the buttons still loading and the
+ * messages of the page's console, so that a rare failure names its cause.
+ */
+export async function answerTo(page: Page, suffix: string, act: () => Promise<void>, timeout = 20_000): Promise<Response> {
+  const seen: string[] = [];
+  const onRequest = (r: Request) => void seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  const onFailed = (r: Request) => void seen.push(`failed: ${r.method()} ${new URL(r.url()).pathname} (${r.failure()?.errorText ?? ''})`);
+  const onConsole = (m: { type(): string; text(): string }) => void seen.push(`console ${m.type()}: ${m.text().slice(0, 300)}`);
+  page.on('request', onRequest);
+  page.on('requestfailed', onFailed);
+  page.on('console', onConsole);
+  try {
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(suffix), { timeout });
+    await act();
+    return await answer.catch(async (err: unknown) => {
+      const state = await page
+        .evaluate(() => ({
+          dialogs: Array.from(document.querySelectorAll<HTMLElement>('.ant-modal'))
+            .filter((el) => el.getClientRects().length > 0)
+            .map((el) => `${el.className}: ${(el.innerText || '').replace(/\s+/g, ' ').slice(0, 200)}`),
+          loading: Array.from(document.querySelectorAll<HTMLElement>('.ant-btn-loading')).map((el) => el.innerText.trim()),
+          focused: document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : '',
+        }))
+        .catch((e: unknown) => ({ error: String(e) }));
+      throw new Error(`no answer to …${suffix} within ${timeout} ms (${String(err)}).\nWhat the page did: ${JSON.stringify(seen, null, 1)}\nWhat it shows: ${JSON.stringify(state, null, 1)}`);
+    });
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfailed', onFailed);
+    page.off('console', onConsole);
+  }
 }
 
 /** The text of the toasts currently shown. */

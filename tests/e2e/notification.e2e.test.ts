@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
-import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import { fillForm } from './formFill.ts';
 import { action, actionLabel, dataRows, dialog, drawer, resourceNamed, rowWith, say, settled, titleOf, toolbarOf, type Api, type Rec } from './resourceLocators.ts';
 
@@ -56,9 +56,7 @@ describe('a notice added on the notifications page', () => {
     const modal = dialog(page);
     await modal.getByText(say('resource.addTitle', { title: titleOf(notification) })).waitFor();
     const filled = await fillForm(modal, notification, { title, type: 'notice', priority: 1, content: `<p>${words}</p>` }, { api: admin });
-    const answer = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/addNotification'));
-    await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
-    const response = await answer;
+    const response = await answerTo(page, '/addNotification', () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
     expect(response.status(), await response.text()).toBe(200);
     expect(response.request().postDataJSON()).toEqual(filled.values);
     await toast(page, say('resource.saved')).first().waitFor();
@@ -120,9 +118,7 @@ describe('the recipients of a notice', () => {
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${name}$`) }).click();
     }
     await page.keyboard.press('Escape');
-    const answer = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/updateNotification'));
-    await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
-    const response = await answer;
+    const response = await answerTo(page, '/updateNotification', () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
     expect(response.status(), await response.text()).toBe(200);
     expect((response.request().postDataJSON() as Rec).userIds).toEqual([idOf('visitor'), idOf('editor')]);
     await toast(page, say('resource.saved')).first().waitFor();

@@ -25,7 +25,7 @@ import { ajvMessage } from '../../runtime/resource/form/formErrors.ts';
 import type { PlannedField } from '../../runtime/resource/form/formPlan.ts';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
-import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import { createPlan, fillField, fillForm, TYPED_KINDS, widgetKind, type FilledForm, type WidgetKind } from './formFill.ts';
 import {
   action,
@@ -291,9 +291,7 @@ describe('the add form of every resource page as the administrator', () => {
         await fillField(modal, r, b.field, filled.values[b.field], { api: admin, hidden });
         await expect.poll(() => alert.count(), { message: `${r.name}.${b.field}'s message goes` }).toBe(0);
         await noToast(page, say('resource.saved'));
-        const answer = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/add${r.name}`));
-        await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
-        const response = await answer;
+        const response = await answerTo(page, `/add${r.name}`, () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
         const body = (await response.json()) as Envelope<Rec>;
         createdId = body.data?.id;
         expect(response.status(), JSON.stringify(body)).toBe(200);

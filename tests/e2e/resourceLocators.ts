@@ -164,6 +164,8 @@ export const toolbarOf = (page: Page, r: Resource) => page.getByRole('toolbar', 
 export const searchOf = (page: Page, r: Resource) => page.getByRole('search', { name: say('resource.searchOf', { title: titleOf(r) }), exact: true });
 /** The dialog on top: the add / edit form, or a confirm. */
 export const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
+/** The confirm dialog that asks `question` (only that one, even while another dialog closes). */
+export const confirmDialog = (page: Page, question: string) => page.locator('.ant-modal-confirm:visible').filter({ hasText: question });
 export const drawer = (page: Page) => page.locator('.ant-drawer:visible');
 /** The messages of a form field (`data-field` is the field's name). */
 export const fieldAlert = (scope: ReturnType<typeof dialog>, field: string) => scope.locator(`[data-field="${field}"] [role=alert]`);

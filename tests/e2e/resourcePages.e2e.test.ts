@@ -29,7 +29,7 @@ import type { ActionDef, Resource, SearchField } from '../../schemas/registry/ty
 import { CONFIRM_SUFFIX, PREFIX_FIELD } from '../../runtime/resource/form/formPlan.ts';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
-import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import {
   action,
   actionLabel,
@@ -37,6 +37,7 @@ import {
   callOf,
   cellOf,
   closeForm,
+  confirmDialog,
   dataRows,
   dialog,
   drawer,
@@ -418,9 +419,7 @@ describe('every resource page as the administrator', () => {
           await input.waitFor();
           await input.fill(value);
           await noToast(page, say('resource.saved'));
-          const update = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/update${r.name}`));
-          await modal.getByRole('button', { name: say('common.save'), exact: true }).click();
-          const answer = await update;
+          const answer = await answerTo(page, `/update${r.name}`, () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
           expect(answer.status(), await answer.text()).toBe(200);
           expect(answer.request().postDataJSON()).toMatchObject({ [field]: value, [r.list.rowKey]: id });
           await toast(page, say('resource.saved')).first().waitFor();
@@ -458,12 +457,10 @@ describe('every resource page as the administrator', () => {
           expect(created, 'the record was created').toBeDefined();
           const id = created![r.list.rowKey];
           await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
-          const confirm = dialog(page);
-          await confirm.getByText(say('resource.confirmDeleteOne'), { exact: true }).waitFor();
+          const confirm = confirmDialog(page, say('resource.confirmDeleteOne'));
+          await confirm.waitFor();
           await noToast(page, say('resource.deleted'));
-          const remove = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/delete${r.name}`));
-          await confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click();
-          const answer = await remove;
+          const answer = await answerTo(page, `/delete${r.name}`, () => confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click());
           expect(answer.status(), await answer.text()).toBe(200);
           expect(paramsOf(answer.request()).id).toBe(String(id));
           await toast(page, say('resource.deleted')).first().waitFor();
