@@ -4,7 +4,7 @@
  * header only when it names roles the user has).
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
@@ -62,7 +62,7 @@ export async function userRoleCodes(db: AnyKysely, registry: Registry, tenantCod
 }
 
 /** What the access layer needs to know about the call being made, to read its grants at once. */
-interface CallGrantKeys {
+export interface CallGrantKeys {
   url: string | null;
   button: string | null;
   menu: string | null;
@@ -127,9 +127,17 @@ const principalQuery = new SqlTemplate<PrincipalValues, Registry>((db, v, regist
  * kept, one per shape: with or without a URL, a button and a menu.)
  */
 function readPrincipal(db: AnyKysely, registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): Promise<Row[]> {
+  return principalQuery.execute(db, shapeOf(keys), { jti, tenantCode, userId, ...keys }, registry);
+}
+
+function shapeOf(keys: CallGrantKeys): string {
   // the registry (table names) is one per server: its database handle tells them apart
-  const shape = `${keys.url === null ? 0 : 1}${keys.button === null ? 0 : 1}${keys.menu === null ? 0 : 1}`;
-  return principalQuery.execute(db, shape, { jti, tenantCode, userId, ...keys }, registry);
+  return `${keys.url === null ? 0 : 1}${keys.button === null ? 0 : 1}${keys.menu === null ? 0 : 1}`;
+}
+
+/** The access query as a request runs it (for reading its plan in the tests). */
+export function principalStatement(db: AnyKysely, registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): CompiledQuery<Row> {
+  return principalQuery.statement(db, shapeOf(keys), { jti, tenantCode, userId, ...keys }, registry);
 }
 
 function isoOrNull(v: unknown): string | null {

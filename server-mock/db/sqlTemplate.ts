@@ -46,8 +46,13 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
    * the database handle: which values are null, and the context (the same for one shape).
    */
   async execute(db: AnyKysely, shape: string, values: V, context: C): Promise<Row[]> {
-    const { sql, names } = this.compile(db, shape, values, context);
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(sql, names.map((n) => values[n])));
+    const result = await db.executeQuery<Row>(this.statement(db, shape, values, context));
     return result.rows;
+  }
+
+  /** The statement `execute` runs: the SQL text of the shape and these values as its parameters. */
+  statement(db: AnyKysely, shape: string, values: V, context: C): CompiledQuery<Row> {
+    const { sql, names } = this.compile(db, shape, values, context);
+    return CompiledQuery.raw(sql, names.map((n) => values[n]));
   }
 }
