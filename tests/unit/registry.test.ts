@@ -187,7 +187,8 @@ describe('the resource files', () => {
       ['SysUrl', ['url']],
       ['AppClient', ['clientCode']],
       ['SysTenant', ['tenantCode']],
-      ['SysRoleUser', ['roleId', 'userId', 'postCode']],
+      // the user first: requests look a user's roles up by it (docs/database.md)
+      ['SysRoleUser', ['userId', 'roleId', 'postCode']],
     ];
     for (const [name, set] of cases) expect(unique(name), name).toContainEqual(set);
     expect(unique('SysOrg').flat()).not.toContain('orgName');
