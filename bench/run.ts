@@ -284,17 +284,19 @@ async function benchLoad(): Promise<void> {
     cleanups.pop();
 
     // The floor: the same calls with none of the platform's work (bench/bareServer.ts).
-    let floor: LoadFigures | undefined;
-    if (LOAD_SERVERS.has('bare')) {
-      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, join(dir, 'bare.sqlite')], process.env, /Bare server:\s+(http:\/\/\S+)/);
-      cleanups.push(() => stopChild(bare));
-      const run = await withCpu(() => [bare.process.pid!], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
-      floor = run.figures;
-      show('floor: bare Fastify + better-sqlite3 (no auth)', run.figures, baseline);
-      showCpu('bare Fastify + better-sqlite3', run.cpuPerRequest, json?.cpuPerRequest);
-      await stopChild(bare);
-      cleanups.pop();
-    }
+    /** A floor (bench/bareServer.ts on `target`, a SQLite file or a PostgreSQL URL) under the json-server mix. */
+    const runFloor = async (target: string, name: string, otherPids?: { pids: () => number[]; note: string }): Promise<LoadFigures> => {
+      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, target], process.env, /Bare server:\s+(http:\/\/\S+)/);
+      try {
+        const run = await withCpu(() => [bare.process.pid!, ...(otherPids?.pids() ?? [])], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
+        show(`floor: ${name} (no auth)`, run.figures, baseline);
+        showCpu(`${name}${otherPids?.note ?? ''}`, run.cpuPerRequest, json?.cpuPerRequest);
+        return run.figures;
+      } finally {
+        await stopChild(bare);
+      }
+    };
+    const floor = LOAD_SERVERS.has('bare') ? await runFloor(join(dir, 'bare.sqlite'), 'bare Fastify + better-sqlite3') : undefined;
 
     if (LOAD_SERVERS.has('sqlite')) {
       const editor = await signIn(server.url, 'demo', 'editor');
@@ -309,17 +311,11 @@ async function benchLoad(): Promise<void> {
     let pgFloor: LoadFigures | undefined;
     if (pgReachable && LOAD_SERVERS.has('barepg')) {
       const floorDb = await createPgDatabase(PG_URL);
-      cleanups.push(() => floorDb.drop());
-      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, floorDb.url], process.env, /Bare server:\s+(http:\/\/\S+)/);
-      cleanups.push(() => stopChild(bare));
-      const run = await withCpu(() => [bare.process.pid!, ...postgresPids()], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
-      pgFloor = run.figures;
-      show('floor: bare Fastify + pg (no auth)', run.figures, baseline);
-      showCpu('bare Fastify + pg, with PostgreSQL\'s own processes', run.cpuPerRequest, json?.cpuPerRequest);
-      await stopChild(bare);
-      cleanups.pop();
-      await floorDb.drop();
-      cleanups.pop();
+      try {
+        pgFloor = await runFloor(floorDb.url, 'bare Fastify + pg', { pids: postgresPids, note: ', with PostgreSQL\'s own processes' });
+      } finally {
+        await floorDb.drop();
+      }
     }
     if (pgReachable && LOAD_SERVERS.has('postgres')) {
       const pgDb = await createPgDatabase(PG_URL);
@@ -341,7 +337,7 @@ async function benchLoad(): Promise<void> {
       showCpu('server on PostgreSQL, with PostgreSQL\'s own processes', run.cpuPerRequest, json?.cpuPerRequest);
       if (pgFloor) console.log(`    server on PostgreSQL: ${(run.figures.requestsPerSecond / pgFloor.requestsPerSecond).toFixed(2)}x the floor on PostgreSQL's throughput`);
       if (baseline) verdict(run.figures, baseline, pgFloor ?? floor);
-    } else if (LOAD_SERVERS.has('postgres') || LOAD_SERVERS.has('barepg')) {
+    } else if (!pgReachable && (LOAD_SERVERS.has('postgres') || LOAD_SERVERS.has('barepg'))) {
       console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
     }
   } finally {

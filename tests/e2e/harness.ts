@@ -136,13 +136,16 @@ export async function spaNavigate(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
 }
 
+/** How long answerTo waits for an answer before it reports what the page did. */
+export const ANSWER_TIMEOUT_MS = 20_000;
+
 /**
  * Does `act` (a click) and waits for the answer to the call whose path ends with `suffix`. When
  * none comes within `timeout`, the error tells what the page showed meanwhile: the calls it
  * made (and which failed), the dialogs open with their text, the buttons still loading and the
  * messages of the page's console, so that a rare failure names its cause.
  */
-export async function answerTo(page: Page, suffix: string, act: () => Promise<void>, timeout = 20_000): Promise<Response> {
+export async function answerTo(page: Page, suffix: string, act: () => Promise<void>, timeout = ANSWER_TIMEOUT_MS): Promise<Response> {
   const seen: string[] = [];
   const onRequest = (r: Request) => void seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
   const onFailed = (r: Request) => void seen.push(`failed: ${r.method()} ${new URL(r.url()).pathname} (${r.failure()?.errorText ?? ''})`);
@@ -152,7 +155,11 @@ export async function answerTo(page: Page, suffix: string, act: () => Promise<vo
   page.on('console', onConsole);
   try {
     const answer = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(suffix), { timeout });
-    await act();
+    // if act() throws, its error is the one reported and the wait's own failure is dropped
+    await act().catch((err: unknown) => {
+      answer.catch(() => undefined);
+      throw err;
+    });
     return await answer.catch(async (err: unknown) => {
       const state = await page
         .evaluate(() => ({
