@@ -57,7 +57,8 @@ async function pgReachable(url: string): Promise<boolean> {
 const want = (step: string) => only.length === 0 || only.includes(step);
 
 if (want('check')) run('check: types, lint, generated code', 'npm', ['run', '-s', 'check']);
-if (want('unit')) vitest('unit and API tests (SQLite)', []);
+// on SQLite whatever the environment names (CI exports TEST_DATABASE_URL for the next pass)
+if (want('unit')) vitest('unit and API tests (SQLite)', [], { TEST_DATABASE_URL: undefined });
 if (want('pg')) {
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
   if (await pgReachable(url)) {

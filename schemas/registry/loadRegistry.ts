@@ -456,8 +456,8 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
   for (const [key, rel] of Object.entries(relations)) {
     if (!rel.through) check(fieldMap.get(key)?.schema.type !== 'array', `/relations/${key}`, `"${key}" is an array: give the relation "through" (the link resource that keeps its values)`);
   }
-  const storage = { unique: doc.storage?.unique ?? [], index: doc.storage?.index ?? [] };
-  for (const kind of ['unique', 'index'] as const) {
+  const storage = { unique: doc.storage?.unique ?? [], index: doc.storage?.index ?? [], lookup: doc.storage?.lookup ?? [] };
+  for (const kind of ['unique', 'index', 'lookup'] as const) {
     storage[kind].forEach((set, i) =>
       set.forEach((n, j) => {
         check(has(n) && !fieldMap.get(n)!.system, `/storage/${kind}/${i}/${j}`, `unknown record field "${n}"`);
@@ -466,6 +466,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     );
   }
   check(!(doc.kind === 'service' && doc.storage), '/storage', 'a service resource has no table');
+  check(!storage.lookup.length || scope === 'tenant', '/storage/lookup', 'a lookup across tenants is for a tenant-scoped resource (use index)');
 
   return {
     file,

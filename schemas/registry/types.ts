@@ -169,7 +169,7 @@ export interface ResourceFile {
   actions?: (Omit<ActionDef, 'kind'> & { kind?: ActionDef['kind'] })[];
   calls?: CallDecl[];
   relations?: Record<string, RelationDef>;
-  storage?: { unique?: string[][]; index?: string[][] };
+  storage?: { unique?: string[][]; index?: string[][]; lookup?: string[][] };
 }
 
 /** Field type as stored. */
@@ -253,7 +253,11 @@ export interface Resource {
   actions: ActionDef[];
   calls: CallDef[];
   relations: Record<string, RelationDef>;
-  storage: { unique: string[][]; index: string[][] };
+  /**
+   * unique: sets unique within a tenant (for a tenant-scoped resource); index: sets looked up
+   * within a tenant; lookup: sets looked up across tenants (indexes without tenant_code).
+   */
+  storage: { unique: string[][]; index: string[][]; lookup: string[][] };
 }
 
 export interface Registry {

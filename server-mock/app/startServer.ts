@@ -30,6 +30,8 @@ export interface StartOptions {
   now?: () => Date;
   /** Environment to read the configuration from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Told the SQL text of every statement the server runs (tests read their plans). */
+  onStatement?: (sql: string) => void;
 }
 
 export interface RunningServer {
@@ -61,13 +63,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const registry = loadRegistry(config.schemasDir);
   const menu = loadMenu(config.schemasDir, registry);
   const locales = loadLocales(config.schemasDir);
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous, onStatement: options.onStatement });
   try {
     const { migration, seeded } = await withStartupLock(database, async (db) => {
       const tables = [...INTERNAL_TABLES, ...tablesOf(registry)];
       const migration = await migrate(database, tables, db);
       const { seeded } = await seedDatabase(database, db, registry, { menu, en: locales.en, now: now() }, config.demoPassword);
-      await database.dialect.analyze(db, tables.map((t) => t.name));
+      await database.analyze(db, tables.map((t) => t.name));
       return { migration, seeded };
     });
     const secret = await loadTokenSecret(database, config.dataDir, config.tokenSecret);

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { GroupCommitSqliteDialect, SqliteStore } from './sqliteDriver.ts';
 import { withNamedStatements } from './pgStatements.ts';
 import { dialectFor, type Dialect } from './dialect.ts';
@@ -16,6 +16,8 @@ export interface Database {
   dialect: Dialect;
   /** Human-readable description of where the data lives (no password). */
   location: string;
+  /** Refresh the planner's statistics of these tables (Dialect.analyze), for every connection. */
+  analyze(db: AnyKysely, tables: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told the SQL text of every statement run (tests read their plans). */
+  onStatement?: (sql: string) => void;
 }
 
 export { STATEMENT_CACHE_SIZE, withStatementCache } from './sqliteDriver.ts';
@@ -33,15 +37,18 @@ export { STATEMENT_CACHE_SIZE, withStatementCache } from './sqliteDriver.ts';
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(options: DatabaseOptions): Database {
+  const onStatement = options.onStatement;
+  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const db: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log });
     const url = new URL(options.databaseUrl);
     return {
       db,
       dialect: dialectFor('postgres'),
+      analyze: (conn, tables) => dialectFor('postgres').analyze(conn, tables),
       location: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => db.destroy(),
     };
@@ -49,10 +56,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'console.sqlite');
   const store = new SqliteStore({ file, synchronous: options.sqliteSynchronous ?? 'FULL' });
-  const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+  const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store), log });
   return {
     db,
     dialect: dialectFor('sqlite'),
+    analyze: async (conn, tables) => {
+      await dialectFor('sqlite').analyze(conn, tables);
+      store.reloadStatistics();
+    },
     location: `SQLite ${file}`,
     close: () => db.destroy(),
   };

@@ -30,8 +30,8 @@ export interface Dialect {
   /**
    * Refresh the planner's statistics of every table (run at start, after migrating and
    * seeding). PostgreSQL: without them it plans the per-request access query on guesses and
-   * keeps a generic plan of a prepared statement built on those guesses. SQLite: nothing (see
-   * there).
+   * keeps a generic plan of a prepared statement built on those guesses. SQLite: written
+   * statistics (see there).
    */
   analyze(db: AnyKysely, tables: string[]): Promise<void>;
 }
@@ -98,12 +98,51 @@ const sqlite: Dialect = {
     const code = (err as { code?: string } | null)?.code ?? '';
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
-  async analyze() {
-    // Nothing: with no statistics SQLite plans every statement of the server on its indexes,
-    // as they were made for it. Measured statistics of the seeded tables made it run the
-    // per-request access query and the list queries three to seven times slower (docs/database.md).
+  async analyze(db, tables) {
+    // Planner statistics written, not measured (see plannerStat): with none, SQLite may read a
+    // tenant's whole table by tenant_code to find two ids; measured on the seeded tables, they
+    // made it scan small tables and run the access query several times slower (docs/database.md).
+    await sql`analyze sqlite_schema`.execute(db); // creates sqlite_stat1 if missing
+    const rows: { tbl: string; idx: string; stat: string }[] = [];
+    for (const table of tables) {
+      const indexes = await sql<{ name: string; unique: number }>`select name, "unique" from pragma_index_list(${table})`.execute(db);
+      for (const index of indexes.rows) {
+        const columns = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
+        rows.push({ tbl: table, idx: index.name, stat: plannerStat(columns.rows.map((c) => c.name), index.unique === 1) });
+      }
+    }
+    const stat4 = await sql<{ name: string }>`select name from sqlite_schema where name = 'sqlite_stat4'`.execute(db);
+    await db.transaction().execute(async (tx) => {
+      await sql`delete from sqlite_stat1 where tbl in (${sql.join(tables)})`.execute(tx);
+      // samples of an ANALYZE run by hand would outweigh the written lines
+      if (stat4.rows.length) await sql`delete from sqlite_stat4 where tbl in (${sql.join(tables)})`.execute(tx);
+      for (const row of rows) await sql`insert into sqlite_stat1 (tbl, idx, stat) values (${row.tbl}, ${row.idx}, ${row.stat})`.execute(tx);
+    });
+    // the connections read sqlite_stat1 when they next load the schema: Database.analyze has them reload it now
   },
 };
+
+/** Rows the SQLite planner is told each table has: a large table. */
+export const STAT_ROWS = 1_000_000;
+
+/**
+ * The sqlite_stat1 line of an index (how many rows the table has, then how many rows match an
+ * equality on its first column, on its first two columns, ...), as at scale: `tenant_code`
+ * first matches a tenth of the table, the rows of a tenant; any other column narrows to 10
+ * rows, each further column halves that, and the whole of a unique index is one row. So the
+ * planner finds rows by the columns that single them out (an id, a user, a URL) and reads a
+ * tenant by `tenant_code` alone only for what needs the whole tenant (a page, a tree).
+ */
+export function plannerStat(columns: string[], unique: boolean): string {
+  let rows = STAT_ROWS;
+  const counts = columns.map((column, i) => {
+    if (i === columns.length - 1 && unique) rows = 1;
+    else if (i === 0) rows = column === 'tenant_code' ? STAT_ROWS / 10 : 10;
+    else rows = Math.max(1, Math.ceil(Math.min(rows, 10) / 2));
+    return rows;
+  });
+  return [STAT_ROWS, ...counts].join(' ');
+}
 
 const postgres: Dialect = {
   name: 'postgres',

@@ -63,7 +63,8 @@ export const INTERNAL_TABLES: TableSpec[] = [
       { name: 'used_at', type: 'datetime' },
     ],
     unique: [],
-    index: [['mobile', 'created_at']],
+    // each request for a code deletes the expired ones
+    index: [['mobile', 'created_at'], ['expires_at']],
   },
   {
     name: 'sys_captcha_use',
@@ -101,7 +102,16 @@ export function tablesOf(registry: Registry): TableSpec[] {
       // A many-valued relation's values live in its link resource's table, not in a column.
       columns: r.fields.filter((f) => f.name !== 'id' && !f.link).map((f) => ({ name: f.column, type: f.type })),
       unique,
-      index: withoutPrefixes([...(tenantPrefix.length ? [tenantPrefix] : []), ...sortIndex, ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)])], unique),
+      index: withoutPrefixes(
+        [
+          ...(tenantPrefix.length ? [tenantPrefix] : []),
+          ...sortIndex,
+          ...r.storage.index.map((set) => [...tenantPrefix, ...set.map(col)]),
+          // looked up across tenants (sign-in): without the tenant, or each lookup reads every tenant
+          ...r.storage.lookup.map((set) => set.map(col)),
+        ],
+        unique,
+      ),
     });
   }
   return specs;

@@ -282,6 +282,7 @@ export class SqliteStore {
   readonly read: StatementCache;
   readonly write: StatementCache;
   readonly writeDb: BetterSqlite3.Database;
+  private readonly readDb: BetterSqlite3.Database;
   readonly writeLock = new Lock();
   readonly walSync: WalSync | undefined;
   readonly checkpointer: Checkpointer;
@@ -295,7 +296,7 @@ export class SqliteStore {
     this.writeDb.pragma('synchronous = NORMAL');
     this.writeDb.pragma('foreign_keys = ON');
     this.writeDb.pragma('busy_timeout = 5000');
-    const readDb = new BetterSqlite3(options.file);
+    const readDb = (this.readDb = new BetterSqlite3(options.file));
     readDb.pragma('foreign_keys = ON');
     readDb.pragma('busy_timeout = 5000');
     // nothing may write through the read connection
@@ -333,6 +334,21 @@ export class SqliteStore {
    */
   readConnection(): StatementCache {
     return this.writeLock.held || this.writeDb.inTransaction ? this.read : this.write;
+  }
+
+  /**
+   * After sqlite_stat1 changed: both connections plan with it from now on. A connection reads
+   * the statistics when it loads the schema, and again when it runs ANALYZE of the schema
+   * table (which has nothing to analyze, but writes: the read connection lifts query_only for it).
+   */
+  reloadStatistics(): void {
+    this.writeDb.exec('analyze sqlite_schema');
+    this.readDb.pragma('query_only = OFF');
+    try {
+      this.readDb.exec('analyze sqlite_schema');
+    } finally {
+      this.readDb.pragma('query_only = ON');
+    }
   }
 
   /** Resolves when every commit made so far is on disk (at once with synchronous NORMAL). */

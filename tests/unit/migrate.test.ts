@@ -17,6 +17,9 @@ describe('indexes', () => {
     const param = tables.find((t) => t.name === 'sys_param')!;
     expect(param.unique).toEqual([['tenant_code', 'param_key']]);
     expect(param.index).toEqual([['tenant_code', 'create_time', 'id']]);
+    // looked up across tenants by the sign-in page: without the tenant
+    const user = tables.find((t) => t.name === 'sys_user')!;
+    expect(user.index).toEqual(expect.arrayContaining([['username'], ['email'], ['mobile'], ['tenant_code', 'org_id']]));
     for (const table of tables) {
       const all = [...table.unique, ...table.index];
       for (const index of table.index) {

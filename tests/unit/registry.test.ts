@@ -330,6 +330,18 @@ describe('mistakes', () => {
     expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/list/columns/1/field', message: 'unknown field "roleNmae"' });
   });
 
+  it('names a lookup across tenants of an unknown field, or of a resource that is not tenant-scoped', () => {
+    type Storage = { storage?: { lookup?: string[][] } };
+    const lookup = (sets: string[][]) => json((d) => ((d as Doc & Storage).storage = { ...(d as Doc & Storage).storage, lookup: sets }));
+    expect(issuesOf({ 'resources/sys-user.json': lookup([['usrname']]) })).toContainEqual({ file: 'resources/sys-user.json', pointer: '/storage/lookup/0/0', message: 'unknown record field "usrname"' });
+    expect(issuesOf({ 'resources/sys-tenant.json': lookup([['tenantName']]) })).toContainEqual({
+      file: 'resources/sys-tenant.json',
+      pointer: '/storage/lookup',
+      message: 'a lookup across tenants is for a tenant-scoped resource (use index)',
+    });
+    expect(loadRegistry('schemas').byName.get('SysUser')!.storage.lookup).toEqual([['username'], ['email'], ['mobile']]);
+  });
+
   it("names a master-detail key that is not the master's field", () => {
     const issues = issuesOf({ 'resources/sys-menu.json': json((d) => ((d.list as { detail: { masterKey: string } }).detail.masterKey = 'menuKode')) });
     expect(issues).toContainEqual({ file: 'resources/sys-menu.json', pointer: '/list/detail/masterKey', message: 'resource SysMenu has no field "menuKode"' });

@@ -1,0 +1,207 @@
+/**
+ * Query plans, generated from the resource registry (SQLite, which plans without statistics,
+ * see docs/database.md): the server runs every call of every tenant-scoped resource (a page,
+ * a record by id, an add, an update, a delete of two records, the tree), the calls of the
+ * sign-in page and the access query, and every statement it ran is explained. A statement
+ * that reads a tenant's table by `tenant_code` alone reads every row of the tenant, and one
+ * that scans it reads every tenant's: each grows with the data, not with the answer.
+ * - No statement scans a tenant-scoped table or a table the sign-in page reads, or looks in
+ *   every tenant's part of an index (a skip-scan) for want of an index without the tenant.
+ * - A call about given records (by id, an add, an update, a delete, a sign-in look-up)
+ *   reads no table by `tenant_code` alone: only pages, trees and exports read a whole tenant.
+ * A new resource file is covered without writing a test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, Kysely, sql } from 'kysely';
+import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
+import type { Resource } from '../../schemas/registry/types.ts';
+import { INTERNAL_TABLES } from '../../server-mock/db/migrate.ts';
+import { dialectFor, plannerStat, STAT_ROWS } from '../../server-mock/db/dialect.ts';
+import { GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
+import type { AnyKysely } from '../../server-mock/db/anyKysely.ts';
+import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { validRecord } from './validRecord.ts';
+
+const registry = loadRegistry('schemas');
+const resources = registry.resources.filter((r) => r.kind === 'entity' && r.scope === 'tenant');
+/** Tables whose rows grow with the tenants' data. */
+const tenantTables = new Set([...registry.resources.filter((r) => r.kind !== 'service' && r.scope === 'tenant').map((r) => r.table), ...INTERNAL_TABLES.map((t) => t.name)]);
+
+let server: TestServer;
+let admin: ReturnType<typeof client>;
+/** Statements run since the last `take()`. */
+let seen = new Set<string>();
+const onSqlite = !process.env.TEST_DATABASE_URL;
+
+beforeAll(async () => {
+  if (!onSqlite) return;
+  server = await startTestServer({ onStatement: (sql) => seen.add(sql) });
+  admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function take(): string[] {
+  const out = [...seen];
+  seen = new Set();
+  return out;
+}
+
+function urlOf(r: Resource, verb: string): string | undefined {
+  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)?.url;
+}
+
+async function plan(sql: string): Promise<string[]> {
+  const n = (sql.match(/\?/g) ?? []).length;
+  const res = await server.services.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, Array(n).fill(null)));
+  return res.rows.map((r) => r.detail);
+}
+
+/** What is wrong with the plans of these statements (none: []). `whole`: the call may read a whole tenant. */
+async function findings(statements: string[], whole: boolean): Promise<string[]> {
+  const out: string[] = [];
+  for (const sql of statements) {
+    if (/^(explain|pragma|select name from pragma_)/i.test(sql.trim())) continue;
+    for (const step of await plan(sql)) {
+      const m = /^(SCAN|SEARCH) (\w+)(?: AS \w+)?(.*)$/.exec(step);
+      if (!m) continue;
+      const [, how, table, rest] = m as unknown as [string, string, string, string];
+      if (!tenantTables.has(table)) continue;
+      // a scan reads every tenant; a skip-scan (ANY) looks in every tenant, no index leads with the column
+      if (how === 'SCAN' || /\bANY\(/.test(rest)) out.push(`${step}\n    in: ${sql}`);
+      else if (!whole && /\(tenant_code=\?\)$/.test(rest)) out.push(`${step}\n    in: ${sql}`);
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!onSqlite).each(resources.map((r) => ({ name: r.name, r })))('$name', ({ r }) => {
+  it('reads no more rows than its calls need', async () => {
+    const query = urlOf(r, 'query')!;
+    const problems: string[] = [];
+    take();
+    const page = await admin.get<Envelope<PageData>>(query, { pageSize: 10 });
+    expect(page.status).toBe(200);
+    problems.push(...(await findings(take(), true)));
+    const row = page.body.data!.list[0];
+    if (r.list.tree && urlOf(r, 'tree')) {
+      expect((await admin.get(urlOf(r, 'tree')!)).status).toBe(200);
+      problems.push(...(await findings(take(), true)));
+    }
+    if (row) {
+      expect((await admin.get(query, { id: String(row.id) })).status).toBe(200);
+      problems.push(...(await findings(take(), false)));
+      const add = urlOf(r, 'add');
+      const del = urlOf(r, 'delete');
+      if (add && del) {
+        const ids: number[] = [];
+        for (const suffix of ['71', '72']) {
+          const created = await admin.post<Envelope<Record<string, unknown>>>(add, validRecord(r, row, suffix));
+          // a unique set that ends with a reference (a user's post) is not made new by a suffix
+          if (created.status === 400 && /Invalid reference/.test(created.body.message ?? '')) break;
+          expect(created.status, JSON.stringify(created.body)).toBe(200);
+          ids.push(Number(created.body.data!.id));
+        }
+        problems.push(...(await findings(take(), false)));
+        const upd = urlOf(r, 'update');
+        if (ids.length === 2 && upd) {
+          const fresh = (await admin.get<Envelope<PageData>>(query, { id: String(ids[0]) })).body.data!.list[0]!;
+          take();
+          const res = await admin.put(upd, { ...validRecord(r, fresh, '73'), id: ids[0] });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          problems.push(...(await findings(take(), false)));
+        }
+        if (ids.length === 2) {
+          const res = await admin.post(del, undefined, { id: ids.join(',') });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          problems.push(...(await findings(take(), false)));
+        }
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe.skipIf(!onSqlite)('the sign-in page', () => {
+  const get = async (path: string, params: Record<string, string>) => (await fetch(`${server.url}${path}?${new URLSearchParams(params)}`)).status;
+
+  it('finds a user across tenants by username, email or mobile without reading every user', async () => {
+    take();
+    expect(await get('/api/admin/sysuser/queryTenantUser', { userInfo: 'admin@demo.example.com' })).toBe(200);
+    expect(await get('/api/admin/sysuser/queryTenantUser', { userInfo: 'nobody' })).toBe(404);
+    expect(await get('/api/account/captcha/getSmsCaptcha', { mobile: '13800000009' })).toBe(200);
+    expect(await get('/api/admin/sysuser/handleFail', { username: '13800000001', tenantCode: 'demo' })).toBe(200);
+    const statements = take();
+    expect(statements.some((s) => /\bsys_user\b/.test(s))).toBe(true);
+    const problems = await findings(statements, false);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+/** A store on a new file, and a Kysely on it. */
+async function withStore(fn: (store: SqliteStore, db: AnyKysely) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'planner-stats-'));
+  const store = new SqliteStore({ file: join(dir, 'x.sqlite'), synchronous: 'NORMAL' });
+  const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
+  try {
+    await fn(store, db);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('written planner statistics', () => {
+  it('say a tenant is many rows and every other column few, a whole unique index one', () => {
+    expect(plannerStat(['tenant_code', 'create_time', 'id'], false)).toBe(`${STAT_ROWS} ${STAT_ROWS / 10} 5 3`);
+    expect(plannerStat(['tenant_code', 'username'], true)).toBe(`${STAT_ROWS} ${STAT_ROWS / 10} 1`);
+    expect(plannerStat(['mobile'], false)).toBe(`${STAT_ROWS} 10`);
+    expect(plannerStat(['jti'], true)).toBe(`${STAT_ROWS} 1`);
+  });
+
+  it('make SQLite find two records of a tenant by id, not by the tenant', async () => {
+    await withStore(async (store, db) => {
+      // the dictionary's table and indexes
+      await sql`create table t (id integer primary key autoincrement, type text, name text, value text, sequence integer, parent integer, tenant_code text)`.execute(db);
+      await sql`create unique index ux_t_tenant_code_type_value on t (tenant_code, type, value)`.execute(db);
+      await sql`create index ix_t_tenant_code_sequence_id on t (tenant_code, sequence, id)`.execute(db);
+      await sql`create index ix_t_tenant_code_parent on t (tenant_code, parent)`.execute(db);
+      const deleteTwo = () => store.write.prepare('explain query plan delete from t where tenant_code = ? and id in (?, ?)').all(null, null, null).map((r) => (r as { detail: string }).detail).join('; ');
+      expect(deleteTwo()).toBe('SEARCH t USING INDEX ix_t_tenant_code_parent (tenant_code=?)');
+      await dialectFor('sqlite').analyze(db, ['t']);
+      store.reloadStatistics();
+      expect(deleteTwo()).toBe('SEARCH t USING INTEGER PRIMARY KEY (rowid=?)');
+      const stats = await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 't'`.execute(db);
+      expect(stats.rows).toHaveLength(3);
+      expect(stats.rows).toContainEqual({ idx: 'ix_t_tenant_code_parent', stat: plannerStat(['tenant_code', 'parent'], false) });
+      expect(stats.rows).toContainEqual({ idx: 'ux_t_tenant_code_type_value', stat: plannerStat(['tenant_code', 'type', 'value'], true) });
+    });
+  });
+
+  it('are planned with by both connections of the file once reloaded', async () => {
+    await withStore(async (store, db) => {
+      await sql`create table t (id integer primary key autoincrement, tenant_code text, a text, b text)`.execute(db);
+      await sql`create index ix_t_a on t (tenant_code, a)`.execute(db);
+      await sql`create index ix_t_b on t (tenant_code, b)`.execute(db);
+      const q = 'explain query plan select id from t where tenant_code = ? and a = ? and b = ?';
+      const plans = () => (['write', 'read'] as const).map((c) => store[c].prepare(q).all(null, null, null).map((r) => (r as { detail: string }).detail).join('; '));
+      const write = async (a: string, b: string) => {
+        await sql`analyze sqlite_schema`.execute(db);
+        await sql`delete from sqlite_stat1`.execute(db);
+        await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('t', 'ix_t_a', ${a}), ('t', 'ix_t_b', ${b})`.execute(db);
+      };
+      await write('1000 100 1', '1000 100 50'); // a narrows, b does not
+      store.reloadStatistics();
+      expect(plans()).toEqual(Array(2).fill('SEARCH t USING INDEX ix_t_a (tenant_code=? AND a=?)'));
+      await write('1000 100 50', '1000 100 1'); // the other way round
+      expect(plans()[0]).toBe('SEARCH t USING INDEX ix_t_a (tenant_code=? AND a=?)'); // not read yet
+      store.reloadStatistics();
+      expect(plans()).toEqual(Array(2).fill('SEARCH t USING INDEX ix_t_b (tenant_code=? AND b=?)'));
+    });
+  });
+});
