@@ -205,3 +205,35 @@ describe('written planner statistics', () => {
     });
   });
 });
+
+describe.skipIf(!onSqlite)('the permission pages', () => {
+  // The grant calls about one role, user, URL or menu: what they read, by what singles it out.
+  it('read the grants of one role, user, URL or menu without reading the tenant', async () => {
+    const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 10, ...params })).body.data!.list;
+    const role = (await list('/api/admin/sysrole/querySysRole', { roleCode: 'ROLE_EDITOR' })).find((x) => x.roleCode === 'ROLE_EDITOR')!;
+    const user = (await list('/api/admin/sysuser/querySysUser', { username: 'editor' })).find((x) => x.username === 'editor')!;
+    const url = (await list('/api/admin/sysurl/querySysUrl'))[0]!;
+    const calls: [string, Record<string, string>][] = [
+      ['/api/admin/sysmenu/queryMenuIdByRoleId', { roleId: String(role.id) }],
+      ['/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysparam', roleCode: 'ROLE_EDITOR' }],
+      ['/api/admin/sysmenu/queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' }],
+      ['/api/admin/sysmenu/queryMenuButtonCheckbox', { menuCode: 'sysparam' }],
+      ['/api/admin/sysmenu/queryDataFieldByMenuCode', { menuCode: 'sysparam' }],
+      ['/api/admin/sysurl/queryRoleIdByUrlId', { urlId: String(url.id) }],
+      ['/api/admin/sysurl/queryUrlIdByRoleId', { roleId: String(role.id) }],
+      ['/api/admin/sysdict/queryDictByDictType', { dictType: 'org_type' }],
+    ];
+    const problems: string[] = [];
+    for (const [path, params] of calls) {
+      take();
+      const res = await admin.get(path, params);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), false)).map((f) => `${path}: ${f}`));
+    }
+    // the tree of every post of the tenant, the user's checked: reads the tenant's posts
+    take();
+    expect((await admin.get('/api/admin/sysuserpost/querySysUserPostTree', { userId: String(user.id) })).status).toBe(200);
+    problems.push(...(await findings(take(), true)));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
