@@ -208,7 +208,7 @@ describe('written planner statistics', () => {
 
 describe.skipIf(!onSqlite)('the permission pages', () => {
   // The grant calls about one role, user, URL or menu: what they read, by what singles it out.
-  it('read the grants of one role, user, URL or menu without reading the tenant', async () => {
+  it('read and write the grants of one role, user, URL or menu without reading the tenant', async () => {
     const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 10, ...params })).body.data!.list;
     const role = (await list('/api/admin/sysrole/querySysRole', { roleCode: 'ROLE_EDITOR' })).find((x) => x.roleCode === 'ROLE_EDITOR')!;
     const user = (await list('/api/admin/sysuser/querySysUser', { username: 'editor' })).find((x) => x.username === 'editor')!;
@@ -227,6 +227,20 @@ describe.skipIf(!onSqlite)('the permission pages', () => {
     for (const [path, params] of calls) {
       take();
       const res = await admin.get(path, params);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), false)).map((f) => `${path}: ${f}`));
+    }
+    // grants written back as they are (nothing changes): each replaces the links of one role, URL or menu
+    const get = async <T>(path: string, params: Record<string, string>) => (await admin.get<Envelope<T>>(path, params)).body.data!;
+    const writes: [string, Record<string, unknown>][] = [
+      ['/api/admin/sysurl/authorizeRoleToUrl', { urlId: url.id, roleId: await get<number[]>('/api/admin/sysurl/queryRoleIdByUrlId', { urlId: String(url.id) }) }],
+      ['/api/admin/sysurl/authorizeUrlToRole', { roleId: role.id, urlId: await get<number[]>('/api/admin/sysurl/queryUrlIdByRoleId', { roleId: String(role.id) }) }],
+      ['/api/admin/sysmenu/authorizeMenuToRole', { roleId: role.id, menuId: await get<number[]>('/api/admin/sysmenu/queryMenuIdByRoleId', { roleId: String(role.id) }) }],
+      ['/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: await get<string[]>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysparam', roleCode: 'ROLE_EDITOR' }) }],
+    ];
+    for (const [path, body] of writes) {
+      take();
+      const res = await admin.post(path, body);
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
       problems.push(...(await findings(take(), false)).map((f) => `${path}: ${f}`));
     }
