@@ -1,6 +1,6 @@
 /**
- * Query plans, generated from the resource registry (SQLite, which plans without statistics,
- * see docs/database.md): the server runs every call of every tenant-scoped resource (a page,
+ * Query plans, generated from the resource registry (SQLite, with the statistics the server
+ * writes, see docs/database.md): the server runs every call of every tenant-scoped resource (a page,
  * a record by id, an add, an update, a delete of two records, the tree), the calls of the
  * sign-in page and the access query, and every statement it ran is explained. A statement
  * that reads a tenant's table by `tenant_code` alone reads every row of the tenant, and one
@@ -62,15 +62,28 @@ async function plan(sql: string): Promise<string[]> {
   return res.rows.map((r) => r.detail);
 }
 
+/** The tables of a statement by the names its plan gives them (their own, or an alias: `from sys_user as u`). */
+function tablesByName(sql: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of sql.matchAll(/\b(?:from|join|update|into)\s+"?(\w+)"?(?:\s+(?:as\s+)?"?(\w+)"?)?/gi)) {
+    const [, table, alias] = m as unknown as [string, string, string | undefined];
+    names.set(table, table);
+    if (alias && !/^(where|on|set|values|inner|left|join|order|group|limit|returning|select|as)$/i.test(alias)) names.set(alias, table);
+  }
+  return names;
+}
+
 /** What is wrong with the plans of these statements (none: []). `whole`: the call may read a whole tenant. */
 async function findings(statements: string[], whole: boolean): Promise<string[]> {
   const out: string[] = [];
   for (const sql of statements) {
     if (/^(explain|pragma|select name from pragma_)/i.test(sql.trim())) continue;
+    const names = tablesByName(sql);
     for (const step of await plan(sql)) {
       const m = /^(SCAN|SEARCH) (\w+)(?: AS \w+)?(.*)$/.exec(step);
       if (!m) continue;
-      const [, how, table, rest] = m as unknown as [string, string, string, string];
+      const [, how, name, rest] = m as unknown as [string, string, string, string];
+      const table = names.get(name) ?? name;
       if (!tenantTables.has(table)) continue;
       // a scan reads every tenant; a skip-scan (ANY) looks in every tenant, no index leads with the column
       if (how === 'SCAN' || /\bANY\(/.test(rest)) out.push(`${step}\n    in: ${sql}`);
