@@ -45,10 +45,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     pool.on('error', () => undefined);
     const db: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log });
     const url = new URL(options.databaseUrl);
+    const dialect = dialectFor('postgres');
     return {
       db,
-      dialect: dialectFor('postgres'),
-      analyze: (conn, tables) => dialectFor('postgres').analyze(conn, tables),
+      dialect,
+      analyze: (conn, tables) => dialect.analyze(conn, tables),
       location: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => db.destroy(),
     };
@@ -57,11 +58,12 @@ export function openDatabase(options: DatabaseOptions): Database {
   const file = join(options.dataDir, 'console.sqlite');
   const store = new SqliteStore({ file, synchronous: options.sqliteSynchronous ?? 'FULL' });
   const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store), log });
+  const dialect = dialectFor('sqlite');
   return {
     db,
-    dialect: dialectFor('sqlite'),
+    dialect,
     analyze: async (conn, tables) => {
-      await dialectFor('sqlite').analyze(conn, tables);
+      await dialect.analyze(conn, tables);
       store.reloadStatistics();
     },
     location: `SQLite ${file}`,

@@ -1,14 +1,15 @@
 /**
  * Query plans, generated from the resource registry (SQLite, with the statistics the server
- * writes, see docs/database.md): the server runs every call of every tenant-scoped resource (a page,
- * a record by id, an add, an update, a delete of two records, the tree), the calls of the
- * sign-in page and the access query, and every statement it ran is explained. A statement
- * that reads a tenant's table by `tenant_code` alone reads every row of the tenant, and one
- * that scans it reads every tenant's: each grows with the data, not with the answer.
+ * writes, see docs/database.md): the server runs every call of every tenant-scoped resource (a
+ * page, a record by id, an add, an update, a delete of two records, the tree), the calls of
+ * the sign-in page and of the permission pages, and every statement it ran is explained. A
+ * statement that reads a tenant's table by `tenant_code` alone reads every row of the tenant,
+ * and one that scans it reads every tenant's: each grows with the data, not with the answer.
  * - No statement scans a tenant-scoped table or a table the sign-in page reads, or looks in
  *   every tenant's part of an index (a skip-scan) for want of an index without the tenant.
  * - A call about given records (by id, an add, an update, a delete, a sign-in look-up)
  *   reads no table by `tenant_code` alone: only pages, trees and exports read a whole tenant.
+ * - The access query, which every request runs, reads no table by `tenant_code` alone at all.
  * A new resource file is covered without writing a test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
+import { principalStatement } from '../../server-mock/access/principal.ts';
 import { INTERNAL_TABLES } from '../../server-mock/db/migrate.ts';
 import { dialectFor, plannerStat, STAT_ROWS } from '../../server-mock/db/dialect.ts';
 import { GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
@@ -56,9 +58,9 @@ function urlOf(r: Resource, verb: string): string | undefined {
   return registry.calls.find((c) => c.resource === r.name && c.verb === verb)?.url;
 }
 
-async function plan(sql: string): Promise<string[]> {
-  const n = (sql.match(/\?/g) ?? []).length;
-  const res = await server.services.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, Array(n).fill(null)));
+/** The plan of a statement, with its parameters (null for each by default). */
+async function plan(sql: string, parameters: readonly unknown[] = Array((sql.match(/\?/g) ?? []).length).fill(null)): Promise<string[]> {
+  const res = await server.services.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]));
   return res.rows.map((r) => r.detail);
 }
 
@@ -137,6 +139,22 @@ describe.skipIf(!onSqlite).each(resources.map((r) => ({ name: r.name, r })))('$n
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe.skipIf(!onSqlite)('the access query', () => {
+  // It runs on every request: each table it reads must be looked up by more than the tenant,
+  // even for a page, or its cost grows with the tenant (every role of every user, every URL).
+  it('looks up every table it reads by more than the tenant', async () => {
+    const { database, registry } = server.services;
+    const keys = { url: '/api/admin/sysparam/querySysParam', button: 'sysparam:query', menu: 'sysparam' };
+    const statement = principalStatement(database.db, registry, 'jti', 'demo', 2, keys);
+    const steps = await plan(statement.sql, statement.parameters);
+    expect(steps.length).toBeGreaterThanOrEqual(8);
+    for (const step of steps.filter((d) => /^(SCAN|SEARCH) /.test(d))) {
+      expect(step, steps.join('\n')).toMatch(/^SEARCH /);
+      expect(step, steps.join('\n')).not.toMatch(/\(tenant_code=\?\)|ANY\(/);
+    }
   });
 });
 

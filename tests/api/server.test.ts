@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import { principalStatement } from '../../server-mock/access/principal.ts';
 import { TenantData } from '../../server-mock/access/tenantData.ts';
 import { MAX_BOUND_VALUES } from '../../server-mock/db/anyKysely.ts';
 import { plannerStat } from '../../server-mock/db/dialect.ts';
@@ -132,25 +131,6 @@ describe('migration', () => {
       await second.stop();
       await pgDb?.drop();
       rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('the access query on SQLite', () => {
-  // SQLite runs without planner statistics (docs/database.md): then it may read a covering
-  // index by its tenant_code column alone, every row of the tenant, instead of a narrower
-  // index. The access query runs on every request: each table must be looked up by more than
-  // the tenant, or its cost grows with the tenant (every role of every user, every URL).
-  it('looks up every table it reads by more than the tenant', async (ctx) => {
-    const { database, registry } = server.services;
-    if (database.dialect.name !== 'sqlite') ctx.skip(); // PostgreSQL plans with statistics
-    const keys = { url: '/api/admin/sysparam/querySysParam', button: 'sysparam:query', menu: 'sysparam' };
-    const statement = principalStatement(database.db, registry, 'jti', 'demo', 2, keys);
-    const plan = (await database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]))).rows.map((r) => r.detail);
-    expect(plan.length).toBeGreaterThanOrEqual(8);
-    for (const step of plan.filter((d) => /^(SCAN|SEARCH) /.test(d))) {
-      expect(step, plan.join('\n')).toMatch(/^SEARCH /);
-      expect(step, plan.join('\n')).not.toMatch(/\(tenant_code=\?\)/);
     }
   });
 });
