@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { createRequire } from 'node:module';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { getMessage, loadLocales, type Locale } from '../../schemas/registry/locales.ts';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { pdfFont } from '../../server-mock/crud/exportPdf.ts';
-import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 type Rec = Record<string, unknown>;
 type Client = ReturnType<typeof client>;
@@ -43,32 +41,12 @@ function visibleColumns(resource: string): string[] {
   return registry.byName.get(resource)!.list.columns.filter((c) => !c.hidden).map((c) => c.field);
 }
 
-async function docxXml(body: unknown): Promise<string> {
-  expect(Buffer.isBuffer(body), 'a file').toBe(true);
-  const zip = await JSZip.loadAsync(body as Buffer);
-  expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml']));
-  return zip.file('word/document.xml')!.async('string');
-}
-
 /** The text of each <w:tc> of each <w:tr> of the first table. */
 function docxTable(xml: string): string[][] {
   const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
   return [...table.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((tr) =>
     [...tr[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((tc) => [...tc[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')),
   );
-}
-
-/** Text of every page of a PDF, as a PDF reader extracts it. */
-async function pdfPages(body: unknown): Promise<string[]> {
-  expect(Buffer.isBuffer(body), 'a file').toBe(true);
-  const doc = await getDocument({ data: new Uint8Array(body as Buffer), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages;
 }
 
 /** An .xlsx file: a header row, then the rows (null leaves a cell empty, undefined too). */

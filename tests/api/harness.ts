@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startServer, type RunningServer, type StartOptions } from '../../server-mock/app/startServer.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -139,4 +141,29 @@ export async function readWorkbook(body: unknown): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as Parameters<typeof wb.xlsx.load>[0]);
   return wb;
+}
+
+function fileBody(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body)) throw new Error(`expected a file, got ${JSON.stringify(body).slice(0, 200)}`);
+  return body;
+}
+
+/** The document part (word/document.xml) of a downloaded Word file. */
+export async function docxXml(body: unknown): Promise<string> {
+  const zip = await JSZip.loadAsync(fileBody(body));
+  const part = zip.file('word/document.xml');
+  if (!part || !zip.file('[Content_Types].xml')) throw new Error(`not a Word document: ${Object.keys(zip.files).join(', ')}`);
+  return part.async('string');
+}
+
+/** Text of every page of a downloaded PDF, as a PDF reader extracts it. */
+export async function pdfPages(body: unknown): Promise<string[]> {
+  const doc = await getDocument({ data: new Uint8Array(fileBody(body)), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages;
 }
