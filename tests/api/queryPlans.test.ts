@@ -2,7 +2,8 @@
  * Query plans, generated from the resource registry (SQLite, with the statistics the server
  * writes, see docs/database.md): the server runs every call of every tenant-scoped resource (a
  * page, a record by id, an add, an update, a delete of two records, the tree), the calls of
- * the sign-in page and of the permission pages, and every statement it ran is explained. A
+ * the sign-in page, of the permission pages (URL, menu, button, data and user-role grants) and
+ * of the caller's own account (registration included), and every statement it ran is explained. A
  * statement that reads a tenant's table by `tenant_code` alone reads every row of the tenant,
  * and one that scans it reads every tenant's: each grows with the data, not with the answer.
  * - No statement scans a tenant-scoped table or a table the sign-in page reads, or looks in
@@ -279,6 +280,78 @@ describe.skipIf(!onSqlite)('the permission pages', () => {
     take();
     expect((await admin.get('/api/admin/sysuserpost/querySysUserPostTree', { userId: String(user.id) })).status).toBe(200);
     problems.push(...(await findings(take(), true)));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('read and write the roles of one user, or the users of one role, without reading every assignment', async () => {
+    const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 1000, ...params })).body.data!.list;
+    const rolesOf = async (userId: unknown) => (await admin.get<Envelope<{ id: number; roleCode: string }[]>>('/api/admin/sysrole/queryRoleName', { userId: String(userId) })).body.data!;
+    const users = await list('/api/admin/sysuser/querySysUser');
+    const user = users.find((x) => x.username === 'editor')!;
+    const editorRole = (await rolesOf(user.id)).find((x) => x.roleCode === 'ROLE_EDITOR')!;
+    const holders: unknown[] = [];
+    for (const u of users) if ((await rolesOf(u.id)).some((x) => x.id === editorRole.id)) holders.push(u.id);
+    const problems: string[] = [];
+    // every role of the tenant, or every organisation with its users, the ones granted checked: a whole tenant
+    for (const [path, params] of [
+      ['/api/admin/sysrole/queryRoleName', { userId: String(user.id) }],
+      ['/api/admin/sysorg/queryOrgUserTree', { roleId: String(editorRole.id), assign: '1' }],
+    ] as const) {
+      take();
+      const res = await admin.get(path, params);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), true)).map((f) => `${path}: ${f}`));
+    }
+    // written back as they are: the user's roles, the role's users
+    const writes: [string, Record<string, unknown>][] = [
+      ['/api/admin/sysuser/authorizeRoleToUser', { userId: user.id, roleId: (await rolesOf(user.id)).map((x) => x.id) }],
+      ['/api/admin/sysrole/authorizeUserToRole', { roleId: editorRole.id, userId: holders }],
+    ];
+    for (const [path, body] of writes) {
+      take();
+      const res = await admin.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), false)).map((f) => `${path}: ${f}`));
+    }
+    expect(holders).toContain(user.id);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe.skipIf(!onSqlite)('the account calls', () => {
+  it("read and change the caller's own account, and register one, without reading the tenant's users", async () => {
+    const problems: string[] = [];
+    const self = (await admin.get<Envelope<Record<string, unknown>>>('/api/uaa/users/getSysUser')).body.data!;
+    const own: [string, string, unknown][] = [
+      ['GET', '/api/uaa/users/getSysUser', undefined],
+      ['PUT', '/api/account/sysuserdetail/updateSysUserDetail', { nickname: String(self.nickname ?? 'Admin') }],
+    ];
+    for (const [method, path, body] of own) {
+      take();
+      const res = await admin.call(method, path, { body });
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), false)).map((f) => `${path}: ${f}`));
+    }
+    // public: a new account is checked against every tenant's usernames, emails and mobiles
+    take();
+    const registered = await fetch(`${server.url}/api/admin/sysuser/registerAccountInitial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenantCode: 'demo', username: 'planuser', password: 'Valid@12345', email: 'planuser@demo.example.com', mobile: '13800000077', prefix: '+86' }),
+    });
+    expect(registered.status, await registered.text()).toBe(200);
+    problems.push(...(await findings(take(), false)).map((f) => `registerAccountInitial: ${f}`));
+    // the caller's menus and buttons, and the bell: what the tenant grants or publishes, so a whole tenant
+    for (const [method, path] of [
+      ['POST', '/api/account/sysuserdetail/queryCurrentAuthority'],
+      ['GET', '/api/notification/notification/queryHeadNotification'],
+      ['GET', '/api/notification/notification/queryMyNotification'],
+    ] as const) {
+      take();
+      const res = await admin.call(method, path, {});
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      problems.push(...(await findings(take(), true)).map((f) => `${path}: ${f}`));
+    }
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });
