@@ -13,8 +13,8 @@ import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { LOCALES, getMessage, loadLocales } from '../../schemas/registry/locales.ts';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
-import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import type { CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import { callUrl, client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { validRecord } from './validRecord.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 70);
@@ -186,8 +186,8 @@ function invalidImport(r: Resource, base: Record<string, unknown> | undefined) {
   return fc.oneof(junkFile, row, row);
 }
 
-function urlOf(r: Resource, verb: string): string {
-  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)!.url;
+function urlOf(r: Resource, verb: CallVerb): string {
+  return callUrl(registry, r, verb)!;
 }
 
 async function fingerprint(r: Resource): Promise<string> {

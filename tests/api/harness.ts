@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startServer, type RunningServer, type StartOptions } from '../../server-mock/app/startServer.ts';
+import type { CallVerb, Registry, Resource } from '../../schemas/registry/types.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const BROWSER_BASIC = 'Basic YnJvd3Nlcjo=';
@@ -123,16 +124,26 @@ export interface PageData<T = Record<string, unknown>> {
   pagination: { total: number; pageSize: number; current: number };
 }
 
-/** Sign in with the password grant; returns the access token. */
-export async function signIn(base: string, tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<string> {
+/** The password grant's request, as the sign-in page sends it; the answer as it came. */
+export function requestToken(base: string, tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<Response> {
   const qs = new URLSearchParams({ username, password, tenantCode, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
-  const res = await fetch(`${base}/api/uaa/oauth/token?${qs}`, {
+  return fetch(`${base}/api/uaa/oauth/token?${qs}`, {
     method: 'POST',
     headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/** Sign in with the password grant; returns the access token. */
+export async function signIn(base: string, tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await requestToken(base, tenantCode, username, password);
   const body = (await res.json()) as { access_token?: string; message?: string };
   if (!res.ok || !body.access_token) throw new Error(`sign-in of ${tenantCode}/${username} failed: ${res.status} ${body.message}`);
   return body.access_token;
+}
+
+/** The URL of a resource's standard call (its query, add, export...), if it has one. */
+export function callUrl(registry: Registry, r: Resource, verb: CallVerb): string | undefined {
+  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)?.url;
 }
 
 /** Open a downloaded spreadsheet (a file answer of the test client). */

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import type { Resource } from '../../schemas/registry/types.ts';
-import { client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import type { CallVerb, Resource } from '../../schemas/registry/types.ts';
+import { callUrl, client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const registry = loadRegistry('schemas');
 const resources = registry.resources.filter((r) => r.kind === 'entity' && r.scope === 'tenant');
@@ -28,8 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function url(r: Resource, verb: string): string {
-  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)!.url;
+function url(r: Resource, verb: CallVerb): string {
+  return callUrl(registry, r, verb)!;
 }
 
 async function demoRows(r: Resource): Promise<Record<string, unknown>[]> {

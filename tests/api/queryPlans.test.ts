@@ -19,13 +19,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import type { Resource } from '../../schemas/registry/types.ts';
+import type { CallVerb, Resource } from '../../schemas/registry/types.ts';
 import { principalStatement } from '../../server-mock/access/principal.ts';
 import { INTERNAL_TABLES } from '../../server-mock/db/migrate.ts';
 import { dialectFor, plannerStat, STAT_ROWS } from '../../server-mock/db/dialect.ts';
 import { GroupCommitSqliteDialect, SqliteStore } from '../../server-mock/db/sqliteDriver.ts';
 import type { AnyKysely } from '../../server-mock/db/anyKysely.ts';
-import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { callUrl, client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { validRecord } from './validRecord.ts';
 
 const registry = loadRegistry('schemas');
@@ -55,8 +55,8 @@ function take(): string[] {
   return out;
 }
 
-function urlOf(r: Resource, verb: string): string | undefined {
-  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)?.url;
+function urlOf(r: Resource, verb: CallVerb): string | undefined {
+  return callUrl(registry, r, verb);
 }
 
 /** The plan of a statement, with its parameters (null for each by default). */
@@ -239,9 +239,10 @@ describe('written planner statistics', () => {
 });
 
 describe.skipIf(!onSqlite)('the permission pages', () => {
+  const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 1000, ...params })).body.data!.list;
+
   // The grant calls about one role, user, URL or menu: what they read, by what singles it out.
   it('read and write the grants of one role, user, URL or menu without reading the tenant', async () => {
-    const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 10, ...params })).body.data!.list;
     const role = (await list('/api/admin/sysrole/querySysRole', { roleCode: 'ROLE_EDITOR' })).find((x) => x.roleCode === 'ROLE_EDITOR')!;
     const user = (await list('/api/admin/sysuser/querySysUser', { username: 'editor' })).find((x) => x.username === 'editor')!;
     const url = (await list('/api/admin/sysurl/querySysUrl'))[0]!;
@@ -284,7 +285,6 @@ describe.skipIf(!onSqlite)('the permission pages', () => {
   });
 
   it('read and write the roles of one user, or the users of one role, without reading every assignment', async () => {
-    const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 1000, ...params })).body.data!.list;
     const rolesOf = async (userId: unknown) => (await admin.get<Envelope<{ id: number; roleCode: string }[]>>('/api/admin/sysrole/queryRoleName', { userId: String(userId) })).body.data!;
     const users = await list('/api/admin/sysuser/querySysUser');
     const user = users.find((x) => x.username === 'editor')!;

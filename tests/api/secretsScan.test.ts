@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
-import { client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, BROWSER_BASIC, DEMO_PASSWORD, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { callUrl, client, docxXml, pdfPages, readWorkbook, requestToken, signIn, startTestServer, DEMO_PASSWORD, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { VALID_SECRET, validRecord } from './validRecord.ts';
 
 const TOKEN_KEY = 'scan-token-key-which-must-never-leak';
@@ -50,7 +50,7 @@ function sampleParams(schema: JsonSchema | undefined): Record<string, string> {
 }
 
 function urlOf(r: Resource, verb: CallVerb): string | undefined {
-  return registry.calls.find((c) => c.resource === r.name && c.verb === verb)?.url;
+  return callUrl(registry, r, verb);
 }
 
 /** Every cell of every sheet, as text. */
@@ -138,12 +138,14 @@ describe('secrets', () => {
 
   it('appear in no answer of sign-in or of the signed-in account calls', async () => {
     const leaks: string[] = [];
-    const qs = new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, tenantCode: 'demo', scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
-    const signedIn = await fetch(`${server.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' } });
+    const signedIn = await requestToken(server.url, 'demo', 'admin');
     expect(signedIn.status).toBe(200);
     leaks.push(...leaksIn(await signedIn.text(), 'sign-in'));
-    for (const call of registry.calls.filter((c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout')) {
+    const calls = registry.calls.filter((c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout');
+    expect(calls.map((c) => c.name)).toContain('queryCurrentAuthority');
+    for (const call of calls) {
       const res = await admin.post(call.url, {});
+      expect(res.status, `${call.url}: ${JSON.stringify(res.body)}`).toBe(200);
       leaks.push(...leaksIn(jsonText(res.body), call.url));
     }
     expect(leaks).toEqual([]);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, startE2E, DEMO_PASSWORD, type E2E } from './harness.ts';
+import { signIn as apiSignIn } from '../api/harness.ts';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=(window.__xss||0)+1">',
@@ -27,10 +28,8 @@ async function api(path: string, init: { method: string; body?: unknown; token?:
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function adminToken(): Promise<string> {
-  const qs = new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, tenantCode: 'demo', grant_type: 'password', scope: 'ui', client_id: 'browser', type: 'account' });
-  const res = await fetch(`${e2e.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: 'Basic YnJvd3Nlcjo=', 'content-type': 'application/x-www-form-urlencoded' } });
-  return ((await res.json()) as { access_token: string }).access_token;
+function adminToken(): Promise<string> {
+  return apiSignIn(e2e.url, 'demo', 'admin', DEMO_PASSWORD);
 }
 
 type Rec = Record<string, unknown>;

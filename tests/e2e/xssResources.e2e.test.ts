@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, spaNavigate, startE2E, DEMO_PASSWORD, type E2E } from './harness.ts';
+import { signIn as apiSignIn } from '../api/harness.ts';
 import { dataRows, dialog, drawer, registry, resourcePages, settled, table, TENANT, type Rec } from './resourceLocators.ts';
 
 const PAYLOADS = [
@@ -115,9 +116,7 @@ function runnable(root: Element): string[] {
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const qs = new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, tenantCode: TENANT, grant_type: 'password', scope: 'ui', client_id: 'browser', type: 'account' });
-  const res = await fetch(`${e2e.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: 'Basic YnJvd3Nlcjo=', 'content-type': 'application/x-www-form-urlencoded' } });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await apiSignIn(e2e.url, TENANT, 'admin', DEMO_PASSWORD);
   for (const { resource: r } of resourcePages()) {
     const fields = textFields(r);
     const record = await firstRecord(r);
