@@ -26,6 +26,7 @@ import type {
   QueryCurrentAuthorityParams,
   QueryDataFieldByMenuCodeParams,
   QueryDictByDictTypeParams,
+  QueryImportJobParams,
   QueryMenuButtonByRoleCodeParams,
   QueryMenuButtonCheckboxParams,
   QueryMenuIdByRoleIdParams,
@@ -772,6 +773,25 @@ export async function queryDictByDictType(
     {
       method: 'GET',
       url: '/api/admin/sysdict/queryDictByDictType',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+// SysImportJob (resources/sys-import-job.json)
+/**
+ * GET /api/admin/sysimportjob/queryImportJob
+ * progress and outcome of an import started by the caller (the import call with async=1 answers its id)
+ */
+export async function queryImportJob(
+  params: QueryImportJobParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/admin/sysimportjob/queryImportJob',
       params: { ...params },
     },
     options,

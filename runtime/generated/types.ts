@@ -217,6 +217,31 @@ export interface QueryDictByDictTypeParams {
   dictType: string;
 }
 
+// SysImportJob (resources/sys-import-job.json)
+/** A SysImportJob record as the server returns it. */
+export interface SysImportJob {
+  id: number;
+  resource: string;
+  fileHash: string;
+  fileName?: string;
+  username: string;
+  status: 'running' | 'done' | 'failed';
+  total?: number;
+  imported?: number;
+  message?: string;
+  errors?: {
+    [k: string]: unknown | undefined;
+  }[];
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryImportJob. */
+export interface QueryImportJobParams {
+  id: number;
+}
+
 // SysMenu (resources/sys-menu.json)
 /** A SysMenu record as the server returns it. */
 export interface SysMenu {

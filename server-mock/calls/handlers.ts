@@ -1,6 +1,7 @@
 /** Every server handler by the name resource files use in their calls. */
 import type { CallHandler } from './context.ts';
 import { crudHandlers } from '../crud/crudHandlers.ts';
+import { importJobHandlers } from '../crud/importJobs.ts';
 import { authHandlers } from '../auth/authHandlers.ts';
 import { grantHandlers } from '../grants/grantHandlers.ts';
 import { lookupHandlers } from '../lookup/lookupHandlers.ts';
@@ -9,7 +10,7 @@ import { notificationHandlers } from '../notification/notificationHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers]) {
+  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

@@ -69,8 +69,15 @@ export function standardSchemas(call: CallDef, resource: Resource): { querystrin
     case 'exportPdf':
       return { querystring: empty, body: harden(exportBodySchema(resource, { template: false })) };
     case 'import':
-      // multipart/form-data, read by the handler (server-mock/crud/importXlsx.ts)
-      return { querystring: empty };
+      // multipart/form-data, read by the handler (server-mock/crud/importXlsx.ts); async=1
+      // answers at once with the import job (server-mock/crud/importJobs.ts)
+      return {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { async: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1: answer at once with the import job; follow it with queryImportJob?id=' } },
+        },
+      };
     default:
       return {};
   }

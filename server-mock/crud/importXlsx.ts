@@ -6,25 +6,31 @@
  * and the rows are written in one transaction: one bad row and nothing is written (400, with
  * `errors: [{field: "row <n>.<field>", message}]`, n the spreadsheet's row number).
  *
+ * The file is read as a stream within limits (server-mock/crud/importWorkbook.ts: inflated
+ * size, columns, cells, rows), and the import runs as a job (server-mock/crud/importJobs.ts):
+ * `?async=1` answers at once with the job, otherwise the call answers when the job ends.
+ *
  * Cells may hold what an export shows: a dictionary label for a dictionary field and a
  * relation's label (orgName) for a reference (orgId), as well as the stored values; system
  * columns (id, createTime, ...) are ignored, so an exported file can be imported again.
  */
 import { extname } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { FieldDef, Resource } from '../../schemas/registry/types.ts';
 import { LOCALES, getMessage } from '../../schemas/registry/locales.ts';
 import { inChunks, type Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { ApiError, badRequest, type FieldError } from '../http/apiError.ts';
-import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
+import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { compileBody, fieldErrors, ignoredWriteFields, recordSchema } from '../calls/validation.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { assertOrder, assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
 import { writeLinkValues } from './linkValues.ts';
 import { formatDateTime } from './exportRows.ts';
 import { refuseHiddenFields } from './hiddenFields.ts';
+import { withoutInertPrefix } from './exportXlsx.ts';
+import { columnLetters, readImportSheet, type CellPlain, type SheetRow } from './importWorkbook.ts';
+import { startImportJob, type ImportProgress } from './importJobs.ts';
 
 /** Largest file accepted (the spec's upload limit). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -34,8 +40,13 @@ export const MAX_IMPORT_ROWS = 10_000;
 const MAX_ERRORS = 100;
 /** Secrets hashed at once (scrypt runs on the thread pool). */
 const HASH_CONCURRENCY = 4;
+/** Records checked and written between two turns of the event loop. */
+export const IMPORT_SLICE_ROWS = 50;
 
-type Plain = string | number | boolean | Date | null;
+type Plain = CellPlain;
+
+/** A turn of the event loop: requests that arrived meanwhile are answered. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const notXlsx = (what: string) => badRequest(`${what} is not an .xlsx spreadsheet`, [{ field: 'file', message: 'must be an .xlsx spreadsheet (use the export template)' }]);
 
@@ -62,33 +73,12 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
   return upload;
 }
 
-/** The first worksheet of an .xlsx file; 400 for anything else. */
-async function openSheet(filename: string, buffer: Buffer): Promise<ExcelJS.Worksheet> {
-  const ext = extname(filename).toLowerCase();
+/** The file's name in messages; refuses a name that is not .xlsx. */
+function fileWhat(filename: string): string {
   const what = filename ? `"${filename}"` : 'The file';
+  const ext = extname(filename).toLowerCase();
   if (ext && ext !== '.xlsx') throw notXlsx(what);
-  // an .xlsx file is a zip archive: "PK\x03\x04"
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw notXlsx(what);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw notXlsx(what);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw notXlsx(what);
-  return sheet;
-}
-
-/** A cell's value without formulas, rich text or hyperlinks. */
-function plainValue(v: ExcelJS.CellValue): Plain {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('formula' in v || 'sharedFormula' in v) return plainValue((v as ExcelJS.CellFormulaValue).result ?? null);
-  if ('hyperlink' in v) return plainValue((v as { text: ExcelJS.CellValue }).text);
-  if ('error' in v) return v.error;
-  return null;
+  return what;
 }
 
 function isEmpty(v: Plain): boolean {
@@ -148,7 +138,7 @@ function linkCell(value: unknown): unknown {
 /** A cell as the field's API value; what cannot be converted is left for the validator to report. */
 function fieldValue(f: FieldDef, v: Plain, dict: Map<string, string> | undefined): unknown {
   if (isEmpty(v)) return undefined;
-  let value: unknown = typeof v === 'string' && !f.secret ? v.trim() : v;
+  let value: unknown = typeof v === 'string' && !f.secret ? withoutInertPrefix(v).trim() : v;
   if (f.link) return linkCell(value);
   if (dict && (typeof value === 'string' || typeof value === 'number')) value = dict.get(norm(String(value))) ?? value;
   switch (f.type) {
@@ -190,7 +180,7 @@ function fieldValue(f: FieldDef, v: Plain, dict: Map<string, string> | undefined
   }
 }
 
-interface SheetRow {
+interface RecordRow {
   number: number;
   record: Row;
 }
@@ -202,7 +192,7 @@ interface RelationLabels {
 }
 
 /** For each relation field: label of a record of the target -> its values (to accept exported labels). */
-async function relationLabels(tx: TenantData, r: Resource, fields: string[], rows: SheetRow[]): Promise<Map<string, RelationLabels>> {
+async function relationLabels(tx: TenantData, r: Resource, fields: string[], rows: RecordRow[]): Promise<Map<string, RelationLabels>> {
   const out = new Map<string, RelationLabels>();
   for (const field of fields) {
     const rel = r.relations[field];
@@ -243,26 +233,51 @@ async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<
 }
 
 export const importCall: CallHandler = async (ctx) => {
+  const upload = await readUpload(ctx.request);
+  const what = fileWhat(upload.filename);
+  const { job, outcome } = await startImportJob(ctx, upload, (progress, done) => importRows(ctx, upload.buffer, what, progress, done));
+  if (ctx.query.async === '1' || ctx.query.async === 'true') {
+    return new EnvelopeResult(job, job.repeated ? repeatedMessage(job.createTime, job.status) : 'The import has started');
+  }
+  const result = await outcome;
+  if (!result.ok) throw result.error;
+  return job.repeated ? new EnvelopeResult({ imported: result.imported }, repeatedMessage(job.createTime, job.status)) : { imported: result.imported };
+};
+
+function repeatedMessage(createTime: string, status: string): string {
+  return status === 'done'
+    ? `This file was imported already (${createTime}): nothing was imported again`
+    : `This file is being imported already (since ${createTime}): nothing will be imported twice`;
+}
+
+/** Read, check and write the rows of the file; `done` is called in the transaction that writes them. */
+async function importRows(ctx: CallContext, buffer: Buffer, what: string, progress: ImportProgress, done: (tx: TenantData, imported: number) => Promise<void>): Promise<number> {
+  const sheet = readImportSheet(buffer, what, MAX_IMPORT_ROWS);
+  try {
+    return await importSheet(ctx, sheet, progress, done);
+  } finally {
+    await sheet.return(undefined);
+  }
+}
+
+async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, progress: ImportProgress, done: (tx: TenantData, imported: number) => Promise<void>): Promise<number> {
   const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
-  const upload = await readUpload(ctx.request);
-  const sheet = await openSheet(upload.filename, upload.buffer);
 
   // Row 1: which field each column holds.
+  const first = await sheet.next();
+  if (first.done || first.value.number !== 1) throw badRequest(`The first row must name the columns (the labels of the export template)`, [{ field: 'row 1', message: 'has no known column' }]);
+  progress.read = 1;
   const names = headerNames(ctx, r);
   const ignored = new Set(ignoredWriteFields(r));
   const recordFields = new Set(Object.keys(r.record.properties ?? {}));
   const columns = new Map<number, FieldDef>();
   const headerErrors: FieldError[] = [];
   const seen = new Map<string, number>();
-  const headerRow = sheet.getRow(1);
-  const headerless: number[] = [];
-  for (let col = 1; col <= sheet.columnCount; col++) {
-    const raw = plainValue(headerRow.getCell(col).value);
-    if (isEmpty(raw)) {
-      headerless.push(col);
-      continue;
-    }
+  const headed = new Set<number>();
+  for (const [col, raw] of first.value.cells) {
+    if (isEmpty(raw)) continue;
+    headed.add(col);
     const text = String(raw instanceof Date ? formatDateTime(raw) : raw).trim();
     const name = names.get(norm(text));
     if (!name) {
@@ -281,39 +296,46 @@ export const importCall: CallHandler = async (ctx) => {
   if (columns.size === 0) throw badRequest(`The first row must name the columns (the labels of the export template)`, [{ field: 'row 1', message: 'has no known column' }]);
   await refuseHiddenFields(ctx, r, [...seen.keys()]);
 
-  // Rows 2..: records (empty rows skipped).
+  // Rows 2..: records (empty rows skipped); only the declared columns are kept.
   const dicts = new Map<string, Map<string, string>>();
   for (const f of columns.values()) if (f.dict) dicts.set(f.name, dictValues(ctx, f.dict));
-  const rows: SheetRow[] = [];
+  const rows: RecordRow[] = [];
   const errors: FieldError[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
+  for await (const { number, cells } of sheet) {
+    progress.read++;
     const record: Row = {};
     let filled = false;
-    for (const col of headerless) {
-      if (!isEmpty(plainValue(row.getCell(col).value))) errors.push({ field: `row ${number}.${sheet.getColumn(col).letter}`, message: 'has a value but its column has no header' });
-    }
-    for (const [col, f] of columns) {
-      const value = fieldValue(f, plainValue(row.getCell(col).value), dicts.get(f.name));
+    for (const [col, raw] of cells) {
+      if (isEmpty(raw)) continue;
+      const f = columns.get(col);
+      if (!f) {
+        if (!headed.has(col) && errors.length < MAX_ERRORS) errors.push({ field: `row ${number}.${columnLetters(col)}`, message: 'has a value but its column has no header' });
+        continue;
+      }
+      const value = fieldValue(f, raw, dicts.get(f.name));
       if (value === undefined) continue;
       record[f.name] = value;
       filled = true;
     }
     if (filled) rows.push({ number, record });
-  });
+  }
   if (errors.length) throw importError(errors.slice(0, MAX_ERRORS));
   if (rows.length === 0) throw badRequest('The file holds no records: fill in the rows under the header row', [{ field: 'file', message: 'holds no records' }]);
   if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`The file holds ${rows.length} records; at most ${MAX_IMPORT_ROWS} can be imported at once`, [{ field: 'file', message: `holds more than ${MAX_IMPORT_ROWS} records` }]);
+  progress.total = rows.length;
 
   const validate = compileBody(recordSchema(r, { requireSecrets: true }));
   const secrets = r.fields.filter((f) => f.hash && seen.has(f.name));
-  const imported = await data.transaction(async (tx) => {
+  return data.transaction(async (tx) => {
     const labels = await relationLabels(tx, r, [...seen.keys()], rows);
     const toHash: { id: number; record: Row }[] = [];
     const at = ctx.services.now();
     const now = tx.dialect.toDb('datetime', at.toISOString());
     for (const { number, record } of rows) {
       if (errors.length >= MAX_ERRORS) break;
+      // bounded slices: other requests are answered between them
+      if (progress.processed > 0 && progress.processed % IMPORT_SLICE_ROWS === 0) await nextTurn();
+      progress.processed++;
       const rowErrors: FieldError[] = [];
       for (const [field, found] of labels) {
         const v = record[field];
@@ -365,10 +387,10 @@ export const importCall: CallHandler = async (ctx) => {
       for (const f of secrets) if (typeof record[f.name] === 'string') hashed[f.name] = await hashSecret(record[f.name] as string);
       if (Object.keys(hashed).length) await tx.update(r).set(tx.toRow(r, hashed)).where('id', '=', id).execute();
     });
+    await done(tx, rows.length);
     return rows.length;
   });
-  return { imported };
-};
+}
 
 function importError(errors: FieldError[]): ApiError {
   const rowsWithErrors = new Set(errors.map((e) => e.field.split('.')[0]));

@@ -258,6 +258,45 @@ describe('data permissions in exports', () => {
   });
 });
 
+describe('spreadsheet formulas in exports', () => {
+  const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1:A2)', '\tcmd', '\r=1+1', '\uFF1D1+1'];
+
+  it('are written as text with a leading apostrophe, no cell a formula, and come back as typed on import', async () => {
+    for (const [i, text] of [...hostile, 'plain - text'].entries()) {
+      const add = await adminEn.post<Envelope<Rec>>(`${PARAMS}/addSysParam`, { paramName: text, paramKey: `formula.${i}`, paramValue: text });
+      expect(add.status, JSON.stringify(add.body)).toBe(200);
+    }
+    const res = await adminEn.post(`${PARAMS}/exportSysParam`, { columns: ['paramName', 'paramKey', 'paramValue'] });
+    expect(res.status).toBe(200);
+    // the sheet's own XML: no formula element anywhere
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(res.body as unknown as Buffer);
+    expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).not.toMatch(/<f[ >]/);
+    const sheet = (await readWorkbook(res.body)).worksheets[0]!;
+    const byKey = new Map<string, unknown[]>();
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+      byKey.set(String(row.getCell(2).value), [row.getCell(1).value, row.getCell(3).value]);
+    });
+    // (XML reads a carriage return back as a line feed)
+    for (const [i, text] of hostile.entries()) expect(byKey.get(`formula.${i}`)).toEqual([`'${text}`, `'${text}`].map((t) => t.replace(/\r/g, '\n')));
+    expect(byKey.get(`formula.${hostile.length}`)).toEqual(['plain - text', 'plain - text']);
+
+    // the export imported again: the apostrophe is dropped, the text is what was typed
+    sheet.eachRow((row, n) => {
+      if (n > 1) row.getCell(2).value = `again.${String(row.getCell(2).value)}`;
+    });
+    const again = await adminEn.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, Buffer.from(await sheet.workbook.xlsx.writeBuffer()));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const list = (await adminEn.get<Envelope<PageData>>(`${PARAMS}/querySysParam`, { pageSize: 10000 })).body.data!.list;
+    for (const [i, text] of hostile.entries()) {
+      const p = list.find((x) => x.paramKey === `again.formula.${i}`)!;
+      expect([p.paramName, p.paramValue]).toEqual([text.trim(), text.trim()]);
+    }
+  });
+});
+
 describe('import', () => {
   it('round-trips the template: fill it in, import it, the rows are there', async () => {
     const template = await readWorkbook((await adminZh.post(`${USERS}/exportSysUser`, { isTemplate: 1 })).body);
