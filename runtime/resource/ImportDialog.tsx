@@ -1,15 +1,17 @@
 /**
  * Import from a spreadsheet: download the template (the export call with isTemplate 1), choose
- * the filled .xlsx, upload it to import<Name> (multipart field "file"). The server's refusals
- * are listed row by row; nothing is written then.
+ * the filled .xlsx, upload it to import<Name> (multipart field "file") as a job, and follow the
+ * job (queryImportJob) with a progress bar until it is over: the rows added, or the refused
+ * rows with their messages (nothing is written then). The same file uploaded again is answered
+ * with its first import's outcome.
  */
-import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess } from '../feedback/feedback.ts';
-import { downloadCall, uploadImport, type ImportResult } from './api.ts';
+import { downloadCall, uploadImport, type ImportJob, type ImportResult } from './api.ts';
 import { callName } from './meta.ts';
 
 export interface ImportDialogProps {
@@ -23,6 +25,15 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult>();
   const [changed, setChanged] = useState(false);
+  const [job, setJob] = useState<ImportJob>();
+  // the dialog closed: stop following the job (it goes on on the server)
+  const closed = useRef(false);
+  useEffect(
+    () => () => {
+      closed.current = true;
+    },
+    [],
+  );
 
   const template = async () => {
     setBusy(true);
@@ -38,12 +49,16 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
   const upload = async () => {
     if (!file) return;
     setBusy(true);
-    const answer = await uploadImport(resource, callName(resource, 'import'), file);
+    setResult(undefined);
+    setJob(undefined);
+    const answer = await uploadImport(resource, callName(resource, 'import'), file, setJob, () => closed.current);
+    if (closed.current) return;
     setBusy(false);
+    setJob(undefined);
     setResult(answer);
     if (answer.ok) {
       setChanged(true);
-      toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { count: answer.count }));
+      if (!answer.repeated) toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { count: answer.count }));
     }
   };
 
@@ -84,8 +99,33 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
         >
           <Button icon={<UploadOutlined aria-hidden />}>{t('resource.chooseFile')}</Button>
         </Upload>
-        {result && !result.ok && (
-          <Alert type="error" showIcon title={result.message || t('resource.importFailed')} data-testid="import-errors" />
+        {job && job.status === 'running' && (
+          <div data-testid="import-progress">
+            <Progress
+              percent={job.total ? Math.floor((job.processed * 100) / job.total) : 0}
+              status="active"
+              aria-label={t('resource.importProgress')}
+            />
+            <span role="status">{job.total ? t('resource.importWriting', { processed: job.processed, total: job.total }) : job.read ? t('resource.importReading', { read: job.read }) : t('resource.importWaiting')}</span>
+          </div>
+        )}
+        {result?.ok && (
+          <Alert
+            type={result.repeated ? 'info' : 'success'}
+            showIcon
+            data-testid="import-outcome"
+            title={result.repeated ? t('resource.importRepeated', { count: result.count ?? 0, time: result.job?.createTime ?? '' }) : t('resource.importAdded', { count: result.count ?? 0 })}
+          />
+        )}
+        {result?.running && <Alert type="info" showIcon title={t('resource.importStillRunning')} />}
+        {result && !result.ok && !result.running && (
+          <Alert
+            type="error"
+            showIcon
+            title={result.message || t('resource.importFailed')}
+            description={result.errors.length ? t('resource.importRefused', { count: new Set(result.errors.map((e) => e.row ?? e.field)).size }) : undefined}
+            data-testid="import-errors"
+          />
         )}
         {result && result.errors.length > 0 && (
           <Table

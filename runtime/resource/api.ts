@@ -144,6 +144,11 @@ export interface ImportResult {
   /** Records written. */
   count?: number;
   errors: ImportRowError[];
+  /** An earlier import of the same file answered (nothing imported again). */
+  repeated?: boolean;
+  /** Still running on the server (the dialog stopped following it). */
+  running?: boolean;
+  job?: ImportJob;
 }
 
 /** The row errors of an import answer (`errors` at the top or under `data`). */
@@ -168,17 +173,76 @@ function importCount(data: unknown): number | undefined {
   return typeof n === 'number' ? n : undefined;
 }
 
-/** Uploads a filled spreadsheet to the import call (multipart field "file"); refusals come back as row errors, not toasts. */
-export async function uploadImport(resource: ResourceMeta, name: string, file: File): Promise<ImportResult> {
+/** An import job as the server reports it (the import call with async=1, and queryImportJob). */
+export interface ImportJob {
+  id: number;
+  status: 'running' | 'done' | 'failed';
+  /** Records in the file (0 while it is read). */
+  total: number;
+  /** Rows read so far. */
+  read: number;
+  /** Records checked so far. */
+  processed: number;
+  imported: number;
+  message: string;
+  errors: unknown[];
+  createTime: string;
+  /** The answer is an earlier import of the same file: nothing was imported again. */
+  repeated?: boolean;
+}
+
+/** How often the dialog asks for a running import's progress. */
+export const IMPORT_POLL_MS = 700;
+/** How long the upload itself may take (the server answers as soon as the file is in). */
+export const IMPORT_UPLOAD_TIMEOUT_MS = 120_000;
+
+function isJob(data: unknown): data is ImportJob {
+  const d = data as Partial<ImportJob> | undefined;
+  return typeof d?.id === 'number' && (d.status === 'running' || d.status === 'done' || d.status === 'failed');
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads a filled spreadsheet to the import call (multipart field "file") as a job
+ * (`async=1`), then follows the job with queryImportJob until it is over: the outcome does not
+ * depend on one request staying open. `onProgress` sees each reading; `stopped` ends the
+ * following early (the dialog was closed; the job goes on on the server). Refusals come back
+ * as row errors, not toasts.
+ */
+export async function uploadImport(resource: ResourceMeta, name: string, file: File, onProgress?: (job: ImportJob) => void, stopped: () => boolean = () => false): Promise<ImportResult> {
   const { method, url } = urlOf(resource, name);
   const form = new FormData();
   form.append('file', file, file.name);
+  let job: ImportJob;
   try {
-    const response = await (await http()).request<Envelope<unknown>>({ method, url, data: form, silent: true });
+    const response = await (await http()).request<Envelope<unknown>>({ method, url, params: { async: 1 }, data: form, silent: true, timeout: IMPORT_UPLOAD_TIMEOUT_MS });
     const body = response.data;
-    return { ok: true, message: envelopeMessage(body), count: importCount(body?.data), errors: parseImportErrors(body) };
+    if (!isJob(body?.data)) return { ok: true, message: envelopeMessage(body), count: importCount(body?.data), errors: parseImportErrors(body) };
+    job = body.data;
   } catch (err) {
     const body = err instanceof ApiError ? err.body : undefined;
     return { ok: false, message: envelopeMessage(body) ?? (err instanceof Error ? err.message : String(err)), errors: parseImportErrors(body) };
   }
+  const repeated = job.repeated === true;
+  while (job.status === 'running') {
+    onProgress?.(job);
+    if (stopped()) return { ok: false, running: true, errors: [], job };
+    await pause(IMPORT_POLL_MS);
+    try {
+      const answer = await call<Envelope<unknown>>('queryImportJob', { id: job.id }, true);
+      if (isJob(answer.data)) job = answer.data;
+    } catch {
+      // a reading that failed (a network blip): ask again next time
+    }
+  }
+  onProgress?.(job);
+  return {
+    ok: job.status === 'done',
+    message: job.status === 'done' ? undefined : job.message,
+    count: job.status === 'done' ? job.imported : undefined,
+    errors: parseImportErrors({ errors: job.errors }),
+    repeated,
+    job,
+  };
 }
