@@ -23,7 +23,7 @@ describe('the resource files', () => {
   it('describe every system resource', () => {
     const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
     expect(byKind('entity')).toEqual(['AppClient', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
-    expect(byKind('link')).toEqual(['NotificationSysuser', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
+    expect(byKind('link')).toEqual(['NotificationSysuser', 'SysImportJob', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
     expect(byKind('service')).toEqual(['Captcha', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
       SysUser: 'sys_user',
@@ -34,6 +34,7 @@ describe('the resource files', () => {
       SysTenant: 'sys_tenant',
       Notification: 'notification',
       NotificationSysuser: 'notification_sysuser',
+      SysImportJob: 'sys_import_job',
     });
   });
 
