@@ -57,7 +57,7 @@ export interface ImportJobView {
   status: JobStatus;
   /** Records in the file (0 while it is being read). */
   total: number;
-  /** Rows read from the file so far. */
+  /** Rows read from the file so far (once it is over: the records found). */
   read: number;
   /** Records checked so far. */
   processed: number;
@@ -122,7 +122,7 @@ function view(data: TenantData, row: Row, progress?: ImportProgress): ImportJobV
     fileName: String(rec.fileName ?? ''),
     status,
     total: progress?.total ?? Number(rec.total ?? 0),
-    read: progress?.read ?? 0,
+    read: progress?.read ?? (status === 'running' ? 0 : Number(rec.total ?? 0)),
     processed: progress?.processed ?? (status === 'done' ? imported : 0),
     imported,
     message: String(rec.message ?? ''),
