@@ -7,8 +7,9 @@
  * with a query or body schema gets inputs that break it: a 4xx with a message, nothing
  * changed. Last, every declared search field (each match) and every sorter gets hostile
  * text (quotes, `%`, `_`, backslashes, NUL, long and non-BMP text, SQL fragments) on records
- * holding such text: the answer is exactly the rows the test computes. FUZZ_RUNS sets the
- * cases per property (`npm run bench -- --only fuzz` runs thousands).
+ * holding such text (and a list-only page's search fields, sent to its call): the answer is
+ * exactly the rows the test computes. FUZZ_RUNS sets the cases per property (`npm run bench
+ * -- --only fuzz` runs thousands).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -427,9 +428,10 @@ type Expected = { rows: Record<string, unknown>[] } | { refused: true };
 const DAY = 86_400_000;
 
 /** The rows a filter must answer (or that it must be refused), computed from every row. */
-function expectedRows(r: Resource, field: string, match: string, needle: string, all: Record<string, unknown>[]): Expected {
+function expectedRows(r: Resource, field: string, match: string, needle: string, all: Record<string, unknown>[], param: JsonSchema = { maxLength: 1000 }): Expected {
   const f = r.fieldMap.get(field)!;
-  if (needle.includes('\u0000') || codePoints(needle) > 1000) return { refused: true };
+  if (needle.includes('\u0000') || codePoints(needle) > (param.maxLength ?? Infinity)) return { refused: true };
+  if (param.enum && !param.enum.includes(needle)) return { refused: true };
   if (needle === '') return { rows: all };
   const value = (row: Record<string, unknown>) => row[field];
   if (match === 'contains' && f.type === 'string') {
@@ -559,6 +561,40 @@ describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields a
           expect(problem, what).toBeUndefined();
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+// The same for a list-only page whose rows are a declared call's (the caller's own
+// notifications): its search fields go to the call, checked against the call's unfiltered answer.
+const sourced = registry.resources.filter((r) => r.list.source && [...r.list.search.basic, ...r.list.search.advanced].length > 0);
+
+describe.each(sourced.map((r) => ({ name: r.name, r })))('$name search fields, sent to its list call', ({ r }) => {
+  it(`answer exactly the expected rows for ${RUNS} hostile searches, never a 5xx`, async () => {
+    const call = registry.calls.find((c) => c.name === r.list.source!.call)!;
+    const size = r.list.source!.paged ? { pageSize: 10000 } : {};
+    const answer = (res: { body: Envelope<unknown> }) => {
+      const data = res.body.data as PageData | Record<string, unknown>[];
+      return Array.isArray(data) ? data : data.list;
+    };
+    const all = answer(await admin.get<Envelope<unknown>>(call.url, size));
+    expect(all.length, `${call.name} answers rows to search`).toBeGreaterThan(0);
+    const fields = [...r.list.search.basic, ...r.list.search.advanced];
+    for (const s of fields) expect(call.query?.properties?.[s.field], `${call.name} takes ${s.field}`).toBeDefined();
+    const ids = (rows: Record<string, unknown>[]) => rows.map((x) => Number(x.id)).sort((a, b) => a - b);
+    await fc.assert(
+      fc.asyncProperty(counted(fc.constantFrom(...fields).chain((s) => fc.tuple(fc.constant(s), needles(r, s.field, s.match, all)))), async ([s, needle]) => {
+        const res = await admin.get<Envelope<unknown>>(call.url, { ...size, [s.field]: needle });
+        const what = `${call.name} ${s.field} (${s.match}) = ${JSON.stringify(needle).slice(0, 120)}`;
+        const expected = expectedRows(r, s.field, s.match, needle, all, call.query!.properties![s.field]!);
+        if ('refused' in expected) {
+          expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+          return;
+        }
+        expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+        expect(ids(answer(res)), what).toEqual(ids(expected.rows));
+      }),
       { numRuns: RUNS },
     );
   });
