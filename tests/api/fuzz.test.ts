@@ -5,8 +5,11 @@
  * and import files that are no spreadsheet or hold an invalid row. Always a 4xx with a
  * message, never a 5xx, and the table unchanged. Then every declared call of every resource
  * with a query or body schema gets inputs that break it: a 4xx with a message, nothing
- * changed. FUZZ_RUNS sets the cases per property (`npm run bench -- --only fuzz` runs
- * thousands).
+ * changed. Last, every declared search field (each match) and every sorter gets hostile
+ * text (quotes, `%`, `_`, backslashes, NUL, long and non-BMP text, SQL fragments) on records
+ * holding such text (and a list-only page's search fields, sent to its call): the answer is
+ * exactly the rows the test computes. FUZZ_RUNS sets the cases per property (`npm run bench
+ * -- --only fuzz` runs thousands).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,7 +18,7 @@ import { LOCALES, getMessage, loadLocales } from '../../schemas/registry/locales
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { callUrl, client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
-import { validRecord } from './validRecord.ts';
+import { freeReferences, validRecord } from './validRecord.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 70);
 const registry = loadRegistry('schemas');
@@ -365,5 +368,234 @@ describe('declared calls', () => {
 
   it('changed no record of any resource', async () => {
     expect(await everything()).toBe(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Search fields and sorters with hostile text. Every resource's declared search fields (basic
+// and advanced, each with its match: exact, contains, range) and every sorter get quotes, `%`,
+// `_`, backslashes, NUL, long and non-BMP text and SQL fragments, on records that were added
+// holding such text too; the answer must be the rows the test computes from the records it
+// read: exact is equal, contains a substring ignoring ASCII case (`%`, `_` and `\` are
+// literal), a range `from,to`. A value the match cannot take is a 400; never a 5xx.
+
+/** Characters of hostile text: SQL and LIKE syntax, ASCII letters in both cases, letters outside the BMP and without case. */
+const HOSTILE_CHARS = ["'", '"', '%', '_', '\\', ';', '-', '*', '/', '(', ')', '[', ']', '^', '$', '.', '|', ',', '+', '?', '&', '=', ' ', 'a', 'A', 'e', 'E', 'z', 'Z', '0', '9', '汉', '字', '😀', '𝔘', '\u{10FFFD}', '\u00a0'];
+const SQL_FRAGMENTS = ["' or '1'='1", "%' or 1=1 --", "'; drop table sys_user; --", "\\'", "\\%", '\\_', '%%', '__', '%_%', "' escape '\\", '" or ""="', "') or ('a'='a", '/* */', '\\\\', '%\\', "'||'", 'select * from sys_user'];
+
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.array(fc.constantFrom(...HOSTILE_CHARS), { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')),
+  fc.constantFrom(...SQL_FRAGMENTS),
+  fc.tuple(fc.constantFrom(...SQL_FRAGMENTS), fc.array(fc.constantFrom(...HOSTILE_CHARS), { maxLength: 4 })).map(([s, cs]) => s + cs.join('')),
+);
+
+/** Code points of a text (a string's length counts UTF-16 units). */
+const codePoints = (s: string) => Array.from(s).length;
+
+/** Compare by code point, as SQLite's and PostgreSQL's C collation order text. */
+function compareCodePoints(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** A text with some of its ASCII letters' case flipped. */
+const flipCase = (s: string, mask: number) => Array.from(s).map((c, i) => ((mask >> i % 30) & 1 && /[a-z]/i.test(c) ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+
+/** A string field that takes free text: hostile values can be stored in it. */
+function freeText(r: Resource, name: string): boolean {
+  const f = r.fieldMap.get(name);
+  if (!f || f.type !== 'string' || f.system || f.secret || f.dict || f.link) return false;
+  const s = f.schema;
+  if (s.pattern || s.format || s.enum || s['x-dict'] || s['x-auto']) return false;
+  if (r.relations[name] || (r.list.tree && [r.list.tree.keyField, r.list.tree.parentField].includes(name))) return false;
+  return (s.maxLength ?? 255) >= 8;
+}
+
+/** A value for a field holding hostile text: within its length, made unique by a suffix. */
+function storable(r: Resource, name: string, text: string, suffix: string): string {
+  const max = r.fieldMap.get(name)!.schema.maxLength ?? 255;
+  return Array.from(text).slice(0, max - suffix.length).join('') + suffix;
+}
+
+type Expected = { rows: Record<string, unknown>[] } | { refused: true };
+
+const DAY = 86_400_000;
+
+/** The rows a filter must answer (or that it must be refused), computed from every row. */
+function expectedRows(r: Resource, field: string, match: string, needle: string, all: Record<string, unknown>[], param: JsonSchema = { maxLength: 1000 }): Expected {
+  const f = r.fieldMap.get(field)!;
+  if (needle.includes('\u0000') || codePoints(needle) > (param.maxLength ?? Infinity)) return { refused: true };
+  if (param.enum && !param.enum.includes(needle)) return { refused: true };
+  if (needle === '') return { rows: all };
+  const value = (row: Record<string, unknown>) => row[field];
+  if (match === 'contains' && f.type === 'string') {
+    const n = asciiLower(needle);
+    return { rows: all.filter((row) => typeof value(row) === 'string' && asciiLower(value(row) as string).includes(n)) };
+  }
+  if (match === 'range' && ['datetime', 'integer', 'number'].includes(f.type)) {
+    const parts = needle.split(',');
+    if (parts.length > 2) return { refused: true };
+    const [from, to] = [parts[0]!.trim(), (parts.length === 2 ? parts[1]! : parts[0]!).trim()];
+    const scalar = (t: string) => (f.type === 'datetime' ? (/^\d{4}-\d{2}-\d{2}/.test(t) ? Date.parse(t) : NaN) : f.type === 'integer' ? (/^-?\d{1,15}$/.test(t) ? Number(t) : NaN) : Number(t));
+    const lo = from ? scalar(from) : -Infinity;
+    let hi = to ? scalar(to) : Infinity;
+    if (Number.isNaN(lo) || Number.isNaN(hi)) return { refused: true };
+    const before = to && f.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(to);
+    if (before) hi += DAY;
+    const num = (v: unknown) => (f.type === 'datetime' ? Date.parse(String(v)) : Number(v));
+    return { rows: all.filter((row) => value(row) !== null && value(row) !== undefined && num(value(row)) >= lo && (before ? num(value(row)) < hi : num(value(row)) <= hi)) };
+  }
+  if (f.type === 'integer') {
+    if (!/^-?\d{1,15}$/.test(needle)) return { refused: true };
+    return { rows: all.filter((row) => value(row) === Number(needle)) };
+  }
+  if (f.type === 'number') {
+    const n = Number(needle);
+    if (needle.trim() === '' || !Number.isFinite(n)) return { refused: true };
+    return { rows: all.filter((row) => value(row) === n) };
+  }
+  if (f.type === 'boolean') {
+    if (!/^(1|true|0|false)$/i.test(needle)) return { refused: true };
+    return { rows: all.filter((row) => value(row) === /^(1|true)$/i.test(needle)) };
+  }
+  if (f.type === 'datetime') {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(needle) || Number.isNaN(Date.parse(needle))) return { refused: true };
+    return { rows: all.filter((row) => value(row) !== null && Date.parse(String(value(row))) === Date.parse(needle)) };
+  }
+  return { rows: all.filter((row) => value(row) === needle) };
+}
+
+/** Needles for a search field: hostile text, the stored values and parts of them (ASCII case flipped), long, over-long and NUL-carrying text, and ranges. */
+function needles(r: Resource, field: string, match: string, all: Record<string, unknown>[]): fc.Arbitrary<string> {
+  const f = r.fieldMap.get(field)!;
+  const stored = [...new Set(all.map((row) => row[field]).filter((v) => v !== null && v !== undefined).map(String))];
+  const options: fc.Arbitrary<string>[] = [
+    hostileText,
+    hostileText.map((s) => s.repeat(Math.ceil(1000 / s.length)).slice(0, 1000)).map((s) => (codePoints(s) > 1000 ? Array.from(s).slice(0, 1000).join('') : s)),
+    fc.constant('x'.repeat(1001)),
+    hostileText.map((s) => `${s}\u0000${s}`),
+    fc.constantFrom('', ' ', ',', '0', '-1', '1e3', 'true'),
+  ];
+  if (stored.length) {
+    const value = fc.constantFrom(...stored);
+    options.push(value, value, value.chain((v) => fc.tuple(fc.nat(codePoints(v)), fc.nat(codePoints(v)), fc.nat()).map(([a, b, mask]) => flipCase(Array.from(v).slice(Math.min(a, b), Math.max(a, b) + 1).join(''), mask))));
+    if (match === 'range') options.push(fc.tuple(fc.option(value), fc.option(value)).map(([a, b]) => `${a ?? ''},${b ?? ''}`), value.map((v) => (f.type === 'datetime' ? `${v.slice(0, 10)},${v.slice(0, 10)}` : `${v},${v}`)));
+  }
+  return fc.oneof(...options);
+}
+
+/** Is the list in the sorter's order (ties by id in the same direction)? Rows with no value are left out of the comparison: the two databases put them at different ends. */
+function orderProblem(r: Resource, rows: Record<string, unknown>[], field: string, direction: 'ascend' | 'descend'): string | undefined {
+  const f = r.fieldMap.get(field)!;
+  const sign = direction === 'ascend' ? 1 : -1;
+  const cmp = (a: unknown, b: unknown): number => {
+    if (f.type === 'string') return compareCodePoints(String(a), String(b));
+    if (f.type === 'datetime') return Date.parse(String(a)) - Date.parse(String(b));
+    return Number(a) - Number(b);
+  };
+  const present = rows.filter((row) => row[field] !== null && row[field] !== undefined);
+  for (let i = 1; i < present.length; i++) {
+    const [a, b] = [present[i - 1]!, present[i]!];
+    const d = cmp(a[field], b[field]) * sign || (Number(a.id) - Number(b.id)) * sign;
+    if (d > 0) return `${JSON.stringify(a[field])} (id ${String(a.id)}) before ${JSON.stringify(b[field])} (id ${String(b.id)})`;
+  }
+  return undefined;
+}
+
+/** Values of a field of every record of a resource, as the admin lists them. */
+async function valuesOf(resource: string, field: string): Promise<unknown[]> {
+  const res = await admin.get<Envelope<PageData>>(urlOf(registry.byName.get(resource)!, 'query'), { pageSize: 10000 });
+  return res.body.data!.list.map((x) => x[field]);
+}
+
+const searched = registry.resources.filter((r) => r.kind === 'entity' && [...r.list.search.basic, ...r.list.search.advanced].length > 0);
+/** Records added per resource with hostile text in every free-text field (platform tenants are costly to add: fewer). */
+const SEEDED = 4;
+
+describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields and sorters', ({ r }) => {
+  it(`answer exactly the expected rows for ${RUNS} hostile searches and sorters, never a 5xx`, async () => {
+    const sample = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 1 })).body.data!.list[0];
+    expect(sample, `${r.name} has a record to start from`).toBeDefined();
+    const text = Object.keys(r.record.properties ?? {}).filter((name) => freeText(r, name));
+    let seeded = 0;
+    const taken = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 10000 })).body.data!.list;
+    for (const [i, values] of fc.sample(fc.array(hostileText, { minLength: text.length, maxLength: text.length }), r.scope === 'platform' ? 1 : SEEDED).entries()) {
+      const record = validRecord(r, sample, String(700 + i))!;
+      expect(await freeReferences(r, record, taken, valuesOf), `a free combination of ${r.name}'s references`).toBe(true);
+      text.forEach((name, j) => (record[name] = storable(r, name, values[j]!, `#${i}`)));
+      let res = await admin.post<Envelope>(urlOf(r, 'add'), record);
+      // a field a record rule refuses hostile text in (a path must start with "/") keeps its valid value
+      for (const e of res.status === 400 ? (res.body.errors ?? []) : []) if (e.field in record && sample![e.field] !== undefined) record[e.field] = validRecord(r, sample, String(700 + i))![e.field];
+      if (res.status === 400) res = await admin.post<Envelope>(urlOf(r, 'add'), record);
+      expect(res.status, `add of ${JSON.stringify(record)}: ${JSON.stringify(res.body)}`).toBe(200);
+      seeded += 1;
+      taken.push(record);
+    }
+    expect(seeded).toBeGreaterThan(0);
+    const all = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 10000 })).body.data!.list;
+    const fields = [...r.list.search.basic, ...r.list.search.advanced];
+    const sorters = [...new Set([...r.list.columns.filter((c) => c.sortable).map((c) => c.field), 'id'])];
+    const ids = (rows: Record<string, unknown>[]) => rows.map((x) => Number(x.id)).sort((a, b) => a - b);
+    await fc.assert(
+      fc.asyncProperty(
+        counted(fc.constantFrom(...fields).chain((s) => fc.tuple(fc.constant(s), needles(r, s.field, s.match, all), fc.constantFrom(...sorters), fc.constantFrom('ascend', 'descend') as fc.Arbitrary<'ascend' | 'descend'>))),
+        async ([s, needle, sortField, direction]) => {
+          const res = await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { [s.field]: needle, sorter: `${sortField}_${direction}`, pageSize: 10000 });
+          const what = `${s.field} (${s.match}) = ${JSON.stringify(needle).slice(0, 120)}, sorter ${sortField}_${direction}`;
+          const expected = expectedRows(r, s.field, s.match, needle, all);
+          if ('refused' in expected) {
+            expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+            return;
+          }
+          expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+          const rows = res.body.data!.list;
+          expect(ids(rows), what).toEqual(ids(expected.rows));
+          expect(res.body.data!.pagination.total, what).toBe(expected.rows.length);
+          const problem = orderProblem(r, rows, sortField, direction);
+          expect(problem, what).toBeUndefined();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+// The same for a list-only page whose rows are a declared call's (the caller's own
+// notifications): its search fields go to the call, checked against the call's unfiltered answer.
+const sourced = registry.resources.filter((r) => r.list.source && [...r.list.search.basic, ...r.list.search.advanced].length > 0);
+
+describe.each(sourced.map((r) => ({ name: r.name, r })))('$name search fields, sent to its list call', ({ r }) => {
+  it(`answer exactly the expected rows for ${RUNS} hostile searches, never a 5xx`, async () => {
+    const call = registry.calls.find((c) => c.name === r.list.source!.call)!;
+    const size = r.list.source!.paged ? { pageSize: 10000 } : {};
+    const answer = (res: { body: Envelope<unknown> }) => {
+      const data = res.body.data as PageData | Record<string, unknown>[];
+      return Array.isArray(data) ? data : data.list;
+    };
+    const all = answer(await admin.get<Envelope<unknown>>(call.url, size));
+    expect(all.length, `${call.name} answers rows to search`).toBeGreaterThan(0);
+    const fields = [...r.list.search.basic, ...r.list.search.advanced];
+    for (const s of fields) expect(call.query?.properties?.[s.field], `${call.name} takes ${s.field}`).toBeDefined();
+    const ids = (rows: Record<string, unknown>[]) => rows.map((x) => Number(x.id)).sort((a, b) => a - b);
+    await fc.assert(
+      fc.asyncProperty(counted(fc.constantFrom(...fields).chain((s) => fc.tuple(fc.constant(s), needles(r, s.field, s.match, all)))), async ([s, needle]) => {
+        const res = await admin.get<Envelope<unknown>>(call.url, { ...size, [s.field]: needle });
+        const what = `${call.name} ${s.field} (${s.match}) = ${JSON.stringify(needle).slice(0, 120)}`;
+        const expected = expectedRows(r, s.field, s.match, needle, all, call.query!.properties![s.field]!);
+        if ('refused' in expected) {
+          expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+          return;
+        }
+        expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+        expect(ids(answer(res)), what).toEqual(ids(expected.rows));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

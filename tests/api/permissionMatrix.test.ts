@@ -1,14 +1,21 @@
 /**
  * Permission matrix, generated from the registry: every call that needs a URL grant is
- * refused (403) to a role without the grant, and changes nothing; a grant taken away holds
- * from the next request on.
+ * refused (403) to a role without the grant, and changes nothing; every call that also needs
+ * a button is refused to a role holding every button but not its URL and to a role holding
+ * every URL but not its button, and made by a role holding just the two; a grant taken away
+ * holds from the next request on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import type { CallDef, Resource } from '../../schemas/registry/types.ts';
+import { callUrl, client, signIn, startTestServer, type ApiResponse, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { VALID_SECRET, validRecord } from './validRecord.ts';
 
 const registry = loadRegistry('schemas');
 const granted = registry.calls.filter((c) => c.auth === 'grant');
+/** Calls that need a URL grant and a button. */
+const withButton = granted.filter((c) => c.permission);
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -80,5 +87,186 @@ describe('a grant taken away', () => {
     const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: without });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await add()).status).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// URL and button, each on its own: per call that needs both, a role holding every button and
+// every URL but the call's, and a role holding every URL and every button but the call's, are
+// refused (403) and change nothing; a role holding only the call's URL and button makes it.
+
+type Api = ReturnType<typeof client>;
+
+/** The access layer's own refusals (a handler's 403 is about something else). */
+const ACCESS_REFUSAL = /^You do not have (permission to call|the permission) /;
+
+interface TestRole {
+  roleId: number;
+  userId: number;
+  roleCode: string;
+  api: Api;
+}
+
+let roleCount = 0;
+
+/** A role of tenant demo held by a new user of its own, signed in. */
+async function newRole(code: string): Promise<TestRole> {
+  const role = await admin.post<Envelope<{ id: number }>>(callUrl(registry, resource('SysRole'), 'add')!, { roleCode: code, roleName: code });
+  expect(role.status, JSON.stringify(role.body)).toBe(200);
+  const roleId = Number(role.body.data!.id);
+  const users = resource('SysUser');
+  const sample = (await admin.get<Envelope<PageData>>(callUrl(registry, users, 'query')!, { username: 'admin' })).body.data!.list[0];
+  const record: Record<string, unknown> = { ...validRecord(users, sample, String(9000 + ++roleCount)), mobile: String(13700000000 + roleCount) };
+  const user = await admin.post<Envelope<{ id: number; username: string }>>(callUrl(registry, users, 'add')!, record);
+  expect(user.status, JSON.stringify(user.body)).toBe(200);
+  const grant = await admin.post<Envelope>('/api/admin/sysuser/authorizeRoleToUser', { userId: Number(user.body.data!.id), roleId: [roleId] });
+  expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+  return { roleId, userId: Number(user.body.data!.id), roleCode: code, api: client(server.url, await signIn(server.url, 'demo', String(record.username), VALID_SECRET)) };
+}
+
+function resource(name: string): Resource {
+  return registry.byName.get(name)!;
+}
+
+/** Replace the role's URLs. */
+async function setUrls(role: TestRole, urlIds: number[]): Promise<void> {
+  const res = await admin.post<Envelope>('/api/admin/sysurl/authorizeUrlToRole', { roleId: role.roleId, urlId: urlIds });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Replace the role's buttons of one menu. */
+async function setButtons(role: TestRole, menuCode: string, buttonCodes: string[]): Promise<void> {
+  const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: role.roleCode, menuCode, buttonCode: buttonCodes });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** An .xlsx file of one record (its field names as the header). */
+async function importFile(record: Record<string, unknown>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('import');
+  sheet.addRow(Object.keys(record));
+  sheet.addRow(Object.values(record).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v) as ExcelJS.CellValue));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * A record the add call accepts (validRecord), made unique where validRecord cannot: a user's
+ * mobile kept short enough for its pattern, a user's post given to the role's own user (its
+ * unique pair ends in a reference).
+ */
+function addable(r: Resource, target: Record<string, unknown> | undefined, role: TestRole, suffix: string): Record<string, unknown> {
+  const record = validRecord(r, target, suffix) ?? {};
+  if (r.name === 'SysUser') record.mobile = `139${suffix.padStart(8, '0')}`;
+  if (r.name === 'SysUserPost' && target) Object.assign(record, { userId: role.userId, postCode: target.postCode });
+  return record;
+}
+
+/**
+ * The request a call is tried with: for the standard calls a valid one (a record to add, a
+ * record of demo's to update or delete), so that a call let through would answer 200 and change
+ * something; a declared call gets an empty input.
+ */
+async function attempt(role: TestRole, call: CallDef, target: Record<string, unknown> | undefined, suffix: string): Promise<ApiResponse<Envelope>> {
+  const r = resource(call.resource);
+  const api = role.api;
+  switch (call.verb) {
+    case 'add':
+      return api.post<Envelope>(call.url, addable(r, target, role, suffix));
+    case 'update':
+      return api.put<Envelope>(call.url, { id: target?.id ?? 999999999 });
+    case 'delete':
+      return api.post<Envelope>(call.url, undefined, { id: Number(target?.id ?? 999999999) });
+    case 'import':
+      return api.postFile<Envelope>(call.url, await importFile(addable(r, target, role, suffix)));
+    case 'export':
+    case 'exportWord':
+    case 'exportPdf':
+      return api.post<Envelope>(call.url, {});
+    default:
+      return api.call<Envelope>(call.method, call.url, { body: call.method === 'GET' ? undefined : {} });
+  }
+}
+
+describe('the URL and the button of a call, each on its own', () => {
+  let urlIds: Map<string, number>;
+  /** Button code -> its menu; menu -> its button codes. */
+  let buttonMenu: Map<string, string>;
+  let menuButtons: Map<string, string[]>;
+  let allUrls: TestRole;
+  let allButtons: TestRole;
+  /** A row of demo's per resource, to update, delete or copy. */
+  const targets = new Map<string, Record<string, unknown> | undefined>();
+
+  beforeAll(async () => {
+    const urls = await admin.get<Envelope<PageData>>('/api/admin/sysurl/querySysUrl', { pageSize: 10000 });
+    urlIds = new Map(urls.body.data!.list.map((u) => [String(u.url), Number(u.id)]));
+    const buttons = await admin.get<Envelope<PageData>>('/api/admin/sysmenubutton/querySysMenuButton', { pageSize: 10000 });
+    buttonMenu = new Map(buttons.body.data!.list.map((b) => [String(b.buttonCode), String(b.menuCode)]));
+    menuButtons = new Map();
+    for (const [code, menu] of buttonMenu) menuButtons.set(menu, [...(menuButtons.get(menu) ?? []), code]);
+    allButtons = await newRole('ROLE_ALL_BUTTONS');
+    allUrls = await newRole('ROLE_ALL_URLS');
+    for (const [menu, codes] of menuButtons) await setButtons(allButtons, menu, codes);
+    await setUrls(allUrls, [...urlIds.values()]);
+    for (const r of registry.resources.filter((x) => x.kind === 'entity')) {
+      const list = await admin.get<Envelope<PageData>>(callUrl(registry, r, 'query')!, { pageSize: 1 });
+      targets.set(r.name, list.body.data!.list[0]);
+    }
+  });
+
+  it('every call that needs a button has its URL and a button of a menu', () => {
+    const missing = withButton.filter((c) => !urlIds.has(c.url) || !buttonMenu.has(c.permission!)).map((c) => `${c.url} (${c.permission})`);
+    expect(missing).toEqual([]);
+    expect(withButton.length).toBeGreaterThan(100);
+  });
+
+  it('a role holding every button but not the URL, and one holding every URL but not the button, are refused and change nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    let tried = 0;
+    for (const call of withButton) {
+      const urlId = urlIds.get(call.url)!;
+      const menu = buttonMenu.get(call.permission!)!;
+      await setUrls(allButtons, [...urlIds.values()].filter((id) => id !== urlId));
+      await setButtons(allUrls, menu, menuButtons.get(menu)!.filter((b) => b !== call.permission));
+      for (const [who, role] of [['every button, no URL', allButtons], ['every URL, no button', allUrls]] as const) {
+        const res = await attempt(role, call, targets.get(call.resource), String(tried + 1));
+        tried += 1;
+        if (res.status !== 403 || res.body.status !== 403) failures.push(`${who}: ${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      }
+      await setButtons(allUrls, menu, menuButtons.get(menu)!);
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBe(2 * withButton.length);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a role holding the URL and the button makes the call', async () => {
+    const both = await newRole('ROLE_URL_AND_BUTTON');
+    const failures: string[] = [];
+    let previousMenu: string | undefined;
+    /** Records this role added, per resource: updated, then deleted, by the calls that follow. */
+    const added = new Map<string, Record<string, unknown>>();
+    for (const call of withButton) {
+      const menu = buttonMenu.get(call.permission!)!;
+      if (previousMenu && previousMenu !== menu) await setButtons(both, previousMenu, []);
+      await setButtons(both, menu, [call.permission!]);
+      previousMenu = menu;
+      await setUrls(both, [urlIds.get(call.url)!]);
+      const mine = added.get(call.resource);
+      if ((call.verb === 'update' || call.verb === 'delete') && !mine) {
+        failures.push(`${call.method} ${call.url}: no record of ${call.resource} was added to ${call.verb}`);
+        continue;
+      }
+      const res = await attempt(both, call, call.verb === 'update' || call.verb === 'delete' ? mine : targets.get(call.resource), String(500 + added.size));
+      if (call.verb === 'add' && res.status === 200) added.set(call.resource, res.body.data as Record<string, unknown>);
+      // the standard calls get a valid request and answer 200; a declared call, sent no input,
+      // only has to get past the access layer
+      const standard = call.verb !== 'custom' && call.verb !== 'import';
+      const refused = res.status === 403 && ACCESS_REFUSAL.test(String(res.body.message));
+      if (refused || (standard && res.status !== 200)) failures.push(`${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(added.size).toBeGreaterThan(5);
   });
 });

@@ -26,3 +26,27 @@ export function validRecord(r: Resource, row: Record<string, unknown> | undefine
   }
   return out;
 }
+
+/**
+ * A unique set made only of references (a user's post: userId, postCode) cannot be made new by
+ * a suffix: give the record's references values of the referenced records (`valuesOf`) that no
+ * record of `taken` holds together yet. False when every combination is taken.
+ */
+export async function freeReferences(
+  r: Resource,
+  record: Record<string, unknown>,
+  taken: Record<string, unknown>[],
+  valuesOf: (resource: string, field: string) => Promise<unknown[]>,
+): Promise<boolean> {
+  for (const set of r.storage.unique.filter((x) => x.length > 1 && x.every((name) => r.relations[name]))) {
+    let combos: Record<string, unknown>[] = [{}];
+    for (const name of set) {
+      const values = await valuesOf(r.relations[name]!.resource, r.relations[name]!.valueField);
+      combos = combos.flatMap((c) => values.map((v) => ({ ...c, [name]: v })));
+    }
+    const free = combos.find((c) => !taken.some((row) => set.every((k) => row[k] === c[k])));
+    if (!free) return false;
+    Object.assign(record, free);
+  }
+  return true;
+}
