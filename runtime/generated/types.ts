@@ -609,6 +609,8 @@ export interface SysTenant {
   tenantContact?: string;
   tenantEmail?: string;
   tenantTel?: string;
+  deleted?: boolean;
+  deleteTime?: string;
   createTime?: string;
   updateTime?: string;
 }
@@ -623,6 +625,8 @@ export interface SysTenantInput {
   tenantContact?: string;
   tenantEmail?: string;
   tenantTel?: string;
+  deleted?: boolean;
+  deleteTime?: string;
 }
 
 /** Parameters of querySysTenant and exportSysTenant: paging, sorting and filters. */
@@ -633,6 +637,13 @@ export interface SysTenantQuery extends PageQuery {
   tenantCode?: string;
   /** range: from,to */
   startTime?: string;
+  /** exact */
+  deleted?: boolean;
+}
+
+/** Query parameters of restoreSysTenant. */
+export interface RestoreSysTenantParams {
+  id: number;
 }
 
 // SysUrl (resources/sys-url.json)
