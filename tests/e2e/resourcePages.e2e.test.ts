@@ -471,6 +471,8 @@ describe('every resource page as the administrator', () => {
           await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
           const confirm = confirmDialog(page, say('resource.confirmDeleteOne'));
           await confirm.waitFor();
+          // a destructive confirm opens with Cancel focused: Enter would not delete
+          await expect.poll(() => confirm.getByRole('button', { name: say('common.cancel'), exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
           await noToast(page, say('resource.deleted'));
           // A delete confirmed by typing (tenants): the record's value is typed first (tests/e2e/tenantDelete.e2e.test.ts holds the rest).
           const typed = action(r, 'delete')!.typeToConfirm;
