@@ -190,6 +190,11 @@ describe('a deleted tenant', () => {
     // nobody adds users into it
     const editor = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
     expect((await admin.post('/api/admin/sysuser/addSysTenantUser', undefined, { tenantCode: 'acme', userId: Number(editor.id) })).status).toBe(404);
+    // nor registers into it
+    const joiner = { tenantCode: 'acme', username: 'joiner', password: 'Secret@123', email: 'joiner@acme.example.com', prefix: '+86', mobile: '13900000071', nickname: 'Joiner' };
+    expect((await client(server.url).post('/api/admin/sysuser/registerAccountInitial', joiner)).status).toBe(400);
+    const joined = await server.services.database.db.selectFrom('sys_user').select('id').where('tenant_code', '=', 'acme').where('username', '=', 'joiner').execute();
+    expect(joined).toEqual([]);
     // deleting it again is refused
     expect((await remove({ id: acme.id, confirm: 'acme' })).status).toBe(409);
 
