@@ -15,6 +15,7 @@
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TenantData } from '../access/tenantData.ts';
+import { TENANT_DELETED_REASON } from '../access/principal.ts';
 import { conflict, forbidden, notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler, type Services } from '../calls/context.ts';
 import { idsToDelete, present } from '../crud/crudHandlers.ts';
@@ -26,8 +27,6 @@ export const GRACE_DAYS_PARAM = 'tenant.deleteGraceDays';
 export const DEFAULT_GRACE_DAYS = 30;
 export const MAX_GRACE_DAYS = 3650;
 export const DAY_MS = 86_400_000;
-/** Why a deleted tenant's sessions ended (sys_session.revoked_reason). */
-export const TENANT_DELETED_REASON = 'tenant-deleted';
 
 /** The grace period in days, from the platform tenant's parameters. */
 export function graceDays(services: Pick<Services, 'database' | 'registry' | 'config' | 'log'>): Promise<number> {

@@ -179,7 +179,9 @@ describe('a deleted tenant', () => {
     expect(listed.body.data!.list.map((t) => t.tenantCode)).not.toContain('demo');
 
     // its session ended, its users cannot sign in, the sign-in page does not offer it
-    expect((await acmeAdmin.get('/api/admin/sysuser/querySysUser')).status).toBe(401);
+    const ended = await acmeAdmin.get('/api/admin/sysuser/querySysUser');
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toMatch(/tenant has been deleted/);
     const token = await requestToken(server.url, 'acme', 'admin');
     expect(token.status).toBe(400);
     expect(((await token.json()) as Envelope).message).toMatch(/Unknown tenant "acme"/);
