@@ -129,6 +129,15 @@ function standardShape(call: CallDef, r: Resource): FunctionShape {
         imports: ['Envelope', input],
       };
     case 'delete':
+      if (r.actions.some((a) => a.name === 'delete' && a.typeToConfirm)) {
+        // The typed values of the confirm field (typeToConfirm), one per record, are required.
+        return {
+          args: ['target: { id: number | number[]; confirm: string | string[] }'],
+          result: 'Envelope<unknown>',
+          config: ["params: { id: [target.id].flat().join(','), confirm: [target.confirm].flat().join(',') }"],
+          imports: ['Envelope'],
+        };
+      }
       return {
         args: ['ids: number | number[]'],
         result: 'Envelope<unknown>',

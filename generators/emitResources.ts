@@ -99,6 +99,10 @@ export interface ActionMeta {
   selection?: 'none' | 'one' | 'many';
   /** Boolean field: a row action is not offered on rows where it is true. */
   hideWhen?: string;
+  /** Boolean field: a row action is offered only on rows where it is true. */
+  showWhen?: string;
+  /** On delete: the field whose value must be typed to confirm, sent to the delete call as \`confirm\`. */
+  typeToConfirm?: string;
 }
 
 export interface RelationMeta {

@@ -40,6 +40,7 @@ import type {
   QueryUrlIdByRoleIdParams,
   RegisterAccountInitialBody,
   RemovePrincipalParams,
+  RestoreSysTenantParams,
   RetrievePasswordParams,
   SysDict,
   SysDictInput,
@@ -2358,14 +2359,14 @@ export async function updateSysTenant(
  * Button permission: systenant:delete.
  */
 export async function deleteSysTenant(
-  ids: number | number[],
+  target: { id: number | number[]; confirm: string | string[] },
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     {
       method: 'POST',
       url: '/api/admin/systenant/deleteSysTenant',
-      params: { id: [ids].flat().join(',') },
+      params: { id: [target.id].flat().join(','), confirm: [target.confirm].flat().join(',') },
     },
     options,
   );
@@ -2445,6 +2446,25 @@ export async function importSysTenant(
       method: 'POST',
       url: '/api/admin/systenant/importSysTenant',
       data: fileForm(file),
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/systenant/restoreSysTenant
+ * restore a deleted tenant within its grace period
+ * Button permission: systenant:restore.
+ */
+export async function restoreSysTenant(
+  params: RestoreSysTenantParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/admin/systenant/restoreSysTenant',
+      params: { ...params },
     },
     options,
   );

@@ -94,6 +94,10 @@ export interface ActionMeta {
   selection?: 'none' | 'one' | 'many';
   /** Boolean field: a row action is not offered on rows where it is true. */
   hideWhen?: string;
+  /** Boolean field: a row action is offered only on rows where it is true. */
+  showWhen?: string;
+  /** On delete: the field whose value must be typed to confirm, sent to the delete call as `confirm`. */
+  typeToConfirm?: string;
 }
 
 export interface RelationMeta {
@@ -4234,6 +4238,8 @@ export const resources: Record<string, ResourceMeta> = {
         tenantContact: 'resources.SysTenant.fields.tenantContact',
         tenantEmail: 'resources.SysTenant.fields.tenantEmail',
         tenantTel: 'resources.SysTenant.fields.tenantTel',
+        deleted: 'resources.SysTenant.fields.deleted',
+        deleteTime: 'resources.SysTenant.fields.deleteTime',
         id: 'common.fields.id',
         createTime: 'common.fields.createTime',
         updateTime: 'common.fields.updateTime',
@@ -4252,6 +4258,8 @@ export const resources: Record<string, ResourceMeta> = {
         tenantContact: { type: 'string', maxLength: 64 },
         tenantEmail: { type: 'string', format: 'email', maxLength: 100 },
         tenantTel: { type: 'string', maxLength: 32, pattern: '^[0-9+() -]*$' },
+        deleted: { type: 'boolean', default: false, 'x-auto': 'server' },
+        deleteTime: { type: 'string', format: 'date-time', 'x-auto': 'server' },
       },
     },
     fields: [
@@ -4320,6 +4328,22 @@ export const resources: Record<string, ResourceMeta> = {
         label: 'resources.SysTenant.fields.tenantTel',
       },
       {
+        name: 'deleted',
+        type: 'boolean',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysTenant.fields.deleted',
+      },
+      {
+        name: 'deleteTime',
+        type: 'datetime',
+        required: false,
+        system: false,
+        secret: false,
+        label: 'resources.SysTenant.fields.deleteTime',
+      },
+      {
         name: 'id',
         type: 'integer',
         required: false,
@@ -4358,12 +4382,15 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'tenantContact' },
         { field: 'tenantEmail' },
         { field: 'tenantTel' },
+        { field: 'deleted', render: 'flagTag' },
+        { field: 'deleteTime', sortable: true },
       ],
       search: {
         basic: [{ field: 'tenantName', match: 'contains' }],
         advanced: [
           { field: 'tenantCode', match: 'exact' },
           { field: 'startTime', match: 'range' },
+          { field: 'deleted', match: 'exact' },
         ],
       },
     },
@@ -4405,11 +4432,27 @@ export const resources: Record<string, ResourceMeta> = {
       { name: 'query', permission: 'systenant:query', kind: 'standard' },
       { name: 'add', permission: 'systenant:add', kind: 'standard' },
       { name: 'update', permission: 'systenant:update', kind: 'standard' },
-      { name: 'delete', permission: 'systenant:delete', kind: 'standard' },
+      {
+        name: 'delete',
+        permission: 'systenant:delete',
+        typeToConfirm: 'tenantCode',
+        hideWhen: 'deleted',
+        kind: 'standard',
+      },
       { name: 'export', permission: 'systenant:export', kind: 'standard' },
       { name: 'exportWord', permission: 'systenant:exportWord', kind: 'standard' },
       { name: 'exportPdf', permission: 'systenant:exportPdf', kind: 'standard' },
       { name: 'print', permission: 'systenant:print', kind: 'standard' },
+      {
+        name: 'restore',
+        kind: 'custom',
+        permission: 'systenant:restore',
+        call: 'restoreSysTenant',
+        label: 'resources.SysTenant.actions.restore',
+        selection: 'one',
+        placement: 'row',
+        showWhen: 'deleted',
+      },
     ],
     relations: {},
     calls: [
@@ -4483,6 +4526,15 @@ export const resources: Record<string, ResourceMeta> = {
         verb: 'import',
         auth: 'grant',
         permission: 'systenant:add',
+        result: 'envelope',
+      },
+      {
+        name: 'restoreSysTenant',
+        method: 'POST',
+        url: '/api/admin/systenant/restoreSysTenant',
+        verb: 'custom',
+        auth: 'grant',
+        permission: 'systenant:restore',
         result: 'envelope',
       },
     ],

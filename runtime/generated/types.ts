@@ -634,6 +634,8 @@ export interface SysTenant {
   tenantContact?: string;
   tenantEmail?: string;
   tenantTel?: string;
+  deleted?: boolean;
+  deleteTime?: string;
   createTime?: string;
   updateTime?: string;
 }
@@ -648,6 +650,8 @@ export interface SysTenantInput {
   tenantContact?: string;
   tenantEmail?: string;
   tenantTel?: string;
+  deleted?: boolean;
+  deleteTime?: string;
 }
 
 /** Parameters of querySysTenant and exportSysTenant: paging, sorting and filters. */
@@ -658,6 +662,13 @@ export interface SysTenantQuery extends PageQuery {
   tenantCode?: string;
   /** range: from,to */
   startTime?: string;
+  /** exact */
+  deleted?: boolean;
+}
+
+/** Query parameters of restoreSysTenant. */
+export interface RestoreSysTenantParams {
+  id: number;
 }
 
 // SysUrl (resources/sys-url.json)

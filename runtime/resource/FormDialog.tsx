@@ -71,6 +71,8 @@ export default function FormDialog({
       content: t("resource.discardContent"),
       okText: t("resource.discard"),
       cancelText: t("common.cancel"),
+      // destructive: Enter on the opened confirm keeps the form
+      autoFocusButton: "cancel",
       onOk: () => onClose(false),
     });
   };

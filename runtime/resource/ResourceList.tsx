@@ -21,7 +21,7 @@ import { resources, type ActionMeta, type ResourceMeta } from '../generated/reso
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../stores/user.ts';
-import { canView, selectionOf, selectionProblem, visibleActions, type ActionContext, type Placement } from './actions.ts';
+import { canView, offeredOnRow, selectionOf, selectionProblem, typeToConfirmOf, typedValues, visibleActions, type ActionContext, type Placement } from './actions.ts';
 import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns.ts';
 import { renderCell, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';
@@ -35,6 +35,7 @@ import FormDialog from './FormDialog.tsx';
 import DetailDrawer from './DetailDrawer.tsx';
 import ActionHost from './ActionHost.tsx';
 import PrintView from './PrintView.tsx';
+import TypedConfirm from './TypedConfirm.tsx';
 import { MAX_PAGE_SIZE } from '../constants/spec.ts';
 
 /** Loaded when opened: it brings antd's Table and Upload. */
@@ -221,16 +222,38 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
   const shownColumns = useMemo(() => columns.filter((c) => !hiddenColumns.has(c.field)), [columns, hiddenColumns]);
   const checkedRecords = () => findRecords(records, selected, resource);
 
-  const confirmDelete = (ids: string[], content: string) => {
-    void modal.confirm({
+  /**
+   * The delete confirm. It opens with Cancel focused, so Enter does not delete. A resource whose
+   * delete action names a typeToConfirm field asks for that field's value of every record, and
+   * Confirm stays disabled until it is typed; the typed values go to the server too.
+   */
+  const confirmDelete = (targets: ResourceRecord[], content: string) => {
+    const ids = targets.map((r) => rowIdOf(resource, r));
+    const typedField = typeToConfirmOf(resource);
+    const expected = typedField ? targets.map((r) => String(r[typedField] ?? '')) : [];
+    let typed = '';
+    const instance = modal.confirm({
       title: t('resource.deleteTitle'),
-      content,
+      content: typedField ? (
+        <TypedConfirm
+          question={content}
+          expected={expected}
+          label={t(resource.labels.fields[typedField] ?? typedField)}
+          onChange={(text, matches) => {
+            typed = text;
+            instance.update({ okButtonProps: { danger: true, disabled: !matches } });
+          }}
+        />
+      ) : (
+        content
+      ),
       okText: t('common.confirm'),
-      okButtonProps: { danger: true },
+      okButtonProps: { danger: true, disabled: !!typedField },
       cancelText: t('common.cancel'),
+      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
-          await deleteRecords(resource, ids);
+          await deleteRecords(resource, ids, typedField ? typedValues(typed) : undefined);
         } catch {
           return; // Shown by the HTTP client.
         }
@@ -272,7 +295,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
         setDialog({ kind: 'form', mode: 'create', record: presets });
         break;
       case 'delete':
-        confirmDelete([...selected], t('resource.confirmDeleteMany'));
+        confirmDelete(checkedRecords(), t('resource.confirmDeleteMany'));
         break;
       case 'export':
       case 'exportWord':
@@ -296,7 +319,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
       return;
     }
     if (action.name === 'update') setDialog({ kind: 'form', mode: 'edit', record });
-    else if (action.name === 'delete') confirmDelete([rowIdOf(resource, record)], t('resource.confirmDeleteOne'));
+    else if (action.name === 'delete') confirmDelete([record], t('resource.confirmDeleteOne'));
   };
 
   const actionLabel = (action: ActionMeta, placement: Placement) => {
@@ -331,7 +354,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           {t('resource.actions.view')}
         </Button>
       )}
-      {rowActions.filter((a) => !(a.hideWhen && record[a.hideWhen] === true)).map((a) => (
+      {rowActions.filter((a) => offeredOnRow(a, record)).map((a) => (
         <Button key={a.name} type="link" size="small" danger={a.name === 'delete'} onClick={() => runRow(a, record)}>
           {actionLabel(a, 'row')}
         </Button>

@@ -64,6 +64,33 @@ export function canView(resource: Pick<ResourceMeta, 'actions'>, hasButton: (cod
   return view ? hasButton(view.permission) : true;
 }
 
+/** Whether a row action is offered on this row: not where its hideWhen field is true, only where its showWhen field is true. */
+export function offeredOnRow(action: Pick<ActionMeta, 'hideWhen' | 'showWhen'>, record: Readonly<Record<string, unknown>>): boolean {
+  if (action.hideWhen && record[action.hideWhen] === true) return false;
+  if (action.showWhen && record[action.showWhen] !== true) return false;
+  return true;
+}
+
+/** The field whose value must be typed to confirm a delete of the resource (the delete action's typeToConfirm). */
+export function typeToConfirmOf(resource: Pick<ResourceMeta, 'actions'>): string | undefined {
+  return resource.actions.find((a) => a.name === 'delete' && a.kind === 'standard')?.typeToConfirm;
+}
+
+/** The values typed: split at commas, trimmed, empty ones dropped (as the server reads its `confirm`). */
+export function typedValues(text: string): string[] {
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** Whether the typed text names exactly the expected values (each once or more, in any order, nothing else). */
+export function typedConfirmMatches(expected: readonly string[], text: string): boolean {
+  const typed = new Set(typedValues(text));
+  const wanted = new Set(expected);
+  return typed.size === wanted.size && [...wanted].every((v) => typed.has(v));
+}
+
 /** i18n keys of the selection messages (spec 5). */
 export const CHECK_RECORD = 'resource.checkRecord';
 export const ONLY_ONE = 'resource.onlyOne';

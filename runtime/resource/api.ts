@@ -69,8 +69,10 @@ export async function updateRecord(resource: ResourceMeta, values: ResourceRecor
   await call(callName(resource, 'update'), values);
 }
 
-export async function deleteRecords(resource: ResourceMeta, ids: readonly (string | number)[]): Promise<void> {
-  await call(callName(resource, 'delete'), ids.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)));
+/** Delete records by id; `confirm`: the typed values of the resource's typeToConfirm field, one per record. */
+export async function deleteRecords(resource: ResourceMeta, ids: readonly (string | number)[], confirm?: readonly string[]): Promise<void> {
+  const id = ids.map((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x));
+  await call(callName(resource, 'delete'), confirm === undefined ? id : { id, confirm: [...confirm] });
 }
 
 /** Runs a custom action's declared call with one argument (query parameters or body, as the client declares it). */

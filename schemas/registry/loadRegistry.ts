@@ -86,7 +86,7 @@ const SYSTEM_LABELS: Record<string, string> = {
 /** Annotation keywords allowed inside a record schema. */
 export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-notBefore'];
 /** Values the server can set a field to (x-auto). */
-export const AUTO_VALUES = ['username'] as const;
+export const AUTO_VALUES = ['username', 'server'] as const;
 
 export function createSchemaAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
@@ -260,7 +260,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
       if (!(AUTO_VALUES as readonly string[]).includes(auto)) {
         issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: `must be one of ${AUTO_VALUES.join(', ')}` });
       }
-      if (fieldType(schema) !== 'string') issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets to the username must be a string' });
+      if (auto === 'username' && fieldType(schema) !== 'string') issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets to the username must be a string' });
       if (required.has(name)) issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets cannot be required' });
     }
     const notBefore = schema['x-notBefore'];
@@ -366,6 +366,13 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     }
     // A call of another resource is checked once the registry is loaded (crossCheck).
     if (a.hideWhen) check(fieldMap.get(a.hideWhen)?.type === 'boolean', `/actions/${i}/hideWhen`, `"${a.hideWhen}" is not a boolean field`);
+    if (a.showWhen) check(fieldMap.get(a.showWhen)?.type === 'boolean', `/actions/${i}/showWhen`, `"${a.showWhen}" is not a boolean field`);
+    if (a.typeToConfirm !== undefined) {
+      const f = fieldMap.get(a.typeToConfirm);
+      const alone = (doc.storage?.unique ?? []).some((set) => set.length === 1 && set[0] === a.typeToConfirm);
+      check(kind === 'standard' && a.name === 'delete', `/actions/${i}/typeToConfirm`, 'only the delete action asks for a value to be typed');
+      check(!!f && !f.system && f.type === 'string' && f.required && !f.secret && alone, `/actions/${i}/typeToConfirm`, `"${a.typeToConfirm}" is not a required string field unique on its own (storage.unique)`);
+    }
     return { ...a, kind };
   });
   const seenActions = new Set<string>();
@@ -387,7 +394,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
         verb: sc.verb,
         method: sc.method,
         url: urlOf(name),
-        handler: `crud.${sc.verb}`,
+        handler: doc.handlers?.[sc.verb] ?? `crud.${sc.verb}`,
         auth: 'grant',
         permission: actionPermission(sc.action) ?? (sc.fallback ? actionPermission(sc.fallback) : undefined),
         description: `${sc.verb} ${doc.name}${sc.what ? ` ${sc.what}` : ''}`,
@@ -403,7 +410,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
         verb: 'tree',
         method: 'GET',
         url: urlOf(name),
-        handler: 'crud.tree',
+        handler: doc.handlers?.tree ?? 'crud.tree',
         auth: 'grant',
         permission: actionPermission('query'),
         description: `tree of ${doc.name}`,
@@ -411,6 +418,9 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
         options: {},
       });
     }
+  }
+  for (const verb of Object.keys(doc.handlers ?? {})) {
+    check(calls.some((c) => c.verb === verb), `/handlers/${verb}`, `the resource has no standard ${verb} call`);
   }
   const standardNames = new Set(calls.map((c) => c.name));
   declaredCalls.forEach((c, i) => {

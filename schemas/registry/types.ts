@@ -22,8 +22,12 @@ export type JsonSchema = {
   additionalProperties?: boolean | JsonSchema;
   'x-dict'?: string;
   'x-hash'?: 'scrypt';
-  /** Set by the server: `username` is the signed-in caller's username, written when the record is added. */
-  'x-auto'?: 'username';
+  /**
+   * Set by the server: `username` is the signed-in caller's username, written when the record is
+   * added; `server`: set only by the server's own calls (add and import store the schema's
+   * `default`, update keeps the stored value).
+   */
+  'x-auto'?: 'username' | 'server';
   /** Name of another field of the record this value may not be before (an end time and its start). */
   'x-notBefore'?: string;
   [keyword: string]: unknown;
@@ -100,6 +104,10 @@ export interface ActionDef {
   selection?: 'none' | 'one' | 'many';
   /** A row action is not offered on rows where this field is true (the caller's own session). */
   hideWhen?: string;
+  /** A row action is offered only on rows where this field is true (restoring a deleted tenant). */
+  showWhen?: string;
+  /** On the delete action: a field whose value must be typed to confirm (and be sent as `confirm`). */
+  typeToConfirm?: string;
 }
 
 /**
@@ -170,6 +178,8 @@ export interface ResourceFile {
   calls?: CallDecl[];
   relations?: Record<string, RelationDef>;
   storage?: { unique?: string[][]; index?: string[][]; lookup?: string[][] };
+  /** Standard calls served by another registered handler than crud.<verb>. */
+  handlers?: Partial<Record<CallVerb, string>>;
 }
 
 /** Field type as stored. */
@@ -188,8 +198,8 @@ export interface FieldDef {
   hash: boolean;
   dict?: string;
   label: string;
-  /** Set by the server from the caller (x-auto); a value in a body is checked but not used. */
-  auto?: 'username';
+  /** Set by the server (x-auto); a value in a body is checked but not used. */
+  auto?: 'username' | 'server';
   /** A field this value may not be before (x-notBefore). */
   notBefore?: string;
   /** Stored in a link resource's rows (a relation with `through`), not in a column of the table. */

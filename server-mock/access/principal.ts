@@ -14,6 +14,8 @@ import type { TokenService } from '../auth/tokens.ts';
 import { rememberRequestGrants } from './grants.ts';
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
+/** Why the sessions of a deleted tenant's users ended (sys_session.revoked_reason; server-mock/tenants/). */
+export const TENANT_DELETED_REASON = 'tenant-deleted';
 
 export interface Principal {
   userId: number;
@@ -163,6 +165,7 @@ export async function authenticate(
   }
   if (session.s_revoked_at !== null && session.s_revoked_at !== undefined) {
     if (session.s_revoked_reason === 'forced') throw unauthorized(TOKEN_ELSEWHERE, 'You have been signed out by an administrator');
+    if (session.s_revoked_reason === TENANT_DELETED_REASON) throw unauthorized(TOKEN_ILLEGAL, 'Your tenant has been deleted: ask the platform administrator');
     throw unauthorized(TOKEN_ILLEGAL, 'You have signed out, please sign in again');
   }
   if (session.u_username === null || session.u_username === undefined || session.u_username !== claims.username) {

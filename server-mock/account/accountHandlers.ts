@@ -125,7 +125,7 @@ export const registerAccount: CallHandler = async (ctx) => {
   const { database, registry } = ctx.services;
   const tenantCode = body.tenantCode.trim();
   const tenantR = registry.byName.get('SysTenant')!;
-  const tenant = await database.db.selectFrom(tenantR.table).select('id').where('tenant_code', '=', tenantCode).executeTakeFirst();
+  const tenant = await database.db.selectFrom(tenantR.table).select('id').where('tenant_code', '=', tenantCode).where('delete_time', 'is', null).executeTakeFirst();
   if (!tenant) throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
   const data = new TenantData(database, registry, tenantCode);
   const userR = data.resource('SysUser');

@@ -15,6 +15,7 @@ import { mailOutbox } from '../auth/mail.ts';
 import type { Services } from '../calls/context.ts';
 import { seedDatabase } from '../seed/demoData.ts';
 import { buildServer } from './buildServer.ts';
+import { startTenantUpkeep } from '../tenants/tenantPurge.ts';
 
 export interface StartOptions {
   port?: number;
@@ -90,7 +91,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       logger: options.quiet ? false : { level: config.logLevel },
       staticDir: config.staticDir,
     });
-    await app.listen({ port: config.port, host: config.host });
+    // Deleted tenants past their grace period are purged now and then periodically.
+    const stopUpkeep = await startTenantUpkeep(services);
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      stopUpkeep();
+      throw err;
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -105,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       smsOutbox: sms,
       mailOutbox: mailOutbox(services),
       close: async () => {
+        stopUpkeep();
         await app.close();
         await database.close();
       },

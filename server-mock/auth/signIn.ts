@@ -171,7 +171,8 @@ export const token: CallHandler = async (ctx) => {
   const tenantCode = (p.tenantCode ?? '').trim();
   if (grant !== 'password' && grant !== 'mobile') throw badRequest(`Unsupported grant type "${grant}"`);
   if (!tenantCode || tenantCode.length > MAX_TENANT_CODE_LENGTH) throw badRequest(`The tenant code is required (1 to ${MAX_TENANT_CODE_LENGTH} characters)`);
-  const tenant = await db.selectFrom(tableOf(ctx.services.registry, 'SysTenant')).select('id').where('tenant_code', '=', tenantCode).executeTakeFirst();
+  // A deleted tenant (in its grace period, server-mock/tenants/) is no tenant to sign in to.
+  const tenant = await db.selectFrom(tableOf(ctx.services.registry, 'SysTenant')).select('id').where('tenant_code', '=', tenantCode).where('delete_time', 'is', null).executeTakeFirst();
   if (!tenant) throw badRequest(`Unknown tenant "${tenantCode}"`);
   const client = await authenticateClient(ctx, db, tenantCode, grant);
   const scope = grantedScope(client, p.scope);

@@ -26,6 +26,7 @@ export const queryTenantUser: CallHandler = async (ctx) => {
     .select(['t.tenant_code', 't.tenant_name'])
     .distinct()
     .where((eb) => eb.or([eb('u.username', '=', info), eb('u.email', '=', info), eb('u.mobile', '=', info)]))
+    .where('t.delete_time', 'is', null)
     .orderBy('t.tenant_code')
     .execute()) as Row[];
   if (rows.length === 0) throw notFound(NO_TENANT_MESSAGE);

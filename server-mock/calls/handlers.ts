@@ -7,10 +7,11 @@ import { grantHandlers } from '../grants/grantHandlers.ts';
 import { lookupHandlers } from '../lookup/lookupHandlers.ts';
 import { accountHandlers } from '../account/accountHandlers.ts';
 import { notificationHandlers } from '../notification/notificationHandlers.ts';
+import { tenantHandlers } from '../tenants/tenantDeletion.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers]) {
+  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

@@ -18,6 +18,7 @@ import { writeXlsx } from './exportXlsx.ts';
 import { writeDocx } from './exportDocx.ts';
 import { writePdf } from './exportPdf.ts';
 import { importCall } from './importXlsx.ts';
+import { assertTypedConfirm, typeToConfirmField } from './typedConfirm.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
@@ -135,7 +136,7 @@ const update: CallHandler = async (ctx) => {
 };
 
 /** Ids named by a delete: `id=1,2`, or for a tree keyed by a unique code, that code (`regionCode=110000`). */
-async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, unknown>): Promise<number[]> {
+export async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, unknown>): Promise<number[]> {
   const key = deleteKeyField(r);
   const byKey = key !== undefined && query[key.name] !== undefined;
   if (byKey && query.id !== undefined) throw badRequest(`Give either id or ${key.name}, not both`, [{ field: key.name, message: 'cannot be given with id' }]);
@@ -164,13 +165,15 @@ const remove: CallHandler = async (ctx) => {
   // One statement for records named by id outside a tree: it deletes them only if all of
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
   const links = linkFields(r).length > 0;
-  if (!r.list.tree && !links && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
+  const typed = typeToConfirmField(r) !== undefined;
+  if (!r.list.tree && !links && !typed && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
     const found = new Set(rows.map((x) => Number(x.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
+    assertTypedConfirm(r, rows, ctx.query);
     const tree = r.list.tree;
     if (tree) {
       const keyF = r.fieldMap.get(tree.keyField)!;

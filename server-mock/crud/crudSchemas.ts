@@ -1,6 +1,7 @@
 /** Fastify route schemas (query string and body) of the standard calls, from the resource file. */
 import type { CallDef, FieldDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { addBodySchema, harden, updateBodySchema } from '../calls/validation.ts';
+import { typeToConfirmField } from './typedConfirm.ts';
 
 export const MAX_PAGE_SIZE = 10000;
 export const MAX_FILTER_LENGTH = 1000;
@@ -61,6 +62,9 @@ export function standardSchemas(call: CallDef, resource: Resource): { querystrin
       const key = deleteKeyField(resource);
       const properties: Record<string, JsonSchema> = { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,999}$' } };
       if (key) properties[key.name] = { type: 'string', minLength: 1, maxLength: 1000 * ((key.schema.maxLength ?? 64) + 1) };
+      // A delete confirmed by typing (typeToConfirm): the typed values, checked by the handler.
+      const typed = typeToConfirmField(resource);
+      if (typed) properties.confirm = { type: 'string', maxLength: 1000 * ((typed.schema.maxLength ?? 255) + 1) };
       return { querystring: { type: 'object', additionalProperties: false, ...(key ? {} : { required: ['id'] }), properties } };
     }
     case 'export':

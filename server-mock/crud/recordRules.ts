@@ -134,10 +134,18 @@ export function stripFields(records: Row[], hidden: Set<string>): Row[] {
 
 /**
  * The values the server sets (x-auto) in a record being added: `username` is the caller's
- * username. A value the body gave was checked against the record schema and is replaced.
+ * username; a `server` field (set only by the server's own calls, a tenant's deletion) gets
+ * its schema's default, or none. A value the body gave was checked against the record schema
+ * and is replaced.
  */
 export function setAutoFields(r: Resource, record: Row, caller: { username: string }): void {
-  for (const f of r.fields) if (f.auto === 'username') record[f.name] = caller.username;
+  for (const f of r.fields) {
+    if (f.auto === 'username') record[f.name] = caller.username;
+    else if (f.auto === 'server') {
+      if (f.schema.default === undefined) delete record[f.name];
+      else record[f.name] = f.schema.default;
+    }
+  }
 }
 
 /** Fields the server sets (x-auto): an update keeps their stored values. */

@@ -150,7 +150,7 @@ export async function seedDatabase(database: Database, db: AnyKysely, registry: 
   const seeded = existingTenants.length === 0;
   if (seeded) {
     await platform.transaction(async (tx) => {
-      for (const t of DEMO_TENANTS) await insertRecord(tx, tenantR, { ...t, startTime: ctx.now.toISOString() }, ctx.now);
+      for (const t of DEMO_TENANTS) await insertRecord(tx, tenantR, { ...t, startTime: ctx.now.toISOString(), deleted: false }, ctx.now);
       for (const t of DEMO_TENANTS) {
         const data = tx.forTenant(t.tenantCode);
         await syncTenant(data, seedCtx);

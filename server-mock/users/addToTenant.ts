@@ -29,7 +29,8 @@ export const addToTenant: CallHandler = async (ctx) => {
   if (target === principal.tenantCode) throw badRequest('The user already belongs to this tenant');
   if (!principal.isAdmin) throw forbidden('Only an administrator may add a user to another tenant');
   const tenantR = data.resource('SysTenant');
-  const exists = await data.select(tenantR).select('id').where('tenant_code', '=', target).executeTakeFirst();
+  // a deleted tenant (in its grace period) takes no new users
+  const exists = await data.select(tenantR).select('id').where('tenant_code', '=', target).where('delete_time', 'is', null).executeTakeFirst();
   if (!exists) throw notFound(`No tenant "${target}"`);
   const userR = data.resource('SysUser');
   const source = (await data.select(userR).selectAll().where(`${userR.table}.id`, '=', userId).executeTakeFirst()) as Row | undefined;

@@ -77,6 +77,18 @@ const OTHER_RUN = String(1000 + ((Number(RUN) + 4500) % 9000));
 
 const PAGES = resourcePages();
 
+/** The delete call's parameters for a record: its key, and the typed value a typeToConfirm delete needs. */
+function deleteParams(r: Resource, rec: Rec): Record<string, string> {
+  const typed = action(r, 'delete')?.typeToConfirm;
+  return { id: String(rec[r.list.rowKey]), ...(typed ? { confirm: String(rec[typed]) } : {}) };
+}
+
+/** The flag a delete sets instead of removing the record (a tenant in its grace period): the server-set field the delete action is hidden by. */
+function markedBy(r: Resource): string | undefined {
+  const flag = action(r, 'delete')?.hideWhen;
+  return flag && r.fieldMap.get(flag)?.auto === 'server' ? flag : undefined;
+}
+
 const isUniqueAlone = (r: Resource, field: string) => r.storage.unique.some((set) => set.length === 1 && set[0] === field);
 const isInUnique = (r: Resource, field: string) => r.storage.unique.some((set) => set.includes(field));
 
@@ -347,7 +359,7 @@ describe('every resource page as the administrator', () => {
             // Found records show flat, even on a tree page.
             if (r.list.mode === 'tree') expect(await dataRows(page, r).first().getAttribute('aria-expanded')).toBeNull();
           } finally {
-            if (contrast) await admin.post(callOf(r, 'delete').url, undefined, { id: String(contrast[r.list.rowKey]) });
+            if (contrast) await admin.post(callOf(r, 'delete').url, undefined, deleteParams(r, contrast));
           }
         },
       );
@@ -459,21 +471,33 @@ describe('every resource page as the administrator', () => {
           await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
           const confirm = confirmDialog(page, say('resource.confirmDeleteOne'));
           await confirm.waitFor();
+          // a destructive confirm opens with Cancel focused: Enter would not delete
+          await expect.poll(() => confirm.getByRole('button', { name: say('common.cancel'), exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
           await noToast(page, say('resource.deleted'));
+          // A delete confirmed by typing (tenants): the record's value is typed first (tests/e2e/tenantDelete.e2e.test.ts holds the rest).
+          const typed = action(r, 'delete')!.typeToConfirm;
+          if (typed) await confirm.getByRole('textbox', { name: say('resource.typeToConfirmLabel', { label: labelOf(r, typed) }) }).fill(String(created![typed]));
           const answer = await answerTo(page, `/delete${r.name}`, () => confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click());
           expect(answer.status(), await answer.text()).toBe(200);
           expect(paramsOf(answer.request()).id).toBe(String(id));
           await toast(page, say('resource.deleted')).first().waitFor();
-          await expect.poll(() => dataRows(page, r).count()).toBe(0);
           const left = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, { [find!.search.field]: String(created![find!.search.field]) });
-          expect(left.body.data!.list).toHaveLength(0);
+          const flag = markedBy(r);
+          if (flag) {
+            // marked deleted, still listed, its Delete button gone
+            await expect.poll(() => rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).count()).toBe(0);
+            expect(left.body.data!.list.map((x) => x[flag])).toEqual([true]);
+          } else {
+            await expect.poll(() => dataRows(page, r).count()).toBe(0);
+            expect(left.body.data!.list).toHaveLength(0);
+          }
           created = undefined;
         },
       );
 
       afterAll(async () => {
         // A record left by a failed step does not stay behind for the next files.
-        if (created) await admin.post(callOf(r, 'delete').url, undefined, { id: String(created[r.list.rowKey]) });
+        if (created) await admin.post(callOf(r, 'delete').url, undefined, deleteParams(r, created));
       });
     });
   }

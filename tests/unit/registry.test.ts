@@ -388,6 +388,40 @@ describe('mistakes', () => {
     });
   });
 
+  describe('a delete confirmed by typing, row actions shown by a flag, and a standard call served by another handler', () => {
+    type TenantDoc = { actions: { name: string; typeToConfirm?: string; showWhen?: string }[]; handlers?: Record<string, string>; storage: { unique: string[][] } };
+    const tenant = (edit: (d: TenantDoc) => void) => ({ 'resources/sys-tenant.json': json((d) => edit(d as unknown as TenantDoc)) });
+    const file = 'resources/sys-tenant.json';
+    const action = (d: TenantDoc, name: string) => d.actions.find((a) => a.name === name)!;
+    const pointerOf = (d: TenantDoc, name: string) => `/actions/${d.actions.findIndex((a) => a.name === name)}`;
+    const doc = JSON.parse(readFileSync('schemas/resources/sys-tenant.json', 'utf8')) as TenantDoc;
+
+    it('are read: tenants are deleted by typing their code, restored on deleted rows, and deleted by tenant.delete', () => {
+      const r = resource('SysTenant');
+      expect(r.actions.find((a) => a.name === 'delete')).toMatchObject({ typeToConfirm: 'tenantCode', hideWhen: 'deleted' });
+      expect(r.actions.find((a) => a.name === 'restore')).toMatchObject({ kind: 'custom', showWhen: 'deleted', call: 'restoreSysTenant', permission: 'systenant:restore' });
+      expect(callsOf('SysTenant').deleteSysTenant).toMatchObject({ verb: 'delete', handler: 'tenant.delete', permission: 'systenant:delete' });
+      expect(callsOf('SysRole').deleteSysRole).toMatchObject({ handler: 'crud.delete' });
+      expect(r.fieldMap.get('deleted')).toMatchObject({ auto: 'server', type: 'boolean' });
+      expect(r.fieldMap.get('deleteTime')).toMatchObject({ auto: 'server', type: 'datetime' });
+    });
+
+    it('name a typed field that is not a required string unique on its own, or on another action', () => {
+      const notUnique = issuesOf(tenant((d) => (action(d, 'delete').typeToConfirm = 'tenantName')));
+      expect(notUnique).toContainEqual({ file, pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`, message: '"tenantName" is not a required string field unique on its own (storage.unique)' });
+      const unknown = issuesOf(tenant((d) => (action(d, 'delete').typeToConfirm = 'code')));
+      expect(unknown).toContainEqual({ file, pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`, message: '"code" is not a required string field unique on its own (storage.unique)' });
+      const elsewhere = issuesOf(tenant((d) => (action(d, 'update').typeToConfirm = 'tenantCode')));
+      expect(elsewhere).toContainEqual({ file, pointer: `${pointerOf(doc, 'update')}/typeToConfirm`, message: 'only the delete action asks for a value to be typed' });
+    });
+
+    it('name a showWhen field that is not boolean, and a handler for a call the resource has not', () => {
+      expect(issuesOf(tenant((d) => (action(d, 'restore').showWhen = 'deleteTime')))).toContainEqual({ file, pointer: `${pointerOf(doc, 'restore')}/showWhen`, message: '"deleteTime" is not a boolean field' });
+      expect(issuesOf(tenant((d) => (d.handlers = { tree: 'tenant.delete' })))).toContainEqual({ file, pointer: '/handlers/tree', message: 'the resource has no standard tree call' });
+      expect(issuesOf(tenant((d) => (d.handlers = { remove: 'tenant.delete' }))).some((i) => i.file === file && i.pointer === '/handlers')).toBe(true);
+    });
+  });
+
   describe('fields the server sets, ordered fields and many-valued relations', () => {
     interface NotificationDoc {
       record: { properties: Record<string, Record<string, unknown>> };

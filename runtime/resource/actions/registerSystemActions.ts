@@ -23,4 +23,6 @@ export function registerSystemActions(): void {
   // Data permissions (sys-role-data.json, the /datapermission page: rows of the menu chosen in its filter tree)
   registerActionComponent('SysRoleData', 'add', () => import('./DataPermissionAdd.tsx'));
   registerActionComponent('SysRoleData', 'delete', () => import('./DataPermissionDelete.tsx'));
+  // Tenants (sys-tenant.json): a deleted tenant's restore, within its grace period
+  registerActionComponent('SysTenant', 'restore', () => import('./TenantRestore.tsx'));
 }

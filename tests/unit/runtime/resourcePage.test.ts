@@ -8,7 +8,7 @@ import { resources, type ActionMeta, type ResourceMeta } from '../../../runtime/
 import { actionCallName, hiddenFieldsFor, parseDataFields, resolveResource } from '../../../runtime/resource/meta.ts';
 import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
 import { listCallName } from '../../../runtime/resource/api.ts';
-import { CHECK_RECORD, ONLY_ONE, canView, placementsOf, selectionOf, selectionProblem, visibleActions, type ActionContext } from '../../../runtime/resource/actions.ts';
+import { CHECK_RECORD, ONLY_ONE, canView, offeredOnRow, placementsOf, selectionOf, selectionProblem, typeToConfirmOf, typedConfirmMatches, typedValues, visibleActions, type ActionContext } from '../../../runtime/resource/actions.ts';
 import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
 import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
 import { parseImportErrors } from '../../../runtime/resource/api.ts';
@@ -198,6 +198,31 @@ describe('actions', () => {
     const withView = { actions: [...user.actions, { name: 'view', kind: 'standard' as const, permission: 'sysuser:view' }] };
     expect(canView(withView, () => false)).toBe(false);
     expect(canView(withView, (c) => c === 'sysuser:view')).toBe(true);
+  });
+});
+
+describe('row actions by a flag, and deletes confirmed by typing', () => {
+  const tenant = resources.SysTenant!;
+  const byName = (name: string) => tenant.actions.find((a) => a.name === name)!;
+
+  it('offers Delete on live tenants and Restore on deleted ones only', () => {
+    expect(offeredOnRow(byName('delete'), { deleted: false })).toBe(true);
+    expect(offeredOnRow(byName('delete'), { deleted: true })).toBe(false);
+    expect(offeredOnRow(byName('restore'), { deleted: true })).toBe(true);
+    expect(offeredOnRow(byName('restore'), { deleted: false })).toBe(false);
+    expect(offeredOnRow(byName('restore'), {})).toBe(false);
+    expect(offeredOnRow(byName('update'), { deleted: true })).toBe(true);
+  });
+
+  it('asks for the tenant code, and matches exactly the expected values', () => {
+    expect(typeToConfirmOf(tenant)).toBe('tenantCode');
+    expect(typeToConfirmOf(resources.SysRole!)).toBeUndefined();
+    expect(typedValues(' acme , ,beta ')).toEqual(['acme', 'beta']);
+    expect(typedConfirmMatches(['acme'], 'acme')).toBe(true);
+    expect(typedConfirmMatches(['acme'], ' acme ')).toBe(true);
+    for (const wrong of ['', 'acm', 'ACME', 'acme,beta', 'beta']) expect(typedConfirmMatches(['acme'], wrong), wrong).toBe(false);
+    expect(typedConfirmMatches(['acme', 'beta'], 'beta, acme')).toBe(true);
+    expect(typedConfirmMatches(['acme', 'beta'], 'acme')).toBe(false);
   });
 });
 

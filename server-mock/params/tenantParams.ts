@@ -1,0 +1,41 @@
+/**
+ * Tenant parameters: the rows of a tenant's parameters page (SysParam, `paramKey` unique in a
+ * tenant), read by the server where a behaviour is a tenant's setting. A parameter that is
+ * missing or not valid falls back to its documented default.
+ */
+import type { Registry } from '../../schemas/registry/types.ts';
+import type { Row } from '../db/anyKysely.ts';
+import type { Database } from '../db/database.ts';
+import { TenantData } from '../access/tenantData.ts';
+
+/** The value of a parameter of a tenant, or undefined when the tenant has no such parameter. */
+export async function readTenantParam(database: Database, registry: Registry, tenantCode: string, key: string): Promise<string | undefined> {
+  const data = new TenantData(database, registry, tenantCode);
+  const r = data.resource('SysParam');
+  const value = r.fieldMap.get('paramValue')!.column;
+  const row = (await data.select(r).select(value).where(`${r.table}.${r.fieldMap.get('paramKey')!.column}`, '=', key).executeTakeFirst()) as Row | undefined;
+  if (!row) return undefined;
+  const v = row[value];
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/**
+ * An integer parameter within [min, max]; `fallback` when it is missing, and (with a warning)
+ * when it is not such an integer.
+ */
+export async function readIntegerParam(
+  database: Database,
+  registry: Registry,
+  tenantCode: string,
+  spec: { key: string; fallback: number; min: number; max: number },
+  warn: (message: string) => void = () => undefined,
+): Promise<number> {
+  const text = await readTenantParam(database, registry, tenantCode, spec.key);
+  if (text === undefined) return spec.fallback;
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(n) || n < spec.min || n > spec.max) {
+    warn(`Parameter ${spec.key} of tenant ${tenantCode} is "${text}", not a whole number from ${spec.min} to ${spec.max}: using ${spec.fallback}`);
+    return spec.fallback;
+  }
+  return n;
+}
