@@ -174,8 +174,12 @@ async function attempt(role: TestRole, call: CallDef, target: Record<string, unk
       return api.post<Envelope>(call.url, addable(r, target, role, suffix));
     case 'update':
       return api.put<Envelope>(call.url, { id: target?.id ?? 999999999 });
-    case 'delete':
-      return api.post<Envelope>(call.url, undefined, { id: Number(target?.id ?? 999999999) });
+    case 'delete': {
+      // a delete that asks for a value to be typed (a tenant's code) gets the target's value
+      const typed = r.actions.find((a) => a.name === 'delete')?.typeToConfirm;
+      const confirm = typed && target ? String(target[typed]) : undefined;
+      return api.post<Envelope>(call.url, undefined, { id: Number(target?.id ?? 999999999), confirm });
+    }
     case 'import':
       return api.postFile<Envelope>(call.url, await importFile(addable(r, target, role, suffix)));
     case 'export':
