@@ -26,8 +26,8 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
  * Content-Security-Policy of the console and the API. Scripts only from this origin (the
  * console has no inline script); styles also inline (antd writes its CSS-in-JS into style
  * elements and attributes, TinyMCE its skin); images and fonts also as data: and blob: URLs
- * (captcha, avatars, pasted images); frames only of this origin and blob: (a downloaded PDF
- * shown in place), and only this origin may frame the console.
+ * (captcha, avatars, pasted images); frames and workers only of this origin, and only this
+ * origin may frame the console.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
@@ -36,8 +36,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'", 'blob:'],
-  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
