@@ -7,6 +7,8 @@
 
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();
+  /** The key last used or stored (last in the map's order, unless deleted since). */
+  private newest: K | undefined;
 
   constructor(
     /** What the cache holds (named in counts). */
@@ -21,9 +23,11 @@ export class LruCache<K, V> {
   /** The value of a key, which becomes the most recently used. */
   get(key: K): V | undefined {
     const value = this.map.get(key);
-    if (value !== undefined) {
+    // the most recently used key stays where it is (a hot entry is asked for again and again)
+    if (value !== undefined && key !== this.newest) {
       this.map.delete(key);
       this.map.set(key, value);
+      this.newest = key;
     }
     return value;
   }
@@ -37,14 +41,17 @@ export class LruCache<K, V> {
     if (this.map.has(key)) this.map.delete(key);
     else if (this.map.size >= this.limit) this.map.delete(this.map.keys().next().value as K);
     this.map.set(key, value);
+    this.newest = key;
     return this;
   }
 
   delete(key: K): boolean {
+    if (key === this.newest) this.newest = undefined;
     return this.map.delete(key);
   }
 
   clear(): void {
+    this.newest = undefined;
     this.map.clear();
   }
 

@@ -31,6 +31,21 @@ describe('LruCache', () => {
     expect(cacheSizes().find((c) => c.name === 'test cache')).toEqual({ name: 'test cache', size: 3, limit: 3 });
   });
 
+  it('keeps the order right when the newest entry is asked for again, and after a delete', () => {
+    const cache = new LruCache<string, number>('order cache', 3);
+    cache.set('a', 1).set('b', 2).set('c', 3);
+    cache.get('c');
+    cache.get('c');
+    cache.get('a');
+    cache.set('d', 4);
+    expect(cache.has('b')).toBe(false);
+    cache.delete('d');
+    cache.get('c');
+    cache.set('e', 5);
+    cache.set('f', 6);
+    expect([cache.has('a'), cache.has('c'), cache.has('e'), cache.has('f')]).toEqual([false, true, true, true]);
+  });
+
   it('refuses a limit that is no bound', () => {
     expect(() => new LruCache('bad', 0)).toThrow();
     expect(() => new LruCache('bad', Number.POSITIVE_INFINITY)).toThrow();
