@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from '../calls/context.ts';
@@ -15,25 +16,74 @@ import { errorHandler, registerCalls } from '../calls/registerCalls.ts';
 import { allHandlers } from '../calls/handlers.ts';
 import { failure } from '../http/envelope.ts';
 import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
+import { loggerOptions } from './logging.ts';
 
 export const SWAGGER_PATH = '/swagger';
 /** Largest JSON body accepted (bytes). */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 
+/**
+ * Content-Security-Policy of the console and the API. Scripts only from this origin (the
+ * console has no inline script); styles also inline (antd writes its CSS-in-JS into style
+ * elements and attributes, TinyMCE its skin); images and fonts also as data: and blob: URLs
+ * (captcha, avatars, pasted images); frames and workers only of this origin, and only this
+ * origin may frame the console.
+ */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
 export interface BuildOptions {
-  logger: boolean | { level: string };
+  logger: false | { level: string; stream?: NodeJS.WritableStream };
   staticDir: string;
+  /** Longest time (ms) to receive a whole request; 0: no limit. */
+  requestTimeoutMs: number;
+  /** Most open connections at once. */
+  maxConnections: number;
+}
+
+/** How often (ms) open connections are checked against the request timeout: a tenth of it, 1 s at most. */
+export function connectionsCheckingInterval(requestTimeoutMs: number): number {
+  return requestTimeoutMs > 0 ? Math.max(10, Math.min(1000, Math.floor(requestTimeoutMs / 10))) : 30_000;
 }
 
 export async function buildServer(services: Services, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger,
+    logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    // a client that sends its headers or body slowly is cut off once the whole request has
+    // not arrived within this time (Node checks open connections every interval)
+    requestTimeout: options.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: connectionsCheckingInterval(options.requestTimeoutMs),
+      ...(options.requestTimeoutMs > 0 ? { requestTimeout: options.requestTimeoutMs, headersTimeout: Math.min(60_000, options.requestTimeoutMs) } : {}),
+    },
     // the console and the API share one origin: no CORS
   });
+  // past the cap, Node closes a new connection as soon as it is accepted
+  app.server.maxConnections = options.maxConnections;
   services.log = app.log;
   app.setErrorHandler(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // the console frames only itself
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // the server speaks plain HTTP; a TLS front end sets HSTS
+    strictTransportSecurity: false,
+  });
   await app.register(formbody);
   // multipart/form-data is read by the import calls only (one file, MAX_IMPORT_BYTES at most);
   // the other calls refuse it (registerCalls.ts).

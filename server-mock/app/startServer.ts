@@ -27,6 +27,11 @@ export interface StartOptions {
   tokenSecret?: string;
   /** No request log. */
   quiet?: boolean;
+  /** Override REQUEST_TIMEOUT_MS and MAX_CONNECTIONS (tests). */
+  requestTimeoutMs?: number;
+  maxConnections?: number;
+  /** Where the log goes (default standard output); logs even when quiet. */
+  logStream?: NodeJS.WritableStream;
   /** Clock, for tests that move time. */
   now?: () => Date;
   /** Environment to read the configuration from (default process.env). */
@@ -59,6 +64,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     staticDir: options.staticDir ?? base.staticDir,
     schemasDir: options.schemasDir ?? base.schemasDir,
     tokenSecret: options.tokenSecret ?? base.tokenSecret,
+    requestTimeoutMs: options.requestTimeoutMs ?? base.requestTimeoutMs,
+    maxConnections: options.maxConnections ?? base.maxConnections,
   };
   const now = options.now ?? (() => new Date());
   const registry = loadRegistry(config.schemasDir);
@@ -88,8 +95,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const sms = new LogSmsProvider(() => services.log);
     services.sms = sms;
     const app = await buildServer(services, {
-      logger: options.quiet ? false : { level: config.logLevel },
+      logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : options.quiet ? false : { level: config.logLevel },
       staticDir: config.staticDir,
+      requestTimeoutMs: config.requestTimeoutMs,
+      maxConnections: config.maxConnections,
     });
     // Deleted tenants past their grace period are purged now and then periodically.
     const stopUpkeep = await startTenantUpkeep(services);

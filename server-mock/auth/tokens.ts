@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { LruCache } from '../db/lruCache.ts';
 import { TOKEN_EXPIRED, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
 
 export interface TokenClaims {
@@ -23,7 +24,7 @@ export interface TokenClaims {
   exp?: number;
 }
 
-/** How many verified tokens are remembered (the oldest is dropped past it). */
+/** How many verified tokens are remembered (the least recently used is dropped past it). */
 export const VERIFIED_TOKENS = 1000;
 /** The longest a verified token is remembered before its signature is checked again. */
 const VERIFIED_FOR_MS = 10 * 60 * 1000;
@@ -36,7 +37,7 @@ export class TokenService {
    * entries by a SHA-256 of the token, which costs more than the lookup saves here.) Only the
    * signature check is skipped: whether the session is still live is read on every request.
    */
-  private readonly verified = new Map<string, { claims: TokenClaims; until: number }>();
+  private readonly verified = new LruCache<string, { claims: TokenClaims; until: number }>('verified tokens', VERIFIED_TOKENS);
 
   constructor(private readonly secret: string) {
     this.verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
@@ -54,7 +55,6 @@ export class TokenService {
     if (known && now < known.until) return known.claims;
     if (known) this.verified.delete(token);
     const claims = this.check(token);
-    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     const until = typeof claims.exp === 'number' ? Math.min(claims.exp * 1000, now + VERIFIED_FOR_MS) : now + VERIFIED_FOR_MS;
     this.verified.set(token, { claims, until });
     return claims;

@@ -15,7 +15,7 @@ import { TenantData } from '../access/tenantData.ts';
 import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
 import { bodyAjv, fieldErrors, harden, queryAjv, validationError } from './validation.ts';
 import { standardSchemas } from '../crud/crudSchemas.ts';
-import { withoutHiddenFields } from '../crud/hiddenFields.ts';
+import { LIST_HANDLERS, refuseHiddenCriteria, withoutHiddenFields } from '../crud/hiddenFields.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,6 +106,8 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     const handler = handlers.get(call.handler)!;
     // Pages that list this call's rows (list.source): their data permissions apply to its answer.
     const listedBy = registry.resources.filter((r) => r.list.source?.call === call.name);
+    // The resources whose records this call filters and sorts: none of their hidden fields may be a criterion.
+    const filtered = LIST_HANDLERS.has(call.handler) ? [resource, ...listedBy] : listedBy;
     const schema = routeSchemas(call, resource);
     app.route({
       method: call.method,
@@ -131,6 +133,10 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           body: request.body,
           locale: localeOf(request),
         };
+        if (filtered.length) {
+          const body = typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+          await refuseHiddenCriteria(ctx, filtered, { ...ctx.query, ...body });
+        }
         const answer = await handler(ctx);
         const result = listedBy.length ? await withoutHiddenFields(ctx, listedBy, answer) : answer;
         if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);

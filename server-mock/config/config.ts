@@ -15,11 +15,29 @@ export interface ServerConfig {
   platformTenant: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
   logLevel: string;
+  /** Longest time (ms) to receive a whole request, its body included; 0: no limit. */
+  requestTimeoutMs: number;
+  /** Most open connections at once; the next one is closed at once. */
+  maxConnections: number;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 export const DEFAULT_PLATFORM_TENANT = 'demo';
+/** Loopback: `npm start` is reachable from this machine only unless HOST says otherwise. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** A request whose headers and body have not all arrived after this long is cut off (a slow body). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Open connections at once (browsers keep about six per origin open). */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${text}"`);
+  return n;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : Number(env.PORT);
@@ -28,7 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (sync !== 'FULL' && sync !== 'NORMAL') throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${env.SQLITE_SYNCHRONOUS}"`);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || DEFAULT_HOST,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     schemasDir: resolve(env.SCHEMAS_DIR || './schemas'),
@@ -38,5 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     platformTenant: env.PLATFORM_TENANT || DEFAULT_PLATFORM_TENANT,
     sqliteSynchronous: sync,
     logLevel: env.LOG_LEVEL || 'info',
+    requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS, 0),
+    maxConnections: positiveInteger(env, 'MAX_CONNECTIONS', DEFAULT_MAX_CONNECTIONS, 1),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * Data permissions on the standard calls: the fields of a resource hidden from the caller
- * (their relation labels included) are removed from every answer, and a write that names one
- * is refused.
+ * (their relation labels included) are removed from every answer, a write that names one is
+ * refused, and so is a list, export, tree or list.source call that filters or sorts by one (its
+ * answer would tell the hidden value by which records match or their order).
  */
 import type { Resource } from '../../schemas/registry/types.ts';
 import { hiddenFields } from '../access/grants.ts';
-import { ApiError } from '../http/apiError.ts';
+import { ApiError, badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallContext } from '../calls/context.ts';
 
 /** Data-permission fields hidden from the caller, with the labels derived from them. */
@@ -45,4 +46,44 @@ export async function withoutHiddenFields(ctx: CallContext, listed: readonly Res
     return { ...answer, list: strip((answer as { list: unknown[] }).list) };
   }
   return answer;
+}
+
+/** The handlers whose parameters filter and sort the records of the call's own resource. */
+export const LIST_HANDLERS: ReadonlySet<string> = new Set(['crud.query', 'crud.tree', 'crud.export', 'crud.exportWord', 'crud.exportPdf']);
+
+/** List parameters that name no field (paging, export options); `sorter` is read for its field. */
+const NOT_CRITERIA = new Set(['currentPage', 'pageSize', 'sorter', 'isTemplate', 'columns']);
+
+/**
+ * The fields a list call's parameters (query string and JSON body alike) filter or sort by:
+ * every parameter with a value but paging and export options, and the sorter's field.
+ */
+export function criteriaOf(params: Record<string, unknown>): { field: string; param: string }[] {
+  const out: { field: string; param: string }[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (NOT_CRITERIA.has(name) || value === undefined || value === null || value === '') continue;
+    out.push({ field: name, param: name });
+  }
+  const sorter = typeof params.sorter === 'string' ? /^(.+)_(ascend|descend)$/.exec(params.sorter) : null;
+  if (sorter) out.push({ field: sorter[1]!, param: 'sorter' });
+  return out;
+}
+
+/**
+ * 400 naming the fields when a call that lists records of `listed` filters or sorts by a field
+ * a data permission hides from the caller on one of them. ROLE_ADMIN and anonymous calls
+ * (hidden fields are per role) pass.
+ */
+export async function refuseHiddenCriteria(ctx: CallContext, listed: readonly Resource[], params: Record<string, unknown>): Promise<void> {
+  if (!ctx.principal || listed.length === 0) return;
+  const criteria = criteriaOf(params);
+  if (criteria.length === 0) return;
+  for (const r of listed) {
+    const hidden = await hiddenFor(ctx, r);
+    const refused = criteria.filter((c) => hidden.has(c.field));
+    if (!refused.length) continue;
+    const names = [...new Set(refused.map((c) => `"${c.field}"`))].join(', ');
+    const many = new Set(refused.map((c) => c.field)).size > 1;
+    throw badRequest(`You may not filter or sort ${r.name} by the field${many ? 's' : ''} ${names}: a data permission hides ${many ? 'them' : 'it'} from your roles`, refused.map((c) => ({ field: c.param, message: `"${c.field}" is hidden from your roles by a data permission` })));
+  }
 }

@@ -164,7 +164,7 @@ type PageValues = Record<string, unknown> & { tenant: string };
  * runs once), so that a page and its total are one query. Compiled once per shape: the
  * resource, the filters' fields and conditions, the sorter and the page size.
  */
-const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data, resource, params, terms }) => {
+export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data, resource, params, terms }) => {
   const scoped = new TenantData(data.database, data.registry, v.tenant, db);
   const base = whereTerms(scoped.select(resource), scoped, resource, terms, (i, j) => v[`v${i}_${j}`]);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);

@@ -5,18 +5,30 @@
  * statements it may plan once, planning on every later run.
  */
 import type pg from 'pg';
+import { registerCache, type BoundedCache } from './lruCache.ts';
 
-/** Most SQL texts that get a name (the others run unnamed). */
+/**
+ * Most SQL texts that get a name (the others run unnamed). A name is kept for good, not
+ * dropped and reused: each connection keeps the statements it prepared under their names, so
+ * a bound on the names is a bound on what every connection (and PostgreSQL) holds.
+ */
 export const NAMED_STATEMENT_LIMIT = 1000;
 
 /** "cached plan must not change result type": a table changed under a prepared statement. */
 const PLAN_CHANGED = '0A000';
 
-export class StatementNames {
+export class StatementNames implements BoundedCache {
+  readonly name = 'PostgreSQL statement names';
   private readonly names = new Map<string, string>();
   private counter = 0;
 
-  constructor(private readonly limit = NAMED_STATEMENT_LIMIT) {}
+  constructor(readonly limit = NAMED_STATEMENT_LIMIT) {
+    registerCache(this);
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
 
   /** The name of a SQL text, or undefined past the limit. */
   nameOf(text: string): string | undefined {

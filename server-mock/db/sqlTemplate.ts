@@ -5,6 +5,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { AnyKysely, Row } from './anyKysely.ts';
+import { LruCache } from './lruCache.ts';
 
 /** Compiled SQL text and, for each of its parameters, the name of the value it takes. */
 interface Compiled {
@@ -15,19 +16,34 @@ interface Compiled {
 /** Values are passed as these markers to find where each one lands among the parameters. */
 const MARK = '\u0000sql-template:';
 
+/**
+ * Most shapes a template keeps compiled, per database handle. A shape is named by what a client
+ * chooses (a list's page size, sorter and filters), so the shapes in use are few but the
+ * possible ones are not: the least recently used shape is compiled again when it comes back.
+ */
+export const SQL_TEMPLATE_SHAPES = 256;
+
 export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
-  private readonly compiled = new WeakMap<AnyKysely, Map<string, Compiled>>();
+  private readonly compiled = new WeakMap<AnyKysely, LruCache<string, Compiled>>();
 
   /**
    * `build` compiles the query. It receives markers instead of the values (a null value stays
    * null) and must pass each value to Kysely as a bound parameter: not inlined, and not used to
    * decide the query's shape (that is what `shape` and `context` are for).
    */
-  constructor(private readonly build: (db: AnyKysely, values: V, context: C) => CompiledQuery<Row>) {}
+  constructor(
+    private readonly build: (db: AnyKysely, values: V, context: C) => CompiledQuery<Row>,
+    private readonly limit = SQL_TEMPLATE_SHAPES,
+  ) {}
+
+  /** How many shapes are compiled for this database handle. */
+  shapes(db: AnyKysely): number {
+    return this.compiled.get(db)?.size ?? 0;
+  }
 
   private compile(db: AnyKysely, shape: string, values: V, context: C): Compiled {
     let byShape = this.compiled.get(db);
-    if (!byShape) this.compiled.set(db, (byShape = new Map()));
+    if (!byShape) this.compiled.set(db, (byShape = new LruCache('SQL template shapes', this.limit)));
     let c = byShape.get(shape);
     if (!c) {
       const markers = Object.fromEntries(Object.keys(values).map((k) => [k, values[k] === null ? null : MARK + k])) as V;

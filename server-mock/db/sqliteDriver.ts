@@ -24,6 +24,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { LruCache } from './lruCache.ts';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -41,6 +42,8 @@ import {
 
 /** How many compiled SQLite statements are kept for reuse, per connection. */
 export const STATEMENT_CACHE_SIZE = 500;
+/** How many SQL texts are remembered as reading only or not (the connection a statement runs on). */
+export const READS_ONLY_CACHE_SIZE = STATEMENT_CACHE_SIZE * 4;
 
 export interface StatementCache {
   prepare(sql: string): BetterSqlite3.Statement;
@@ -50,17 +53,16 @@ export interface StatementCache {
 
 /**
  * Compiled statements of one connection reused by their SQL text: compiling a statement costs
- * more than running a short one. The oldest statement is dropped past the limit; a statement
- * that is still being iterated is never handed out twice.
+ * more than running a short one. The least recently used statement is dropped past the limit;
+ * a statement that is still being iterated is never handed out twice.
  */
 export function withStatementCache(sqlite: BetterSqlite3.Database, limit = STATEMENT_CACHE_SIZE): StatementCache {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  const cache = new LruCache<string, BetterSqlite3.Statement>('SQLite statements', limit);
   return {
     prepare(sql) {
       const hit = cache.get(sql);
       if (hit && !hit.busy) return hit;
       const statement = sqlite.prepare(sql);
-      if (!hit && cache.size >= limit) cache.delete(cache.keys().next().value!);
       cache.set(sql, statement);
       return statement;
     },
@@ -287,7 +289,7 @@ export class SqliteStore {
   readonly walSync: WalSync | undefined;
   readonly checkpointer: Checkpointer;
   /** SQL text -> whether the statement only reads. */
-  private readonly readonly = new Map<string, boolean>();
+  private readonly readonly = new LruCache<string, boolean>('SQLite reads-only flags', READS_ONLY_CACHE_SIZE);
 
   constructor(options: SqliteStoreOptions) {
     this.writeDb = new BetterSqlite3(options.file);
@@ -318,7 +320,6 @@ export class SqliteStore {
     let known = this.readonly.get(sql);
     if (known === undefined) {
       known = this.read.prepare(sql).readonly;
-      if (this.readonly.size >= STATEMENT_CACHE_SIZE * 4) this.readonly.clear();
       this.readonly.set(sql, known);
     }
     return known;

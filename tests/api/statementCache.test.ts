@@ -31,6 +31,19 @@ describe('SQLite statement cache', () => {
     db.close();
   });
 
+  it('keeps a statement used again over older ones (least recently used goes first)', () => {
+    const db = open();
+    const first = db.prepare('select 1');
+    db.prepare('select 2');
+    db.prepare('select 3');
+    expect(db.prepare('select 1')).toBe(first);
+    db.prepare('select 4');
+    expect(db.cached()).toBe(3);
+    expect(db.prepare('select 1')).toBe(first);
+    expect((first.get() as Record<string, number>)['1']).toBe(1);
+    db.close();
+  });
+
   it('does not hand out a statement that is still iterating', () => {
     const db = open();
     const sql = 'select id from t order by id';

@@ -58,6 +58,22 @@ describe('TokenService.verify', () => {
     expect(tokens.verify(first).jti).toBe('s1');
   });
 
+  it('keeps a token in use remembered while more than VERIFIED_TOKENS others come and go', () => {
+    const tokens = new TokenService(SECRET);
+    const busy = tokens.sign(claims, 600);
+    tokens.verify(busy);
+    const verified = (tokens as unknown as { verified: { size: number; has(k: string): boolean } }).verified;
+    for (let i = 0; i < VERIFIED_TOKENS * 2; i++) {
+      tokens.verify(tokens.sign({ ...claims, jti: `t${i}` }, 600));
+      if (i % 100 !== 0) continue;
+      // never dropped, so never checked again: used all along, it stays
+      expect(verified.has(busy), `after ${i} other tokens`).toBe(true);
+      expect(tokens.verify(busy).jti).toBe('s1');
+    }
+    expect(verified.size).toBe(VERIFIED_TOKENS);
+    expect(verified.has(busy)).toBe(true);
+  });
+
   it('hands out claims that a request cannot change for the next one', () => {
     const tokens = new TokenService(SECRET);
     const token = tokens.sign(claims, 600);
