@@ -2,6 +2,7 @@
  * Server configuration from the environment. Every variable is documented in the README.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_ACCOUNT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, DEFAULT_SMS_RATE_LIMIT } from '../auth/authLimits.ts';
 
 export interface ServerConfig {
   port: number;
@@ -15,11 +16,25 @@ export interface ServerConfig {
   platformTenant: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
   logLevel: string;
+  /** Token and tenant look-up calls per minute from one address. */
+  signInRateLimit: number;
+  /** SMS codes requested per hour from one address. */
+  smsRateLimit: number;
+  /** Password-reset, captcha-check and registration calls per 15 minutes from one address. */
+  accountRateLimit: number;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 export const DEFAULT_PLATFORM_TENANT = 'demo';
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return n;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : Number(env.PORT);
@@ -38,5 +53,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     platformTenant: env.PLATFORM_TENANT || DEFAULT_PLATFORM_TENANT,
     sqliteSynchronous: sync,
     logLevel: env.LOG_LEVEL || 'info',
+    signInRateLimit: positiveInteger(env, 'SIGN_IN_RATE_LIMIT', DEFAULT_SIGN_IN_RATE_LIMIT),
+    smsRateLimit: positiveInteger(env, 'SMS_RATE_LIMIT', DEFAULT_SMS_RATE_LIMIT),
+    accountRateLimit: positiveInteger(env, 'ACCOUNT_RATE_LIMIT', DEFAULT_ACCOUNT_RATE_LIMIT),
   };
 }
