@@ -14,7 +14,7 @@ const SMS = 3;
 const ACCOUNT = 4;
 
 let server: TestServer;
-let clock = Date.parse('2026-11-22T08:00:00Z');
+const clock = Date.parse('2026-11-22T08:00:00Z');
 
 beforeAll(async () => {
   server = await startTestServer({
