@@ -10,6 +10,8 @@ import { captchaSvg, issueCaptcha, randomCaptchaText } from '../../server-mock/a
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
 import { COMMON_PASSWORDS, passwordProblem } from '../../server-mock/auth/passwordPolicy.ts';
 import { revokeResetTokens } from '../../server-mock/auth/resetTokens.ts';
+import { TenantData } from '../../server-mock/access/tenantData.ts';
+import { insertRecord } from '../../server-mock/seed/provisionTenant.ts';
 
 let server: TestServer;
 let clock = Date.parse('2026-11-22T08:00:00Z');
@@ -165,6 +167,22 @@ describe('unlock', () => {
     expect((await demo.post('/api/admin/sysuser/unlockSysUser', undefined, { username: 'nobody' })).status).toBe(404);
     await demo.post('/api/admin/sysuser/unlockSysUser', undefined, { username: 'admin' });
     expect(await locked('acme', 'admin')).toBe(true);
+  });
+});
+
+describe('unlock by a role other than the administrator', () => {
+  it("unlocks only users whose every role the caller holds: not an administrator", async () => {
+    // ROLE_EDITOR given the unlock button and its URL, as an administrator could on the roles page
+    const data = new TenantData(server.services.database, server.services.registry, 'demo');
+    const role = (await data.select(data.resource('SysRole')).select('id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirst()) as { id: number };
+    const url = (await data.select(data.resource('SysUrl')).select('id').where('url', '=', '/api/admin/sysuser/unlockSysUser').executeTakeFirst()) as { id: number };
+    await insertRecord(data, data.resource('SysRoleMenuButton'), { roleCode: 'ROLE_EDITOR', buttonCode: 'sysuser:unlock' }, new Date(clock));
+    await insertRecord(data, data.resource('SysRoleUrl'), { roleId: Number(role.id), urlId: Number(url.id) }, new Date(clock));
+    const editor = client(server.url, await signIn(server.url, 'demo', 'editor', 'Editor#2026'));
+    const onAdmin = await editor.post<Envelope>('/api/admin/sysuser/unlockSysUser', undefined, { username: 'admin' });
+    expect(onAdmin.status).toBe(403);
+    const onSelfKind = await editor.post<Envelope<{ unlocked: boolean }>>('/api/admin/sysuser/unlockSysUser', undefined, { username: 'editor' });
+    expect(onSelfKind.status).toBe(200);
   });
 });
 
