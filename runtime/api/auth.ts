@@ -125,9 +125,14 @@ export async function compareCaptcha(params: { charCaptcha: string; captchaKey: 
   return (await platform()).compareCaptcha(params, SILENT);
 }
 
-/** Mails a temporary password to the tenant's user with this email; spends the captcha. */
+/** Mails a single-use reset code to the tenant's user with this email; spends the captcha. */
 export async function retrievePassword(params: { tenantCode: string; email: string; charCaptcha: string; captchaKey: string }): Promise<Envelope> {
   return (await platform()).retrievePassword(params, SILENT);
+}
+
+/** Sets a new password with the mailed reset code; ends every session of the user. Failures are the caller's to show. */
+export async function resetPassword(body: { tenantCode: string; email: string; code: string; newPassword: string }): Promise<Envelope> {
+  return (await platform()).resetPassword(body, SILENT);
 }
 
 export type RegisterForm = RegisterAccountInitialBody;

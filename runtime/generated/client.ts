@@ -40,6 +40,7 @@ import type {
   QueryUrlIdByRoleIdParams,
   RegisterAccountInitialBody,
   RemovePrincipalParams,
+  ResetPasswordBody,
   RestoreSysTenantParams,
   RetrievePasswordParams,
   SysDict,
@@ -80,6 +81,7 @@ import type {
   SysUserQuery,
   TokenParams,
   TreeNode,
+  UnlockSysUserParams,
   UpdatePasswordBody,
   UpdateSysUserDetailBody,
 } from './types.ts';
@@ -2895,8 +2897,27 @@ export async function removePrincipal(
 }
 
 /**
+ * POST /api/admin/sysuser/unlockSysUser
+ * lift a user's sign-in lock (forget the failed sign-ins)
+ * Button permission: sysuser:unlock.
+ */
+export async function unlockSysUser(
+  params: UnlockSysUserParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/admin/sysuser/unlockSysUser',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
  * GET /api/admin/sysuser/queryTenantUser
- * tenants of a username, email or mobile
+ * tenants of a username, email or mobile (an empty list when none)
  */
 export async function queryTenantUser(
   params: QueryTenantUserParams,
@@ -3026,7 +3047,7 @@ export async function authorizeRoleToUser(
 
 /**
  * POST /api/admin/sysuser/registerAccountInitial
- * self-registration: an enabled user of the tenant under its top organisation with ROLE_VISITOR
+ * self-registration, where the tenant allows it (parameter account.selfRegistration) and with a character captcha: an enabled user of the tenant under its top organisation with ROLE_VISITOR
  */
 export async function registerAccountInitial(
   data: RegisterAccountInitialBody,
@@ -3117,7 +3138,7 @@ export async function compareCaptcha(
 
 /**
  * POST /api/account/sysuserdetail/retrievePassword
- * mail a new temporary password to the user of the tenant with this email (same answer when there is none); spends the captcha
+ * mail a single-use reset code to the user of the tenant with this email (same answer when there is none); spends the captcha; the password changes only by resetPassword
  */
 export async function retrievePassword(
   params: RetrievePasswordParams,
@@ -3128,6 +3149,24 @@ export async function retrievePassword(
       method: 'POST',
       url: '/api/account/sysuserdetail/retrievePassword',
       params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/account/sysuserdetail/resetPassword
+ * set a new password with the code mailed by retrievePassword (single use, expires); ends every session of the user
+ */
+export async function resetPassword(
+  data: ResetPasswordBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/account/sysuserdetail/resetPassword',
+      data,
     },
     options,
   );

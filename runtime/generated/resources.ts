@@ -5098,6 +5098,15 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         selection: 'one',
       },
+      {
+        name: 'unlock',
+        kind: 'custom',
+        permission: 'sysuser:unlock',
+        call: 'unlockSysUser',
+        label: 'resources.SysUser.actions.unlock',
+        placement: 'row',
+        selection: 'one',
+      },
     ],
     relations: {
       orgId: {
@@ -5197,6 +5206,15 @@ export const resources: Record<string, ResourceMeta> = {
         verb: 'custom',
         auth: 'grant',
         permission: 'sysuser:removePrincipal',
+        result: 'envelope',
+      },
+      {
+        name: 'unlockSysUser',
+        method: 'POST',
+        url: '/api/admin/sysuser/unlockSysUser',
+        verb: 'custom',
+        auth: 'grant',
+        permission: 'sysuser:unlock',
         result: 'envelope',
       },
       {
@@ -5324,6 +5342,14 @@ export const resources: Record<string, ResourceMeta> = {
         name: 'retrievePassword',
         method: 'POST',
         url: '/api/account/sysuserdetail/retrievePassword',
+        verb: 'custom',
+        auth: 'public',
+        result: 'envelope',
+      },
+      {
+        name: 'resetPassword',
+        method: 'POST',
+        url: '/api/account/sysuserdetail/resetPassword',
         verb: 'custom',
         auth: 'public',
         result: 'envelope',

@@ -790,6 +790,11 @@ export interface RemovePrincipalParams {
   username: string;
 }
 
+/** Query parameters of unlockSysUser. */
+export interface UnlockSysUserParams {
+  username: string;
+}
+
 /** Query parameters of queryTenantUser. */
 export interface QueryTenantUserParams {
   userInfo: string;
@@ -829,6 +834,8 @@ export interface RegisterAccountInitialBody {
   prefix?: string;
   mobile: string;
   nickname?: string;
+  charCaptcha: string;
+  captchaKey: string;
 }
 
 // SysUserDetail (resources/sys-user-detail.json)
@@ -872,6 +879,14 @@ export interface RetrievePasswordParams {
   email: string;
   charCaptcha: string;
   captchaKey: string;
+}
+
+/** Body of resetPassword. */
+export interface ResetPasswordBody {
+  tenantCode: string;
+  email: string;
+  code: string;
+  newPassword: string;
 }
 
 // SysUserPost (resources/sys-user-post.json)

@@ -1,9 +1,8 @@
 /**
- * Self-service accounts (public calls): the character captcha, its check, password recovery
- * by mail, and self-registration into a tenant. Cross-tenant look-ups go through the database;
+ * Self-service accounts (public calls): the character captcha, its check, password reset by a
+ * mailed code, and self-registration into a tenant. Cross-tenant look-ups go through the database;
  * writes into the tenant go through a TenantData bound to it.
  */
-import { randomInt } from 'node:crypto';
 import type { Row } from '../db/anyKysely.ts';
 import { TenantData } from '../access/tenantData.ts';
 import { ApiError, badRequest, conflict } from '../http/apiError.ts';
@@ -15,11 +14,15 @@ import { clearFailures } from '../auth/lockout.ts';
 import { checkCaptcha, issueCaptcha } from '../auth/captcha.ts';
 import { captchaSpent, spendCaptcha } from '../auth/captchaUses.ts';
 import { mailer } from '../auth/mail.ts';
+import { consumeResetToken, issueResetToken, recentlyIssued, revokeResetTokens } from '../auth/resetTokens.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
+import { RESET_CODE_TTL_MS, RESET_CODE_WRONG_MESSAGE } from '../auth/authLimits.ts';
+import { SELF_REGISTRATION_PARAM, tenantFlag } from '../params/tenantParams.ts';
 
 export const CAPTCHA_WRONG_MESSAGE = 'The characters do not match the image';
 export const CAPTCHA_EXPIRED_MESSAGE = 'The verification characters have expired or were used; load new ones';
 export const VISITOR_ROLE = 'ROLE_VISITOR';
-export const TEMPORARY_PASSWORD_LENGTH = 12;
 
 /** GET /api/account/captcha/getCharCaptcha: `{key, image, expiresAt}`; image is an SVG data URL. */
 export const charCaptcha: CallHandler = async (ctx) => {
@@ -32,9 +35,9 @@ export const charCaptcha: CallHandler = async (ctx) => {
  * check cannot be used to try every answer); a right one is kept for the call it protects,
  * unless `spend`.
  */
-async function verify(ctx: CallContext, spend: boolean): Promise<void> {
-  const key = String(ctx.query.captchaKey);
-  const answer = String(ctx.query.charCaptcha);
+async function verify(ctx: CallContext, spend: boolean, given: { key: unknown; answer: unknown } = { key: ctx.query.captchaKey, answer: ctx.query.charCaptcha }): Promise<void> {
+  const key = String(given.key ?? '');
+  const answer = String(given.answer ?? '');
   const check = await checkCaptcha(ctx.services, key, answer);
   if (check.ok) {
     const fresh = spend ? await spendCaptcha(ctx.services, check.nonce, check.expiresAt) : !(await captchaSpent(ctx.services, check.nonce));
@@ -58,50 +61,69 @@ export const compareCaptcha: CallHandler = async (ctx) => {
   return undefined;
 };
 
-/** Letters and digits that read unambiguously, and one mark, so the password passes the usual rules. */
-function temporaryPassword(): string {
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
-  const digits = '23456789';
-  const marks = '@#%+';
-  const all = letters + digits;
-  const chars = [letters[randomInt(letters.length)]!, digits[randomInt(digits.length)]!, marks[randomInt(marks.length)]!];
-  while (chars.length < TEMPORARY_PASSWORD_LENGTH) chars.push(all[randomInt(all.length)]!);
-  for (let i = chars.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
+/** The enabled user of the tenant with this email, if any. */
+async function userByEmail(data: TenantData, email: string): Promise<Row | undefined> {
+  const userR = data.resource('SysUser');
+  const user = (await data.select(userR).select(['id', 'username', 'status']).where('email', '=', email).orderBy('id').executeTakeFirst()) as Row | undefined;
+  return user && Number(user.status) === 1 ? user : undefined;
 }
 
 /**
  * POST /api/account/sysuserdetail/retrievePassword?tenantCode=&email=&charCaptcha=&captchaKey=
- * spends the captcha; an enabled user of the tenant with that email gets a new temporary
- * password by mail (and its failed sign-ins are forgotten). The answer is the same whether or
- * not such a user exists, and takes as long (the hash is computed either way).
+ * spends the captcha; an enabled user of the tenant with that email is mailed a reset code
+ * (resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
+ * used (resetPassword). The answer is the same whether or not such a user exists.
  */
 export const retrievePassword: CallHandler = async (ctx) => {
   await verify(ctx, true);
   const { database, registry } = ctx.services;
   const tenantCode = String(ctx.query.tenantCode).trim();
   const email = String(ctx.query.email).trim();
-  const data = new TenantData(database, registry, tenantCode);
-  const userR = data.resource('SysUser');
-  const user = (await data.select(userR).select(['id', 'username', 'status']).where('email', '=', email).orderBy('id').executeTakeFirst()) as Row | undefined;
-  const password = temporaryPassword();
-  const hashed = await hashSecret(password);
-  if (user && Number(user.status) === 1) {
-    const now = ctx.services.now();
-    await data
-      .update(userR)
-      .set({ password: hashed, update_time: data.dialect.toDb('datetime', now.toISOString()) })
-      .where('id', '=', Number(user.id))
-      .execute();
-    await clearFailures(database.db, tenantCode, String(user.username));
-    await mailer(ctx.services).send(
-      email,
-      `Your temporary password for user ${String(user.username)} of tenant ${tenantCode} is ${password} . Sign in with it and change it under Change password.`,
-    );
+  const user = await userByEmail(new TenantData(database, registry, tenantCode), email);
+  const now = ctx.services.now();
+  if (user && !(await recentlyIssued(database.db, tenantCode, Number(user.id), now))) {
+    const code = await issueResetToken(database.db, tenantCode, Number(user.id), now);
+    const text =
+      `Your password reset code for user ${String(user.username)} of tenant ${tenantCode} is ${code} . ` +
+      `Enter it on the forgot-password page within ${RESET_CODE_TTL_MS / 60_000} minutes to choose a new password. ` +
+      'If you did not ask for it, ignore this mail: your password stays as it is.';
+    // Not awaited: how long the mail gateway takes must not tell which addresses have an account.
+    void mailer(ctx.services)
+      .send(email, text)
+      .catch((err: unknown) => ctx.services.log.error({ err }, 'the password reset mail could not be sent'));
   }
+  return undefined;
+};
+
+/**
+ * POST /api/account/sysuserdetail/resetPassword {tenantCode, email, code, newPassword}: with
+ * the live code mailed to that address, sets the new password (the password policy applies),
+ * spends the code, ends every session of the user and lifts a sign-in lock. A wrong, used or
+ * expired code, or an address of no user, answers the same 400.
+ */
+export const resetPassword: CallHandler = async (ctx) => {
+  const body = ctx.body as { tenantCode: string; email: string; code: string; newPassword: string };
+  const { database, registry } = ctx.services;
+  const db = database.db;
+  const tenantCode = body.tenantCode.trim();
+  const data = new TenantData(database, registry, tenantCode);
+  const user = await userByEmail(data, body.email.trim());
+  const now = ctx.services.now();
+  const wrong = () => badRequest(RESET_CODE_WRONG_MESSAGE, [{ field: 'code', message: RESET_CODE_WRONG_MESSAGE }]);
+  if (!user) throw wrong();
+  const username = String(user.username);
+  // The policy first: a refused password does not spend the code.
+  assertPasswordPolicy(body.newPassword, username, 'newPassword');
+  if (!(await consumeResetToken(db, tenantCode, Number(user.id), body.code, now))) throw wrong();
+  const userR = data.resource('SysUser');
+  await data
+    .update(userR)
+    .set({ password: await hashSecret(body.newPassword), update_time: data.dialect.toDb('datetime', now.toISOString()) })
+    .where('id', '=', Number(user.id))
+    .execute();
+  await revokeResetTokens(db, tenantCode, Number(user.id), now);
+  await revokeUserSessions(db, tenantCode, username, 'password', now);
+  await clearFailures(db, tenantCode, username);
   return undefined;
 };
 
@@ -113,21 +135,31 @@ interface RegisterBody {
   prefix?: string;
   mobile: string;
   nickname?: string;
+  charCaptcha: string;
+  captchaKey: string;
 }
+
+export const REGISTRATION_CLOSED_MESSAGE = 'This tenant does not accept registrations; ask its administrator for an account';
 
 /**
  * POST /api/admin/sysuser/registerAccountInitial: an enabled user of the tenant, under its top
- * organisation, holding ROLE_VISITOR. 409 when the username, email or mobile is taken in the
- * tenant; 400 for an unknown tenant.
+ * organisation, holding ROLE_VISITOR, when the tenant allows self-registration (its parameter
+ * account.selfRegistration is true; off by default) and the character captcha of the body is
+ * right (it is spent first, so every try costs a solved image). 409 when the username, email
+ * or mobile is taken in the tenant; 400 for an unknown tenant, a tenant that does not accept
+ * registrations, or a password the policy refuses.
  */
 export const registerAccount: CallHandler = async (ctx) => {
   const body = ctx.body as RegisterBody;
   const { database, registry } = ctx.services;
+  await verify(ctx, true, { key: body.captchaKey, answer: body.charCaptcha });
   const tenantCode = body.tenantCode.trim();
   const tenantR = registry.byName.get('SysTenant')!;
   const tenant = await database.db.selectFrom(tenantR.table).select('id').where('tenant_code', '=', tenantCode).where('delete_time', 'is', null).executeTakeFirst();
   if (!tenant) throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
   const data = new TenantData(database, registry, tenantCode);
+  if (!(await tenantFlag(data, SELF_REGISTRATION_PARAM))) throw badRequest(REGISTRATION_CLOSED_MESSAGE, [{ field: 'tenantCode', message: REGISTRATION_CLOSED_MESSAGE }]);
+  assertPasswordPolicy(body.password, body.username.trim());
   const userR = data.resource('SysUser');
   const orgR = data.resource('SysOrg');
   const roleR = data.resource('SysRole');
@@ -166,5 +198,6 @@ export const accountHandlers: Record<string, CallHandler> = {
   'account.charCaptcha': charCaptcha,
   'account.compareCaptcha': compareCaptcha,
   'account.retrievePassword': retrievePassword,
+  'account.resetPassword': resetPassword,
   'account.register': registerAccount,
 };

@@ -13,6 +13,7 @@ import { revokeUserSessions } from '../auth/sessions.ts';
 import { clearFailures, lockMessage, lockState, recordFailure } from '../auth/lockout.ts';
 import { LOCKED_HTTP_STATUS } from '../auth/signIn.ts';
 import { OLD_PASSWORD_WRONG_MESSAGE } from '../auth/authLimits.ts';
+import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
 
 async function ownRow(data: TenantData, userId: number): Promise<Row> {
   const r = data.resource('SysUser');
@@ -57,8 +58,9 @@ export const getSysUser: CallHandler = async (ctx) => {
 
 /**
  * PUT updatePassword {password, newPassword, id}: only one's own (another id: 403), with the
- * old password (wrong: 400 "The old password is incorrect"). The new one is 6 to 31
- * characters (the call's body schema). Decisions:
+ * old password (wrong: 400 "The old password is incorrect"). The new one meets the password
+ * policy (auth/passwordPolicy.ts: 6 to 31 characters, not one character repeated, not the
+ * username, not a common password). Decisions:
  * - A wrong old password counts as a failed sign-in of the account, and a locked account
  *   cannot change its password, so a stolen session cannot be used to guess the password.
  * - A change ends the user's other sessions (they get 401 with 50008 "the password was
@@ -78,6 +80,7 @@ export const updatePassword: CallHandler = async (ctx) => {
     throw badRequest(OLD_PASSWORD_WRONG_MESSAGE, [{ field: 'password', message: 'is incorrect' }]);
   }
   await clearFailures(db, principal.tenantCode, principal.username);
+  assertPasswordPolicy(body.newPassword, principal.username, 'newPassword');
   const r = data.resource('SysUser');
   const hashed = await hashSecrets(r, { password: body.newPassword });
   await data

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -104,6 +105,8 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   });
   await app.register(swaggerUi, { routePrefix: SWAGGER_PATH });
 
+  // Per-address limits on the sign-in and account calls only (server-mock/auth/rateLimits.ts).
+  await app.register(rateLimit, { global: false });
   registerCalls(app, services, allHandlers());
 
   const index = join(options.staticDir, 'index.html');

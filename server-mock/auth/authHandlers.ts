@@ -10,6 +10,7 @@ import { currentAuthority } from './currentAuthority.ts';
 import { getSysUser, updateDetail, updatePassword } from '../account/ownAccount.ts';
 import { logout, online, registerNewSession, removePrincipal } from '../sessions/sessionHandlers.ts';
 import { addToTenant } from '../users/addToTenant.ts';
+import { unlockUser } from '../users/unlockUser.ts';
 
 export const authHandlers: Record<string, CallHandler> = {
   'auth.token': token,
@@ -26,4 +27,5 @@ export const authHandlers: Record<string, CallHandler> = {
   'session.online': online,
   'session.removePrincipal': removePrincipal,
   'user.addToTenant': addToTenant,
+  'user.unlock': unlockUser,
 };

@@ -5,7 +5,8 @@
  * deployment can check it. The answer itself is not in the key. A key is spent (single use)
  * by a wrong answer or by the call it protects; spent nonces are kept until they expire
  * (captchaUses.ts). The image is an SVG whose characters are drawn as strokes (no text
- * elements, so the answer cannot be read from the markup), with noise lines and dots.
+ * elements, so the answer cannot be read from the markup), drawn afresh and distorted each
+ * time and mixed with decoy strokes (captchaSvg), with noise lines and dots.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Services } from '../calls/context.ts';
@@ -55,7 +56,55 @@ const rnd = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000
 const f = (n: number) => n.toFixed(1);
 const colour = (lightness: number) => `hsl(${randomInt(360)},${randomInt(40, 70)}%,${lightness}%)`;
 
-/** The SVG image of a text made of GLYPHS characters. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * A glyph's strokes drawn afresh: every segment cut into 1 to 3 pieces with the inner points
+ * moved, every point moved a little, strokes lifted at random points and drawn in either
+ * direction. So neither the number of points nor their order says which character it is.
+ */
+function roughStrokes(glyph: Glyph): Point[][] {
+  const wobble = (): number => rnd(-0.18, 0.18);
+  const out: Point[][] = [];
+  for (const stroke of glyph) {
+    const points: Point[] = [[stroke[0]![0] + wobble(), stroke[0]![1] + wobble()]];
+    for (let i = 1; i < stroke.length; i += 1) {
+      const [ax, ay] = stroke[i - 1]!;
+      const [bx, by] = stroke[i]!;
+      const pieces = randomInt(1, 4);
+      for (let k = 1; k <= pieces; k += 1) {
+        const t = k / pieces + (k < pieces ? rnd(-0.08, 0.08) : 0);
+        points.push([ax + (bx - ax) * t + wobble(), ay + (by - ay) * t + wobble()]);
+      }
+    }
+    // pen lifts: the stroke continues from the point where it was lifted
+    let piece: Point[] = [points[0]!];
+    for (let i = 1; i < points.length; i += 1) {
+      piece.push(points[i]!);
+      if (i < points.length - 1 && randomInt(4) === 0) {
+        out.push(piece);
+        piece = [points[i]!];
+      }
+    }
+    out.push(piece);
+  }
+  return out.map((p) => (randomInt(2) ? p.reverse() : p));
+}
+
+/**
+ * The SVG image of a text made of GLYPHS characters. Decision (docs/security.md, "Password
+ * reset"): the strokes of every character are drawn afresh each time (roughStrokes), distorted
+ * (scale, shear and rotation per character, applied to the coordinates), mixed with short
+ * decoy strokes, shuffled and spread over a few paths of random colours, so that no path, path
+ * order or point count belongs to one character: matching paths against known glyphs fails.
+ * Noise curves and dots are drawn over them.
+ */
 export function captchaSvg(text: string): string {
   const w = CAPTCHA_WIDTH;
   const h = CAPTCHA_HEIGHT;
@@ -66,20 +115,40 @@ export function captchaSvg(text: string): string {
     );
   }
   const slot = w / (text.length + 0.5);
+  const strokes: Point[][] = [];
   [...text].forEach((ch, i) => {
     const glyph = GLYPHS[ch];
     if (!glyph) throw new Error(`No captcha glyph for "${ch}"`);
-    const scale = rnd(3.6, 4.4);
+    const scale = rnd(3.5, 4.4);
+    const sx = scale * rnd(0.85, 1.15);
+    const sy = scale * rnd(0.9, 1.1);
+    const shear = rnd(-0.3, 0.3);
+    const angle = (rnd(-22, 22) * Math.PI) / 180;
     const cx = slot * (i + 0.75) + rnd(-3, 3);
     const cy = h / 2 + rnd(-3, 3);
-    const angle = rnd(-22, 22);
-    const d = glyph
-      .map((stroke) => stroke.map(([x, y], j) => `${j ? 'L' : 'M'}${f((x - 2) * scale + rnd(-0.6, 0.6))} ${f((y - 3) * scale + rnd(-0.6, 0.6))}`).join(''))
-      .join('');
-    parts.push(
-      `<path transform="translate(${f(cx)} ${f(cy)}) rotate(${f(angle)})" d="${d}" stroke="${colour(32)}" stroke-width="${f(rnd(2.2, 3))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
-    );
+    const place = ([x, y]: Point): Point => {
+      const px = (x - 2) * sx + (y - 3) * sy * shear;
+      const py = (y - 3) * sy;
+      return [cx + px * Math.cos(angle) - py * Math.sin(angle), cy + px * Math.sin(angle) + py * Math.cos(angle)];
+    };
+    for (const stroke of roughStrokes(glyph)) strokes.push(stroke.map(place));
   });
+  // decoys: short strokes like pieces of a character
+  for (let i = randomInt(3, 7); i > 0; i -= 1) {
+    const x = rnd(6, w - 6);
+    const y = rnd(8, h - 8);
+    const points: Point[] = [[x, y]];
+    for (let k = randomInt(1, 3); k > 0; k -= 1) points.push([points[points.length - 1]![0] + rnd(-5, 5), points[points.length - 1]![1] + rnd(-5, 5)]);
+    strokes.push(points);
+  }
+  shuffle(strokes);
+  const groups = randomInt(2, 5);
+  for (let g = 0; g < groups; g += 1) {
+    const mine = strokes.filter((_, i) => i % groups === g);
+    if (!mine.length) continue;
+    const d = mine.map((stroke) => stroke.map(([x, y], j) => `${j ? 'L' : 'M'}${f(x)} ${f(y)}`).join('')).join('');
+    parts.push(`<path d="${d}" stroke="${colour(32)}" stroke-width="${f(rnd(2.2, 2.8))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
+  }
   for (let i = 0; i < 30; i += 1) parts.push(`<circle cx="${f(rnd(0, w))}" cy="${f(rnd(0, h))}" r="${f(rnd(0.5, 1.3))}" fill="${colour(55)}"/>`);
   for (let i = 0; i < 2; i += 1) {
     parts.push(`<path d="M0 ${f(rnd(8, h - 8))}C${f(w / 3)} ${f(rnd(0, h))} ${f((2 * w) / 3)} ${f(rnd(0, h))} ${w} ${f(rnd(8, h - 8))}" stroke="${colour(40)}" stroke-width="1.2" fill="none"/>`);

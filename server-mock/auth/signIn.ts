@@ -140,7 +140,10 @@ async function passwordGrant(ctx: CallContext, db: AnyKysely, p: Record<string, 
 
 /**
  * The mobile grant: a live code sent to the number, and the tenant's user with that number.
- * A locked account cannot sign in this way either.
+ * Decision: a lock (from failed passwords) does not stop this grant, and a sign-in by it lifts
+ * the lock. The lock is there to stop guessing the password; whoever holds the phone and its
+ * code has the second factor, so an attacker who locks an account with five wrong passwords
+ * does not keep its owner out. The SMS code has its own limits (smsCaptcha.ts).
  */
 async function mobileGrant(ctx: CallContext, db: AnyKysely, p: Record<string, string>, tenantCode: string): Promise<Row> {
   const mobile = (p.mobile ?? '').trim();
@@ -158,9 +161,8 @@ async function mobileGrant(ctx: CallContext, db: AnyKysely, p: Record<string, st
   // Whoever got here holds the phone: telling them the tenant has no such user leaks nothing.
   if (!user) throw badRequest('No user of this tenant has this mobile number');
   if (Number(user.status) === 0) throw badRequest(DISABLED_MESSAGE);
-  const state = await lockState(db, tenantCode, String(user.username), now);
-  if (state.lockedUntil) throw new ApiError(LOCKED_HTTP_STATUS, lockMessage(state, now));
   if (!(await markSmsCodeUsed(db, codeId, mobile, now))) throw badRequest(WRONG_SMS_CODE_MESSAGE);
+  await clearFailures(db, tenantCode, String(user.username));
   return user;
 }
 

@@ -4,16 +4,22 @@
  * They read across tenants with the database itself, naming the tenant explicitly.
  */
 import type { Row } from '../db/anyKysely.ts';
-import { notFound } from '../http/apiError.ts';
 import { EnvelopeResult, type CallContext, type CallHandler } from '../calls/context.ts';
 import { failureMessage, lockMessage, lockState, type LockState } from './lockout.ts';
 import { lockKey, tableOf } from './loginUser.ts';
-import { NO_TENANT_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
+import { WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
 
 /**
  * GET queryTenantUser?userInfo=: the tenants in which a user with that username, email or
- * mobile exists, [{tenantCode, tenantName}]; none: 404 "There is no corresponding tenant for
- * this user". (The platform's sign-in page needs this answer before any sign-in.)
+ * mobile exists, [{tenantCode, tenantName}]; none: the same 200 answer with an empty list,
+ * and the console says "There is no corresponding tenant for this user".
+ *
+ * Decision: the platform's sign-in page offers the tenants of a login name before any
+ * sign-in, so the list itself cannot be the same for a name that exists and one that does
+ * not. What can be the same is everything else: the status, the envelope, the work done (one
+ * indexed query either way). The look-up is limited per address with the token call
+ * (rateLimits.ts), which makes walking a list of names slow; a deployment that must not
+ * reveal which names exist turns the look-up off at its proxy, and users type the tenant code.
  */
 export const queryTenantUser: CallHandler = async (ctx) => {
   const db = ctx.services.database.db;
@@ -29,7 +35,6 @@ export const queryTenantUser: CallHandler = async (ctx) => {
     .where('t.delete_time', 'is', null)
     .orderBy('t.tenant_code')
     .execute()) as Row[];
-  if (rows.length === 0) throw notFound(NO_TENANT_MESSAGE);
   return rows.map((r) => ({ tenantCode: String(r.tenant_code), tenantName: String(r.tenant_name) }));
 };
 

@@ -1,9 +1,12 @@
 /**
  * SMS codes for the mobile grant, kept in sys_sms_captcha (mobile, code, created_at,
- * expires_at, used_at): 6 digits, valid 5 minutes, used once, at most one a minute per number.
- * Wrong codes tried for a number are counted in sys_login_failure under the tenant code ""
- * (no tenant has it) and the name "sms:<mobile>"; after SMS_MAX_WRONG_CODES of them the
- * number's live codes are void.
+ * expires_at, used_at): 6 digits, valid 5 minutes, used once, at most one a minute per number,
+ * and one live code per number: sending a new code voids the older ones. Wrong codes tried for
+ * a number are counted in sys_login_failure under the tenant code "" (no tenant has it) and
+ * the name "sms:<mobile>", over SMS_WRONG_CODE_WINDOW_MS whatever code they were tried
+ * against (a new code gives no new tries); after SMS_MAX_WRONG_CODES of them the number's live
+ * code is void and no code of the number is accepted until the window has passed. A right
+ * code forgets them. Requests for codes are also limited per address (rateLimits.ts).
  */
 import { randomInt } from 'node:crypto';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
@@ -17,6 +20,7 @@ import {
   SMS_CODE_TTL_MS,
   SMS_MAX_WRONG_CODES,
   SMS_RESEND_INTERVAL_MS,
+  SMS_WRONG_CODE_WINDOW_MS,
   WRONG_SMS_CODE_MESSAGE,
 } from './authLimits.ts';
 
@@ -56,6 +60,8 @@ export const smsCaptcha: CallHandler = async (ctx) => {
     throw tooManyRequests(`A code was sent to this number less than a minute ago; try again in ${wait} second${wait === 1 ? '' : 's'}`);
   }
   const code = newSmsCode();
+  // One live code per number: the older ones stop working now.
+  await db.updateTable(CODE_TABLE).set({ used_at: now.toISOString() }).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
   await db
     .insertInto(CODE_TABLE)
     .values({ mobile, code, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString() })
@@ -79,29 +85,25 @@ async function liveCode(db: AnyKysely, mobile: string, code: string, now: Date):
     .executeTakeFirst()) as Row | undefined;
 }
 
-/** Wrong codes tried since the number's newest code was sent. */
-async function wrongCodesSinceLastSent(db: AnyKysely, mobile: string): Promise<number> {
-  const newest = (await db.selectFrom(CODE_TABLE).select('created_at').where('mobile', '=', mobile).orderBy('created_at', 'desc').executeTakeFirst()) as
-    | Row
-    | undefined;
-  if (!newest) return 0;
-  return (await failureTimes(db, WRONG_CODE_TENANT, wrongCodeKey(mobile), new Date(time(newest.created_at)))).length;
+/** Wrong codes tried for a number within the window, whatever code they were tried against. */
+async function recentWrongCodes(db: AnyKysely, mobile: string, now: Date): Promise<number> {
+  return (await failureTimes(db, WRONG_CODE_TENANT, wrongCodeKey(mobile), new Date(now.getTime() - SMS_WRONG_CODE_WINDOW_MS))).length;
 }
 
+const TOO_MANY_WRONG = `${WRONG_SMS_CODE_MESSAGE}; too many wrong codes for this number, try again later`;
+
 /**
- * Checks a code for a number; throws 400 when it is not a live code (and counts the wrong
+ * Checks a code for a number; throws 400 when it is not the live code (and counts the wrong
  * try). Returns the code's row id: markSmsCodeUsed(id) once the sign-in succeeds.
  */
 export async function checkSmsCode(db: AnyKysely, mobile: string, code: string, now: Date): Promise<number> {
-  if ((await wrongCodesSinceLastSent(db, mobile)) >= SMS_MAX_WRONG_CODES) {
-    throw new ApiError(400, `${WRONG_SMS_CODE_MESSAGE}; too many wrong codes, please request a new one`);
-  }
+  if ((await recentWrongCodes(db, mobile, now)) >= SMS_MAX_WRONG_CODES) throw new ApiError(400, TOO_MANY_WRONG);
   const row = await liveCode(db, mobile, code, now);
   if (row) return Number(row.id);
   await recordFailure(db, WRONG_CODE_TENANT, wrongCodeKey(mobile), now);
-  if ((await wrongCodesSinceLastSent(db, mobile)) >= SMS_MAX_WRONG_CODES) {
+  if ((await recentWrongCodes(db, mobile, now)) >= SMS_MAX_WRONG_CODES) {
     await db.updateTable(CODE_TABLE).set({ used_at: now.toISOString() }).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
-    throw new ApiError(400, `${WRONG_SMS_CODE_MESSAGE}; too many wrong codes, please request a new one`);
+    throw new ApiError(400, TOO_MANY_WRONG);
   }
   throw new ApiError(400, WRONG_SMS_CODE_MESSAGE);
 }

@@ -16,6 +16,8 @@ import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services 
 import { bodyAjv, fieldErrors, harden, queryAjv, validationError } from './validation.ts';
 import { standardSchemas } from '../crud/crudSchemas.ts';
 import { LIST_HANDLERS, refuseHiddenCriteria, withoutHiddenFields } from '../crud/hiddenFields.ts';
+import { callRateLimit } from '../auth/rateLimits.ts';
+import { checkRecordPassword } from '../auth/recordPassword.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +103,13 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     }
   });
 
+  // A password set through a record (a user added or edited) meets the password policy.
+  app.addHook('preHandler', async (request) => {
+    const call = request.routeOptions.config.call;
+    if (!call || (call.verb !== 'add' && call.verb !== 'update')) return;
+    await checkRecordPassword(services, request.principal, registry.byName.get(call.resource)!, request.body);
+  });
+
   for (const call of registry.calls) {
     const resource = registry.byName.get(call.resource)!;
     const handler = handlers.get(call.handler)!;
@@ -109,10 +118,11 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     // The resources whose records this call filters and sorts: none of their hidden fields may be a criterion.
     const filtered = LIST_HANDLERS.has(call.handler) ? [resource, ...listedBy] : listedBy;
     const schema = routeSchemas(call, resource);
+    const rateLimit = callRateLimit(call, services.config);
     app.route({
       method: call.method,
       url: call.url,
-      config: { call },
+      config: rateLimit ? { call, rateLimit } : { call },
       schema: {
         ...schema,
         tags: [`${resource.service}/${resource.path}`],

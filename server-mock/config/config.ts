@@ -2,6 +2,7 @@
  * Server configuration from the environment. Every variable is documented in the README.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_ACCOUNT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, DEFAULT_SMS_RATE_LIMIT } from '../auth/authLimits.ts';
 
 export interface ServerConfig {
   port: number;
@@ -19,6 +20,12 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Most open connections at once; the next one is closed at once. */
   maxConnections: number;
+  /** Token and tenant look-up calls per minute from one address. */
+  signInRateLimit: number;
+  /** SMS codes requested per hour from one address. */
+  smsRateLimit: number;
+  /** Password-reset, captcha-check and registration calls per 15 minutes from one address. */
+  accountRateLimit: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -58,5 +65,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS, 0),
     maxConnections: positiveInteger(env, 'MAX_CONNECTIONS', DEFAULT_MAX_CONNECTIONS, 1),
+    signInRateLimit: positiveInteger(env, 'SIGN_IN_RATE_LIMIT', DEFAULT_SIGN_IN_RATE_LIMIT, 1),
+    smsRateLimit: positiveInteger(env, 'SMS_RATE_LIMIT', DEFAULT_SMS_RATE_LIMIT, 1),
+    accountRateLimit: positiveInteger(env, 'ACCOUNT_RATE_LIMIT', DEFAULT_ACCOUNT_RATE_LIMIT, 1),
   };
 }

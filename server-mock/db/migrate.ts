@@ -22,7 +22,7 @@ export interface TableSpec {
   index: string[][];
 }
 
-/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, used captcha keys, secrets. */
+/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, used captcha keys, password reset codes, secrets. */
 export const INTERNAL_TABLES: TableSpec[] = [
   {
     name: 'sys_session',
@@ -74,6 +74,21 @@ export const INTERNAL_TABLES: TableSpec[] = [
     ],
     unique: [['nonce']],
     index: [['expires_at']],
+  },
+  {
+    // password reset codes: only a hash of the code is kept (server-mock/auth/resetTokens.ts)
+    name: 'sys_password_reset',
+    columns: [
+      { name: 'tenant_code', type: 'string' },
+      { name: 'user_id', type: 'integer' },
+      { name: 'code_hash', type: 'string' },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'expires_at', type: 'datetime' },
+      { name: 'used_at', type: 'datetime' },
+      { name: 'wrong_tries', type: 'integer' },
+    ],
+    unique: [],
+    index: [['tenant_code', 'user_id', 'created_at'], ['expires_at']],
   },
   {
     name: 'sys_secret',

@@ -1,22 +1,36 @@
 /**
  * Tenant parameters: the rows of a tenant's parameters page (SysParam, `paramKey` unique in a
  * tenant), read by the server where a behaviour is a tenant's setting. A parameter that is
- * missing or not valid falls back to its documented default.
+ * missing or not valid falls back to its documented default, so a behaviour a parameter turns
+ * on is off until the tenant's administrator adds the row.
  */
 import type { Registry } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
 import { TenantData } from '../access/tenantData.ts';
 
-/** The value of a parameter of a tenant, or undefined when the tenant has no such parameter. */
-export async function readTenantParam(database: Database, registry: Registry, tenantCode: string, key: string): Promise<string | undefined> {
-  const data = new TenantData(database, registry, tenantCode);
+/** "true" lets anyone register an account in the tenant (registerAccountInitial); off by default. */
+export const SELF_REGISTRATION_PARAM = 'account.selfRegistration';
+
+/** The value of a parameter of the tenant `data` is bound to, or undefined when it has no such parameter. */
+export async function tenantParam(data: TenantData, key: string): Promise<string | undefined> {
   const r = data.resource('SysParam');
   const value = r.fieldMap.get('paramValue')!.column;
   const row = (await data.select(r).select(value).where(`${r.table}.${r.fieldMap.get('paramKey')!.column}`, '=', key).executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
   const v = row[value];
   return v === null || v === undefined ? '' : String(v);
+}
+
+/** The value of a parameter of a tenant, or undefined when the tenant has no such parameter. */
+export function readTenantParam(database: Database, registry: Registry, tenantCode: string, key: string): Promise<string | undefined> {
+  return tenantParam(new TenantData(database, registry, tenantCode), key);
+}
+
+/** A yes/no parameter: on only when its value is true, yes, on or 1 (any case). */
+export async function tenantFlag(data: TenantData, key: string): Promise<boolean> {
+  const value = (await tenantParam(data, key))?.trim().toLowerCase();
+  return value === 'true' || value === 'yes' || value === 'on' || value === '1';
 }
 
 /**

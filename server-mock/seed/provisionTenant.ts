@@ -22,7 +22,7 @@ export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotif
 /** Menu subtrees an editor is not granted (the spec: editors see all but /permission). */
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
-export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
+export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal|unlock)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
 /** Fields of the users page an editor does not see (a data permission): optional ones, so an editor can still add users. */
 export const EDITOR_HIDDEN_USER_FIELDS = 'address,profile';
 

@@ -44,12 +44,19 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
   };
 }
 
+/**
+ * The environment of a test server unless a test gives its own: per-address rate limits high
+ * enough for a suite that signs in from one address (127.0.0.1) many times a minute. The
+ * suites of the limits themselves pass `env: {}` (the defaults) or their own numbers.
+ */
+export const TEST_SERVER_ENV: NodeJS.ProcessEnv = { SIGN_IN_RATE_LIMIT: '100000', SMS_RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000' };
+
 export async function startTestServer(options: Omit<StartOptions, 'port' | 'dataDir' | 'databaseUrl'> & { dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = options.databaseUrl ? undefined : adminUrl ? await createPgDatabase(adminUrl) : undefined;
   const databaseUrl = options.databaseUrl ?? pgDb?.url;
-  const server = await startServer({ quiet: true, staticDir: join(dataDir, 'no-console'), ...options, port: 0, host: '127.0.0.1', dataDir, databaseUrl, env: {} });
+  const server = await startServer({ quiet: true, staticDir: join(dataDir, 'no-console'), ...options, port: 0, host: '127.0.0.1', dataDir, databaseUrl, env: options.env ?? TEST_SERVER_ENV });
   return Object.assign(server, {
     databaseUrl,
     stop: async () => {

@@ -11,6 +11,10 @@ import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { callUrl, client, docxXml, pdfPages, readWorkbook, requestToken, signIn, startTestServer, DEMO_PASSWORD, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { VALID_SECRET, validRecord } from './validRecord.ts';
+import { createHash } from 'node:crypto';
+import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
+import { mailOutbox } from '../../server-mock/auth/mail.ts';
+import { normaliseResetCode } from '../../server-mock/auth/resetTokens.ts';
 
 const TOKEN_KEY = 'scan-token-key-which-must-never-leak';
 const registry = loadRegistry('schemas');
@@ -133,6 +137,29 @@ describe('secrets', () => {
       }
     }
     expect(files).toBeGreaterThan(40);
+    expect(leaks).toEqual([]);
+  });
+
+  it('a password reset code, or its stored hash, appears in no answer', async () => {
+    const email = 'admin@demo.example.com';
+    const pub = client(server.url);
+    const answers: [string, unknown][] = [];
+    const asked = await pub.post(
+      '/api/account/sysuserdetail/retrievePassword',
+      undefined,
+      { tenantCode: 'demo', email, charCaptcha: 'HEXU', captchaKey: (await issueCaptcha(server.services, 'HEXU')).key },
+    );
+    expect(asked.status).toBe(200);
+    answers.push(['retrievePassword', asked.body]);
+    const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last(email) ?? '')![1]!;
+    const forms = [code, normaliseResetCode(code), createHash('sha256').update(normaliseResetCode(code)).digest('hex')];
+    answers.push(['resetPassword (wrong code)', (await pub.post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code: 'AAAA-BBBB-CCCC', newPassword: 'Fresh#Start9' })).body]);
+    for (const call of registry.calls.filter((c) => c.method === 'GET' && c.name !== 'getSmsCaptcha')) {
+      const params = call.verb === 'query' ? { pageSize: '10000' } : sampleParams(call.query);
+      answers.push([call.url, (await admin.get(call.url, params)).body]);
+    }
+    const leaks = answers.flatMap(([where, body]) => forms.filter((f) => jsonText(body).includes(f)).map(() => where));
+    expect(answers.length).toBeGreaterThan(30);
     expect(leaks).toEqual([]);
   });
 

@@ -1,20 +1,24 @@
 /**
- * Forgot password: tenant code, email and the server's character captcha. The characters are
- * checked first (compareCaptcha; a wrong answer spends the image, so a new one is loaded),
- * then retrievePassword mails a temporary password to the tenant's user with that email.
+ * Forgot password, in two steps. First tenant code, email and the server's character captcha:
+ * the characters are checked (compareCaptcha; a wrong answer spends the image, so a new one is
+ * loaded), then retrievePassword mails a single-use reset code to the tenant's user with that
+ * email. Then the code and a new password (resetPassword): the server's message shows on the
+ * field it names (a wrong code, or a password the policy refuses). Nothing changes on the
+ * account until the code is used; using it signs the user out everywhere.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Result } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
-import { compareCaptcha, getCharCaptcha, retrievePassword, type CharCaptcha } from '../../api/auth.ts';
+import { compareCaptcha, resetPassword, retrievePassword } from '../../api/auth.ts';
 import { toastError } from '../../feedback/feedback.ts';
 import { wantSchemaLabels } from '../../stores/app.ts';
-import { CHAR_CAPTCHA_LENGTH, TENANT_CODE_MAX_LENGTH } from '../../constants/spec.ts';
+import { CHAR_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TENANT_CODE_MAX_LENGTH } from '../../constants/spec.ts';
 import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { loginRules } from '../login/loginRules.ts';
 import CaptchaImage from './CaptchaImage.tsx';
 import { accountFailure } from './accountErrors.ts';
+import { useCharCaptcha } from './useCharCaptcha.ts';
 import '../../styles/authCard.css';
 
 interface Fields {
@@ -23,29 +27,83 @@ interface Fields {
   charCaptcha: string;
 }
 
+interface ResetFields {
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The longest code accepted as typed (12 characters with dashes and spaces). */
+const RESET_CODE_MAX_LENGTH = 32;
+
+function ResetStep({ tenantCode, email, onRestart }: { tenantCode: string; email: string; onRestart: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ResetFields>();
+  const [loading, setLoading] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (values: ResetFields) => {
+    setLoading(true);
+    try {
+      await resetPassword({ tenantCode, email, code: values.code.trim(), newPassword: values.newPassword });
+      setDone(true);
+    } catch (err) {
+      const failure = accountFailure(err);
+      if (failure.kind === 'password') form.setFields([{ name: 'newPassword', errors: [failure.message] }]);
+      else if (failure.kind === 'resetCode') form.setFields([{ name: 'code', errors: [failure.message] }]);
+      else toastError(failure.kind === 'invalid' ? t('account.invalidInput') : failure.message);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (done) return <Result status="success" title={t('forgot.done')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />;
+  return (
+    <Form<ResetFields> form={form} name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
+      <Alert type="info" showIcon title={t('account.retrieveSent', { email, tenantCode })} description={t('forgot.codeStep', { email })} style={{ marginBottom: 16 }} />
+      <Form.Item name="code" label={t('forgot.code')} rules={[{ required: true, whitespace: true, message: t('forgot.codeRequired') }]}>
+        <Input aria-label={t('forgot.code')} autoComplete="one-time-code" maxLength={RESET_CODE_MAX_LENGTH} />
+      </Form.Item>
+      <Form.Item name="newPassword" label={t('forgot.newPassword')} rules={[{ required: true, message: t('forgot.newPasswordRequired') }]}>
+        <Input.Password aria-label={t('forgot.newPassword')} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('forgot.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('forgot.confirmRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_r, value: string) =>
+              !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('forgot.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password aria-label={t('forgot.confirmPassword')} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
+        {t('forgot.resetSubmit')}
+      </Button>
+      <div className="login-links">
+        <Button type="link" onClick={onRestart}>
+          {t('forgot.requestAgain')}
+        </Button>
+        <Link to="/login">{t('register.toLogin')}</Link>
+      </div>
+    </Form>
+  );
+}
+
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
-  const [captcha, setCaptcha] = useState<CharCaptcha>();
-  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const { captcha, loading: captchaLoading, refresh } = useCharCaptcha();
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState<{ email: string; tenantCode: string }>();
 
-  const refresh = useCallback(async () => {
-    setCaptchaLoading(true);
-    try {
-      setCaptcha(await getCharCaptcha());
-    } catch {
-      toastError(t('account.captchaLoadFailed'));
-    } finally {
-      setCaptchaLoading(false);
-    }
-  }, [t]);
-
   useEffect(() => {
     void wantSchemaLabels();
-    void refresh();
-  }, [refresh]);
+  }, []);
 
   const captchaFailed = (message: string) => {
     form.setFields([{ name: 'charCaptcha', value: '', errors: [message] }]);
@@ -78,6 +136,12 @@ export default function ForgotPasswordPage() {
     }
   };
 
+  const restart = () => {
+    setSent(undefined);
+    form.setFieldValue('charCaptcha', '');
+    void refresh();
+  };
+
   const rules = loginRules(t);
   return (
     <main className="login-page">
@@ -89,7 +153,7 @@ export default function ForgotPasswordPage() {
           <h1 className="login-title">{t('forgot.title')}</h1>
         </div>
         {sent ? (
-          <Result status="success" title={t('account.retrieveSent', sent)} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+          <ResetStep tenantCode={sent.tenantCode} email={sent.email} onRestart={restart} />
         ) : (
           <Form<Fields> form={form} name="forgot-password" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>

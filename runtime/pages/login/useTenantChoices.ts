@@ -27,7 +27,7 @@ export function useTenantChoices(fill: (tenantCode: string) => void) {
         else if (list.length === 1) fill(list[0]!.tenantCode);
       } catch (err) {
         setChoices([]);
-        // The platform answers 404 when the user belongs to no tenant.
+        // The platform answers 404 when the user belongs to no tenant (this server: an empty list).
         if (err instanceof ApiError && err.httpStatus === 404) toastWarning(t('login.noTenant'));
       }
     },

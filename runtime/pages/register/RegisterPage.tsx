@@ -1,6 +1,9 @@
 /**
- * Self-registration of an account in a tenant (registerAccountInitial): the server creates an
- * enabled visitor under the tenant's top organisation. Rules as spec section 5 (User).
+ * Self-registration of an account in a tenant (registerAccountInitial), with the server's
+ * character captcha: where the tenant allows it, the server creates an enabled visitor under
+ * the tenant's top organisation. Rules as spec section 5 (User); the server's message for a
+ * password its policy refuses, or a tenant that does not accept registrations, shows on the
+ * field it names.
  */
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Result } from 'antd';
@@ -10,7 +13,10 @@ import { registerAccountInitial, type RegisterForm } from '../../api/auth.ts';
 import { toastError } from '../../feedback/feedback.ts';
 import { wantSchemaLabels } from '../../stores/app.ts';
 import { accountFailure } from '../forgotPassword/accountErrors.ts';
+import { useCharCaptcha } from '../forgotPassword/useCharCaptcha.ts';
+import CaptchaImage from '../forgotPassword/CaptchaImage.tsx';
 import {
+  CHAR_CAPTCHA_LENGTH,
   PASSWORD_MAX_LENGTH,
   REGISTER_PASSWORD_MIN_LENGTH,
   TENANT_CODE_MAX_LENGTH,
@@ -38,12 +44,14 @@ export default function RegisterPage() {
   const [form] = Form.useForm<Fields>();
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState<{ username: string; tenantCode: string }>();
+  const { captcha, loading: captchaLoading, refresh } = useCharCaptcha();
 
   useEffect(() => {
     void wantSchemaLabels();
   }, []);
 
   const submit = async (values: Fields) => {
+    if (!captcha) return;
     const tenantCode = values.tenantCode.trim();
     const username = values.username.trim();
     setLoading(true);
@@ -56,12 +64,21 @@ export default function RegisterPage() {
         prefix: values.prefix?.trim() || DEFAULT_PREFIX,
         mobile: values.mobile.trim(),
         nickname: values.nickname?.trim() || undefined,
+        charCaptcha: values.charCaptcha.trim(),
+        captchaKey: captcha.key,
       });
       setDone({ username, tenantCode });
     } catch (err) {
       const failure = accountFailure(err);
+      // The captcha is spent by every try but a wrong-format one: the next try needs new characters.
+      form.setFieldValue('charCaptcha', '');
+      void refresh();
       if (failure.kind === 'duplicate') toastError(t('account.duplicate'));
       else if (failure.kind === 'unknownTenant') form.setFields([{ name: 'tenantCode', errors: [t('account.unknownTenant')] }]);
+      else if (failure.kind === 'closedTenant') form.setFields([{ name: 'tenantCode', errors: [t('register.closed')] }]);
+      else if (failure.kind === 'password') form.setFields([{ name: 'password', errors: [failure.message] }]);
+      else if (failure.kind === 'captcha') form.setFields([{ name: 'charCaptcha', errors: [t('forgot.captchaWrong')] }]);
+      else if (failure.kind === 'captchaExpired') form.setFields([{ name: 'charCaptcha', errors: [t('account.captchaExpired')] }]);
       else if (failure.kind === 'invalid') toastError(t('account.invalidInput'));
       else toastError(failure.message);
     } finally {
@@ -154,7 +171,15 @@ export default function RegisterPage() {
             >
               <Input aria-label={t('login.mobile')} autoComplete="tel-national" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
+            <Form.Item label={t('forgot.captcha')} required={false}>
+              <div className="login-sms-row">
+                <Form.Item name="charCaptcha" noStyle rules={[{ required: true, whitespace: true, message: t('forgot.captchaRequired') }]}>
+                  <Input aria-label={t('forgot.captcha')} autoComplete="off" maxLength={CHAR_CAPTCHA_LENGTH + 2} />
+                </Form.Item>
+                <CaptchaImage image={captcha?.image} loading={captchaLoading} onRefresh={() => void refresh()} />
+              </div>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loading} disabled={!captcha} className="login-submit">
               {t('register.submit')}
             </Button>
             <div className="login-links">

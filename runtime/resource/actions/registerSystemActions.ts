@@ -16,6 +16,7 @@ export function registerSystemActions(): void {
   registerActionComponent('SysUser', 'addToTenant', () => import('./UserAddToTenant.tsx'));
   registerActionComponent('SysUser', 'online', () => import('./OnlineUsers.tsx'));
   registerActionComponent('SysUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));
+  registerActionComponent('SysUser', 'unlock', () => import('./UnlockUser.tsx'));
   // Menus (sys-menu.json): a menu's data permissions
   registerActionComponent('SysMenu', 'dataFields', () => import('./MenuDataPermissions.tsx'));
   // Online users (sys-online-user.json, the /onlinesysuser page)

@@ -162,7 +162,7 @@ describe('actions', () => {
       'addToTenant',
       'online',
     ]);
-    expect(visibleActions(user, 'row', allButtons).map((a) => a.name)).toEqual(['update', 'delete', 'grantRole', 'addToTenant', 'removePrincipal']);
+    expect(visibleActions(user, 'row', allButtons).map((a) => a.name)).toEqual(['update', 'delete', 'grantRole', 'addToTenant', 'removePrincipal', 'unlock']);
   });
 
   it('hides an action whose button the user does not hold', () => {
