@@ -34,7 +34,7 @@ describe('rate limits per address', () => {
   it('has defaults: 60 token calls a minute, 10 SMS codes an hour, 30 account calls a quarter of an hour', () => {
     const config = configFromEnv({});
     expect([config.signInRateLimit, config.smsRateLimit, config.accountRateLimit]).toEqual([60, 10, 30]);
-    expect(() => configFromEnv({ SIGN_IN_RATE_LIMIT: '0' })).toThrow(/positive integer/);
+    expect(() => configFromEnv({ SIGN_IN_RATE_LIMIT: '0' })).toThrow(/at least 1/);
   });
 
   it('keeps one address from locking more than one account a minute with wrong passwords', async () => {
