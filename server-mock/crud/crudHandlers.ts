@@ -19,6 +19,8 @@ import { writeDocx } from './exportDocx.ts';
 import { writePdf } from './exportPdf.ts';
 import { importCall } from './importXlsx.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
+import { guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
+import { cancelPendingCodes } from '../users/pendingCodes.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
 
@@ -78,6 +80,8 @@ const add: CallHandler = async (ctx) => {
   setAutoFields(r, record, principal);
   assertValid(recordSchema(r, { requireSecrets: true }), record);
   assertOrder(r, record);
+  // Who may manage whom (access/manageRules.ts): a post of a user the caller may not manage, ...
+  await guardRecordChanges(data, principal, r, [{ after: record }], async () => undefined);
   const stored = await hashSecrets(r, record);
   const at = ctx.services.now();
   const now = at.toISOString();
@@ -102,13 +106,24 @@ const add: CallHandler = async (ctx) => {
   return (await present(ctx, data, r, [saved!]))[0];
 };
 
+/** A user's mobile or email changed: what was sent to the old (or new) address stops working. */
+async function addressesChanged(ctx: CallContext, tenantCode: string, change: RecordChange): Promise<void> {
+  const { before = {}, after = {} } = change;
+  if (before.mobile === after.mobile && before.email === after.email) return;
+  // the user's pending codes: those of the number they had and of the one they have now
+  const mobiles = [before.mobile as string | undefined, after.mobile as string | undefined];
+  const emails = [before.email as string | undefined, after.email as string | undefined];
+  await cancelPendingCodes(ctx.services.database.db, { tenantCode, userId: Number(before.id), mobiles, emails }, ctx.services.now());
+}
+
 const update: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   const body = ctx.body as Row;
   const id = Number(body.id);
   // A field hidden from the caller keeps its stored value: naming it is refused.
   await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, body)));
+  let change: RecordChange | undefined;
   const saved = await data.transaction(async (tx) => {
     const existingRow = await loadRow(tx, r, id);
     if (!existingRow) throw notFound(`No ${r.name} with id ${id}`);
@@ -126,11 +141,15 @@ const update: CallHandler = async (ctx) => {
     const row = tx.toRow(r, incoming);
     const now = ctx.services.now();
     row.update_time = tx.dialect.toDb('datetime', now.toISOString());
-    await tx.update(r).set(row).where('id', '=', id).execute();
-    // A many-valued relation named in the body replaces its values (null: none).
-    await writeLinkValues(tx, r, id, incoming, now);
-    return loadRow(tx, r, id);
+    change = { before: { ...existing, id }, after: { ...merged, id } };
+    return guardRecordChanges(tx, principal, r, [change], async () => {
+      await tx.update(r).set(row).where('id', '=', id).execute();
+      // A many-valued relation named in the body replaces its values (null: none).
+      await writeLinkValues(tx, r, id, incoming, now);
+      return loadRow(tx, r, id);
+    });
   });
+  if (r.name === 'SysUser' && change) await addressesChanged(ctx, principal.tenantCode, change);
   return (await present(ctx, data, r, [saved!]))[0];
 };
 
@@ -159,12 +178,12 @@ async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, un
 }
 
 const remove: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   // One statement for records named by id outside a tree: it deletes them only if all of
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
   const links = linkFields(r).length > 0;
-  if (!r.list.tree && !links && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
+  if (!r.list.tree && !links && !isGuarded(r) && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
@@ -188,8 +207,11 @@ const remove: CallHandler = async (ctx) => {
         throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
       }
     }
-    await tx.delete(r).where('id', 'in', ids).execute();
-    if (links) await deleteLinkValues(tx, r, ids);
+    const changes = rows.map((row) => ({ before: { ...tx.toRecord(r, row), id: Number(row.id) } }));
+    await guardRecordChanges(tx, principal, r, changes, async () => {
+      await tx.delete(r).where('id', 'in', ids).execute();
+      if (links) await deleteLinkValues(tx, r, ids);
+    });
   });
   return undefined;
 };
