@@ -177,26 +177,38 @@ function assertHeld(what: string, action: string, wanted: unknown[], held: Set<s
   if (lacking.length) throw forbidden(`You may not ${action} ${what} you do not hold: ${lacking.map(describe).join(', ')}`);
 }
 
-/** Menus given to or taken from a role: the caller must hold each. */
-export async function assertHoldsMenus(data: TenantData, p: Principal, menuIds: unknown[], action: string): Promise<void> {
+/**
+ * Menus given to or taken from a role: the caller must hold each. `heldBefore`: the caller's
+ * menus read before the change (a check made after it, in its transaction, would count what
+ * the change itself gave).
+ */
+export async function assertHoldsMenus(data: TenantData, p: Principal, menuIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
   if (p.isAdmin || menuIds.length === 0) return;
-  const held = new Set([...(await heldMenuIds(data, p))].map(String));
+  const held = new Set([...(heldBefore ?? (await heldMenuIds(data, p)))].map(String));
   const codes = await codesById(data, 'SysMenu', 'menu_code', menuIds);
   assertHeld('menus', action, menuIds, held, (id) => quote(codes.get(id) ?? id));
 }
 
-/** URLs given to or taken from a role: the caller must hold each. */
-export async function assertHoldsUrls(data: TenantData, p: Principal, urlIds: unknown[], action: string): Promise<void> {
+/** URLs given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
+export async function assertHoldsUrls(data: TenantData, p: Principal, urlIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
   if (p.isAdmin || urlIds.length === 0) return;
-  const held = new Set([...(await heldUrlIds(data, p))].map(String));
+  const held = new Set([...(heldBefore ?? (await heldUrlIds(data, p)))].map(String));
   const urls = await codesById(data, 'SysUrl', 'url', urlIds);
   assertHeld('URLs', action, urlIds, held, (id) => quote(urls.get(id) ?? id));
 }
 
-/** Buttons given to or taken from a role: the caller must hold each. */
-export async function assertHoldsButtons(data: TenantData, p: Principal, buttonCodes: string[], action: string): Promise<void> {
+/** Button codes the caller holds, read on the data's own connection (inside its transaction). */
+export async function heldButtons(data: TenantData, p: Principal): Promise<Set<string>> {
+  if (p.isAdmin || p.roles.length === 0) return new Set(await grantedButtons(data.database.db, data.registry, p));
+  const link = data.resource('SysRoleMenuButton');
+  const rows = (await data.select(link).select('button_code').where(`${link.table}.role_code`, 'in', p.roles).execute()) as Row[];
+  return new Set(rows.map((r) => String(r.button_code)));
+}
+
+/** Buttons given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
+export async function assertHoldsButtons(data: TenantData, p: Principal, buttonCodes: string[], action: string, heldBefore?: Set<string>): Promise<void> {
   if (p.isAdmin || buttonCodes.length === 0) return;
-  assertHeld('buttons', action, buttonCodes, new Set(await grantedButtons(data.database.db, data.registry, p)));
+  assertHeld('buttons', action, buttonCodes, heldBefore ?? (await heldButtons(data, p)));
 }
 
 /** Fields un-hidden by a change of data permissions: none may be hidden from the caller (it would reveal what it does not see). */
@@ -229,6 +241,11 @@ const GUARDED = new Set(['SysUser', 'SysUserPost', 'SysRole', 'SysMenu', 'SysMen
 /** Whether the standard writes of a resource are guarded (they then take the checked path: no single-statement shortcut). */
 export function isGuarded(r: Resource): boolean {
   return GUARDED.has(r.name);
+}
+
+/** Whether the rules judge the records a standard call adds (a post names its user; a new user, role or menu holds nothing yet). */
+export function guardsAdditions(r: Resource): boolean {
+  return r.name === 'SysUserPost';
 }
 
 const isDisabled = (rec: Row | undefined) => rec !== undefined && rec.status !== undefined && rec.status !== null && Number(rec.status) === 0;

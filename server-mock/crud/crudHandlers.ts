@@ -2,6 +2,7 @@
  * The standard calls every entity resource gets: query, add, update, delete, tree, the
  * exports (spreadsheet, Word, PDF) and import.
  */
+import { sql } from 'kysely';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
@@ -19,7 +20,7 @@ import { writeDocx } from './exportDocx.ts';
 import { writePdf } from './exportPdf.ts';
 import { importCall } from './importXlsx.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
-import { guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
+import { guardsAdditions, guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
 import { cancelPendingCodes } from '../users/pendingCodes.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
@@ -133,16 +134,17 @@ const update: CallHandler = async (ctx) => {
     for (const name of [...r.form.readOnlyOnEdit, ...autoFields(r)]) delete incoming[name];
     for (const f of r.fields) if (f.secret) delete incoming[f.name];
     const merged = withoutNulls({ ...existing, ...incoming });
-    assertValid(recordSchema(r, { requireSecrets: false }), merged);
-    assertOrder(r, merged);
-    await assertReferences(tx, r, merged);
-    await assertUnique(tx, r, merged, id);
-    await assertNoCycle(tx, r, merged);
-    const row = tx.toRow(r, incoming);
-    const now = ctx.services.now();
-    row.update_time = tx.dialect.toDb('datetime', now.toISOString());
+    // Who may manage whom (access/manageRules.ts) is asked first: a refused caller learns nothing of the other checks.
     change = { before: { ...existing, id }, after: { ...merged, id } };
     return guardRecordChanges(tx, principal, r, [change], async () => {
+      assertValid(recordSchema(r, { requireSecrets: false }), merged);
+      assertOrder(r, merged);
+      await assertReferences(tx, r, merged);
+      await assertUnique(tx, r, merged, id);
+      await assertNoCycle(tx, r, merged);
+      const row = tx.toRow(r, incoming);
+      const now = ctx.services.now();
+      row.update_time = tx.dialect.toDb('datetime', now.toISOString());
       await tx.update(r).set(row).where('id', '=', id).execute();
       // A many-valued relation named in the body replaces its values (null: none).
       await writeLinkValues(tx, r, id, incoming, now);
@@ -190,25 +192,26 @@ const remove: CallHandler = async (ctx) => {
     const found = new Set(rows.map((x) => Number(x.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
-    const tree = r.list.tree;
-    if (tree) {
-      const keyF = r.fieldMap.get(tree.keyField)!;
-      const parentF = r.fieldMap.get(tree.parentField)!;
-      const keys = rows.map((x) => x[keyF.column]);
-      const child = (await tx
-        .select(r)
-        .select(['id', parentF.column])
-        .where(`${r.table}.${parentF.column}`, 'in', keys)
-        .where(`${r.table}.id`, 'not in', ids)
-        .limit(1)
-        .executeTakeFirst()) as Row | undefined;
-      if (child) {
-        const parent = rows.find((x) => String(x[keyF.column]) === String(child[parentF.column]));
-        throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
-      }
-    }
+    // Who may manage whom (access/manageRules.ts) is asked first: a refusal says why, whatever else is wrong.
     const changes = rows.map((row) => ({ before: { ...tx.toRecord(r, row), id: Number(row.id) } }));
     await guardRecordChanges(tx, principal, r, changes, async () => {
+      const tree = r.list.tree;
+      if (tree) {
+        const keyF = r.fieldMap.get(tree.keyField)!;
+        const parentF = r.fieldMap.get(tree.parentField)!;
+        const keys = rows.map((x) => x[keyF.column]);
+        const child = (await tx
+          .select(r)
+          .select(['id', parentF.column])
+          .where(`${r.table}.${parentF.column}`, 'in', keys)
+          .where(`${r.table}.id`, 'not in', ids)
+          .limit(1)
+          .executeTakeFirst()) as Row | undefined;
+        if (child) {
+          const parent = rows.find((x) => String(x[keyF.column]) === String(child[parentF.column]));
+          throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
+        }
+      }
       await tx.delete(r).where('id', 'in', ids).execute();
       if (links) await deleteLinkValues(tx, r, ids);
     });
@@ -300,6 +303,24 @@ const exportPdf: CallHandler = async (ctx) => {
   return writePdf(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'pdf'), ctx.services.now());
 };
 
+/**
+ * The import, with who may manage whom (access/manageRules.ts) asked of every record it adds
+ * where the rules guard additions (a post of a user): the import runs inside one transaction
+ * that the check then rolls back when it refuses, so nothing is imported.
+ */
+const importGuarded: CallHandler = async (ctx) => {
+  const { data, principal } = withPrincipal(ctx);
+  const r = ctx.resource;
+  if (!guardsAdditions(r)) return importCall(ctx);
+  return data.transaction(async (tx) => {
+    const last = (await tx.select(r).select(sql<number>`max(id)`.as('last')).executeTakeFirst()) as Row | undefined;
+    const answer = await importCall({ ...ctx, data: tx });
+    const added = (await tx.select(r).selectAll().where(`${r.table}.id`, '>', Number(last?.last ?? 0)).execute()) as Row[];
+    await guardRecordChanges(tx, principal, r, added.map((row) => ({ after: { ...tx.toRecord(r, row), id: Number(row.id) } })), async () => undefined);
+    return answer;
+  });
+};
+
 export const crudHandlers: Record<string, CallHandler> = {
   'crud.query': query,
   'crud.add': add,
@@ -309,5 +330,5 @@ export const crudHandlers: Record<string, CallHandler> = {
   'crud.export': exportCall,
   'crud.exportWord': exportWord,
   'crud.exportPdf': exportPdf,
-  'crud.import': importCall,
+  'crud.import': importGuarded,
 };

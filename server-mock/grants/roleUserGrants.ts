@@ -31,13 +31,11 @@ export function roleSummary(rec: Row): Row {
 }
 
 /**
- * After a change of role grants (inside its transaction, which a refusal rolls back): every
- * user whose roles changed must be a user the caller may manage, and the caller must hold
- * every role given or taken (access/manageRules.ts). The roles given or taken are all held, so
- * judging the users after the change judges them as they were.
+ * Who may give or take roles (access/manageRules.ts), inside the change's transaction (which a
+ * refusal rolls back): every user whose roles change must be a user the caller may manage
+ * (judged on their roles before the change), and the caller must hold every role given or taken.
  */
-async function guardRoleChange(tx: TenantData, principal: Principal, roleIdsChanged: unknown[], usersChanged: number[]): Promise<void> {
-  await assertMayManageUsers(tx, principal, usersChanged, 're-grant');
+async function guardRoleChange(tx: TenantData, principal: Principal, roleIdsChanged: unknown[]): Promise<void> {
   assertHoldsRoles(principal, await roleCodesOf(tx, roleIdsChanged), 'give or take');
 }
 
@@ -68,9 +66,10 @@ export const rolesToUser: CallHandler = async (ctx) => {
     await assertOne(tx, r.user, 'id', userId, 'userId');
     await assertExist(tx, r.role, 'id', roleIds, 'roleId');
     if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
+    await assertMayManageUsers(tx, principal, [userId], 're-grant');
     await keepingAnAdministrator(tx, async () => {
       const report: ReplaceReport = await replaceLinks(tx, { link: r.link, scope: { userId, postCode }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
-      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [...report.added, ...report.removed], [userId]);
+      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [...report.added, ...report.removed]);
     });
   });
   return undefined;
@@ -88,9 +87,13 @@ export const usersToRole: CallHandler = async (ctx) => {
     await assertOne(tx, r.role, 'id', roleId, 'roleId');
     await assertExist(tx, r.user, 'id', userIds, 'userId');
     if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
+    const current = new Set((await recordsWhere(tx, r.link, { roleId, postCode })).map((rec) => Number(rec.userId)));
+    const wanted = new Set(userIds);
+    const changing = [...new Set([...current, ...wanted])].filter((id) => current.has(id) !== wanted.has(id));
+    await assertMayManageUsers(tx, principal, changing, 're-grant');
     await keepingAnAdministrator(tx, async () => {
       const report = await replaceLinks(tx, { link: r.link, scope: { roleId, postCode }, key: 'userId', wanted: userIds, now: ctx.services.now() });
-      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [roleId], [...report.added, ...report.removed].map(Number));
+      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [roleId]);
     });
   });
   return undefined;

@@ -6,7 +6,7 @@ import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import { callInput, idList, idParam } from './grantInput.ts';
 import { assertExist, assertOne, grantTransaction, recordsWhere, replaceLinks } from './linkRows.ts';
 import { distinctIds } from './menuGrants.ts';
-import { assertHoldsRoles, assertHoldsUrls, roleCodesOf } from '../access/manageRules.ts';
+import { assertHoldsRoles, assertHoldsUrls, heldUrlIds, roleCodesOf } from '../access/manageRules.ts';
 
 /** queryRoleIdByUrlId: ids of the roles granted the URL. */
 export const rolesOfUrl: CallHandler = async (ctx) => {
@@ -33,10 +33,11 @@ export const rolesToUrl: CallHandler = async (ctx) => {
   await grantTransaction(data, async (tx) => {
     await assertOne(tx, tx.resource('SysUrl'), 'id', urlId, 'urlId');
     await assertExist(tx, tx.resource('SysRole'), 'id', roleIds, 'roleId');
+    const held = await heldUrlIds(tx, principal);
     const report = await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { urlId }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
     // Grants a caller does not hold (access/manageRules.ts): the URL and every role given it or losing it.
     if (report.added.length || report.removed.length) {
-      await assertHoldsUrls(tx, principal, [urlId], 'give or take');
+      await assertHoldsUrls(tx, principal, [urlId], 'give or take', held);
       assertHoldsRoles(principal, await roleCodesOf(tx, [...report.added, ...report.removed]), 'change the grants of');
     }
   });
@@ -52,11 +53,12 @@ export const urlsToRole: CallHandler = async (ctx) => {
   await grantTransaction(data, async (tx) => {
     const role = await assertOne(tx, tx.resource('SysRole'), 'id', roleId, 'roleId');
     await assertExist(tx, tx.resource('SysUrl'), 'id', urlIds, 'urlId');
+    const held = await heldUrlIds(tx, principal);
     const report = await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { roleId }, key: 'urlId', wanted: urlIds, now: ctx.services.now() });
     // Grants a caller does not hold (access/manageRules.ts): the role and every URL given or taken.
     if (report.added.length || report.removed.length) {
       assertHoldsRoles(principal, [String(role.roleCode)], 'change the grants of');
-      await assertHoldsUrls(tx, principal, [...report.added, ...report.removed], 'give or take');
+      await assertHoldsUrls(tx, principal, [...report.added, ...report.removed], 'give or take', held);
     }
   });
   return undefined;
