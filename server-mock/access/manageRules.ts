@@ -22,7 +22,7 @@ import { inChunks } from '../db/anyKysely.ts';
 import { conflict, forbidden } from '../http/apiError.ts';
 import { ROLE_ADMIN, type Principal } from './principal.ts';
 import type { TenantData } from './tenantData.ts';
-import { grantedButtons, hiddenFields } from './grants.ts';
+import { hiddenFields } from './grants.ts';
 
 /** What a caller does to a user, for the messages. */
 export type UserAction = 'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of';
@@ -137,10 +137,9 @@ export async function keepingAnAdministrator<T>(tx: TenantData, write: () => Pro
   return result;
 }
 
-/** Ids of the menus the caller holds (every menu of the tenant for ROLE_ADMIN). */
-export async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<number>> {
-  const menu = data.resource('SysMenu');
-  if (p.isAdmin) return new Set(((await data.select(menu).select('id').execute()) as Row[]).map((r) => Number(r.id)));
+/** Ids of the menus the caller holds; undefined for ROLE_ADMIN, which holds every menu (nothing is read). */
+export async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
+  if (p.isAdmin) return undefined;
   if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenu');
   const role = data.resource('SysRole');
@@ -154,10 +153,9 @@ export async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<n
   return new Set(rows.map((r) => Number(r.menu_id)));
 }
 
-/** Ids of the URLs the caller holds (every URL of the tenant for ROLE_ADMIN). */
-export async function heldUrlIds(data: TenantData, p: Principal): Promise<Set<number>> {
-  const url = data.resource('SysUrl');
-  if (p.isAdmin) return new Set(((await data.select(url).select('id').execute()) as Row[]).map((r) => Number(r.id)));
+/** Ids of the URLs the caller holds; undefined for ROLE_ADMIN, which holds every URL (nothing is read). */
+export async function heldUrlIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
+  if (p.isAdmin) return undefined;
   if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleUrl');
   const role = data.resource('SysRole');
@@ -184,7 +182,7 @@ function assertHeld(what: string, action: string, wanted: unknown[], held: Set<s
  */
 export async function assertHoldsMenus(data: TenantData, p: Principal, menuIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
   if (p.isAdmin || menuIds.length === 0) return;
-  const held = new Set([...(heldBefore ?? (await heldMenuIds(data, p)))].map(String));
+  const held = new Set([...((heldBefore ?? (await heldMenuIds(data, p))) ?? [])].map(String));
   const codes = await codesById(data, 'SysMenu', 'menu_code', menuIds);
   assertHeld('menus', action, menuIds, held, (id) => quote(codes.get(id) ?? id));
 }
@@ -192,14 +190,15 @@ export async function assertHoldsMenus(data: TenantData, p: Principal, menuIds: 
 /** URLs given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
 export async function assertHoldsUrls(data: TenantData, p: Principal, urlIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
   if (p.isAdmin || urlIds.length === 0) return;
-  const held = new Set([...(heldBefore ?? (await heldUrlIds(data, p)))].map(String));
+  const held = new Set([...((heldBefore ?? (await heldUrlIds(data, p))) ?? [])].map(String));
   const urls = await codesById(data, 'SysUrl', 'url', urlIds);
   assertHeld('URLs', action, urlIds, held, (id) => quote(urls.get(id) ?? id));
 }
 
-/** Button codes the caller holds, read on the data's own connection (inside its transaction). */
-export async function heldButtons(data: TenantData, p: Principal): Promise<Set<string>> {
-  if (p.isAdmin || p.roles.length === 0) return new Set(await grantedButtons(data.database.db, data.registry, p));
+/** Button codes the caller holds, read on the data's own connection (inside its transaction); undefined for ROLE_ADMIN, which holds every button. */
+export async function heldButtons(data: TenantData, p: Principal): Promise<Set<string> | undefined> {
+  if (p.isAdmin) return undefined;
+  if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenuButton');
   const rows = (await data.select(link).select('button_code').where(`${link.table}.role_code`, 'in', p.roles).execute()) as Row[];
   return new Set(rows.map((r) => String(r.button_code)));
@@ -208,7 +207,7 @@ export async function heldButtons(data: TenantData, p: Principal): Promise<Set<s
 /** Buttons given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
 export async function assertHoldsButtons(data: TenantData, p: Principal, buttonCodes: string[], action: string, heldBefore?: Set<string>): Promise<void> {
   if (p.isAdmin || buttonCodes.length === 0) return;
-  assertHeld('buttons', action, buttonCodes, heldBefore ?? (await heldButtons(data, p)));
+  assertHeld('buttons', action, buttonCodes, (heldBefore ?? (await heldButtons(data, p))) ?? new Set());
 }
 
 /** Fields un-hidden by a change of data permissions: none may be hidden from the caller (it would reveal what it does not see). */
