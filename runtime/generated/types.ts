@@ -818,6 +818,12 @@ export interface AddSysTenantUserParams {
   userId: number;
 }
 
+/** Body of addSysTenantUser. */
+export interface AddSysTenantUserBody {
+  username?: string;
+  password: string;
+}
+
 /** Body of authorizeRoleToUser. */
 export interface AuthorizeRoleToUserBody {
   userId: number;

@@ -4,7 +4,7 @@
  * and the platform scope, and builds the tenant-scoped data access the handler gets.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import type { Locale } from '../../schemas/registry/locales.ts';
 import { ApiError, badRequest, forbidden, type FieldError } from '../http/apiError.ts';
@@ -90,6 +90,13 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     await checkAccess(services, request, call, resource);
   });
 
+  const queryAndBody = new Map<CallDef, { query: ValidateFunction; body: ValidateFunction }>();
+  for (const call of registry.calls) {
+    if (call.verb !== 'custom' || !call.query || !call.body) continue;
+    const schemas = routeSchemas(call, registry.byName.get(call.resource)!);
+    queryAndBody.set(call, { query: queryAjv.compile(schemas.querystring!), body: bodyAjv.compile(schemas.body!) });
+  }
+
   app.addHook('preValidation', async (request) => {
     const call = request.routeOptions.config.call;
     if (!call) return;
@@ -100,6 +107,14 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
     if (containsNul(request.query) || containsNul(request.body)) {
       throw badRequest('The request contains a NUL character');
+    }
+    // A call with both a query and a body schema: both are checked at once and every broken
+    // parameter is named (Fastify checks the body first and stops there).
+    const both = queryAndBody.get(call);
+    if (both) {
+      const queryOk = both.query(request.query);
+      const bodyOk = both.body(request.body);
+      if (!queryOk || !bodyOk) throw validationError(fieldErrors([...(both.query.errors ?? []), ...(both.body.errors ?? [])]));
     }
   });
 

@@ -2,6 +2,7 @@
  * The standard calls every entity resource gets: query, add, update, delete, tree, the
  * exports (spreadsheet, Word, PDF) and import.
  */
+import { sql } from 'kysely';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
@@ -20,6 +21,8 @@ import { writePdf } from './exportPdf.ts';
 import { importCall } from './importXlsx.ts';
 import { assertTypedConfirm, typeToConfirmField } from './typedConfirm.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
+import { guardsAdditions, guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
+import { cancelPendingCodes } from '../users/pendingCodes.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
 
@@ -79,6 +82,8 @@ const add: CallHandler = async (ctx) => {
   setAutoFields(r, record, principal);
   assertValid(recordSchema(r, { requireSecrets: true }), record);
   assertOrder(r, record);
+  // Who may manage whom (access/manageRules.ts): a post of a user the caller may not manage, ...
+  await guardRecordChanges(data, principal, r, [{ after: record }], async () => undefined);
   const stored = await hashSecrets(r, record);
   const at = ctx.services.now();
   const now = at.toISOString();
@@ -103,13 +108,24 @@ const add: CallHandler = async (ctx) => {
   return (await present(ctx, data, r, [saved!]))[0];
 };
 
+/** A user's mobile or email changed: what was sent to the old (or new) address stops working. */
+async function addressesChanged(ctx: CallContext, tenantCode: string, change: RecordChange): Promise<void> {
+  const { before = {}, after = {} } = change;
+  if (before.mobile === after.mobile && before.email === after.email) return;
+  // the user's pending codes: those of the number they had and of the one they have now
+  const mobiles = [before.mobile as string | undefined, after.mobile as string | undefined];
+  const emails = [before.email as string | undefined, after.email as string | undefined];
+  await cancelPendingCodes(ctx.services.database.db, { tenantCode, userId: Number(before.id), mobiles, emails }, ctx.services.now());
+}
+
 const update: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   const body = ctx.body as Row;
   const id = Number(body.id);
   // A field hidden from the caller keeps its stored value: naming it is refused.
   await refuseHiddenFields(ctx, r, Object.keys(recordPart(r, body)));
+  let change: RecordChange | undefined;
   const saved = await data.transaction(async (tx) => {
     const existingRow = await loadRow(tx, r, id);
     if (!existingRow) throw notFound(`No ${r.name} with id ${id}`);
@@ -119,19 +135,24 @@ const update: CallHandler = async (ctx) => {
     for (const name of [...r.form.readOnlyOnEdit, ...autoFields(r)]) delete incoming[name];
     for (const f of r.fields) if (f.secret) delete incoming[f.name];
     const merged = withoutNulls({ ...existing, ...incoming });
-    assertValid(recordSchema(r, { requireSecrets: false }), merged);
-    assertOrder(r, merged);
-    await assertReferences(tx, r, merged);
-    await assertUnique(tx, r, merged, id);
-    await assertNoCycle(tx, r, merged);
-    const row = tx.toRow(r, incoming);
-    const now = ctx.services.now();
-    row.update_time = tx.dialect.toDb('datetime', now.toISOString());
-    await tx.update(r).set(row).where('id', '=', id).execute();
-    // A many-valued relation named in the body replaces its values (null: none).
-    await writeLinkValues(tx, r, id, incoming, now);
-    return loadRow(tx, r, id);
+    // Who may manage whom (access/manageRules.ts) is asked first: a refused caller learns nothing of the other checks.
+    change = { before: { ...existing, id }, after: { ...merged, id } };
+    return guardRecordChanges(tx, principal, r, [change], async () => {
+      assertValid(recordSchema(r, { requireSecrets: false }), merged);
+      assertOrder(r, merged);
+      await assertReferences(tx, r, merged);
+      await assertUnique(tx, r, merged, id);
+      await assertNoCycle(tx, r, merged);
+      const row = tx.toRow(r, incoming);
+      const now = ctx.services.now();
+      row.update_time = tx.dialect.toDb('datetime', now.toISOString());
+      await tx.update(r).set(row).where('id', '=', id).execute();
+      // A many-valued relation named in the body replaces its values (null: none).
+      await writeLinkValues(tx, r, id, incoming, now);
+      return loadRow(tx, r, id);
+    });
   });
+  if (r.name === 'SysUser' && change) await addressesChanged(ctx, principal.tenantCode, change);
   return (await present(ctx, data, r, [saved!]))[0];
 };
 
@@ -160,39 +181,43 @@ export async function idsToDelete(tx: TenantData, r: Resource, query: Record<str
 }
 
 const remove: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   // One statement for records named by id outside a tree: it deletes them only if all of
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
   const links = linkFields(r).length > 0;
   const typed = typeToConfirmField(r) !== undefined;
-  if (!r.list.tree && !links && !typed && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
+  if (!r.list.tree && !links && !typed && !isGuarded(r) && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
     const found = new Set(rows.map((x) => Number(x.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
-    assertTypedConfirm(r, rows, ctx.query);
-    const tree = r.list.tree;
-    if (tree) {
-      const keyF = r.fieldMap.get(tree.keyField)!;
-      const parentF = r.fieldMap.get(tree.parentField)!;
-      const keys = rows.map((x) => x[keyF.column]);
-      const child = (await tx
-        .select(r)
-        .select(['id', parentF.column])
-        .where(`${r.table}.${parentF.column}`, 'in', keys)
-        .where(`${r.table}.id`, 'not in', ids)
-        .limit(1)
-        .executeTakeFirst()) as Row | undefined;
-      if (child) {
-        const parent = rows.find((x) => String(x[keyF.column]) === String(child[parentF.column]));
-        throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
+    // Who may manage whom (access/manageRules.ts) is asked first: a refusal says why, whatever else is wrong.
+    const changes = rows.map((row) => ({ before: { ...tx.toRecord(r, row), id: Number(row.id) } }));
+    await guardRecordChanges(tx, principal, r, changes, async () => {
+      assertTypedConfirm(r, rows, ctx.query);
+      const tree = r.list.tree;
+      if (tree) {
+        const keyF = r.fieldMap.get(tree.keyField)!;
+        const parentF = r.fieldMap.get(tree.parentField)!;
+        const keys = rows.map((x) => x[keyF.column]);
+        const child = (await tx
+          .select(r)
+          .select(['id', parentF.column])
+          .where(`${r.table}.${parentF.column}`, 'in', keys)
+          .where(`${r.table}.id`, 'not in', ids)
+          .limit(1)
+          .executeTakeFirst()) as Row | undefined;
+        if (child) {
+          const parent = rows.find((x) => String(x[keyF.column]) === String(child[parentF.column]));
+          throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
+        }
       }
-    }
-    await tx.delete(r).where('id', 'in', ids).execute();
-    if (links) await deleteLinkValues(tx, r, ids);
+      await tx.delete(r).where('id', 'in', ids).execute();
+      if (links) await deleteLinkValues(tx, r, ids);
+    });
   });
   return undefined;
 };
@@ -281,6 +306,24 @@ const exportPdf: CallHandler = async (ctx) => {
   return writePdf(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'pdf'), ctx.services.now());
 };
 
+/**
+ * The import, with who may manage whom (access/manageRules.ts) asked of every record it adds
+ * where the rules guard additions (a post of a user): the import runs inside one transaction
+ * that the check then rolls back when it refuses, so nothing is imported.
+ */
+const importGuarded: CallHandler = async (ctx) => {
+  const { data, principal } = withPrincipal(ctx);
+  const r = ctx.resource;
+  if (!guardsAdditions(r)) return importCall(ctx);
+  return data.transaction(async (tx) => {
+    const last = (await tx.select(r).select(sql<number>`max(id)`.as('last')).executeTakeFirst()) as Row | undefined;
+    const answer = await importCall({ ...ctx, data: tx });
+    const added = (await tx.select(r).selectAll().where(`${r.table}.id`, '>', Number(last?.last ?? 0)).execute()) as Row[];
+    await guardRecordChanges(tx, principal, r, added.map((row) => ({ after: { ...tx.toRecord(r, row), id: Number(row.id) } })), async () => undefined);
+    return answer;
+  });
+};
+
 export const crudHandlers: Record<string, CallHandler> = {
   'crud.query': query,
   'crud.add': add,
@@ -290,5 +333,5 @@ export const crudHandlers: Record<string, CallHandler> = {
   'crud.export': exportCall,
   'crud.exportWord': exportWord,
   'crud.exportPdf': exportPdf,
-  'crud.import': importCall,
+  'crud.import': importGuarded,
 };

@@ -10,6 +10,7 @@ import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
 import { callInput, codeList, codeParam } from './grantInput.ts';
 import { allRecords, assertOne, grantTransaction, recordsWhere, replaceLinks } from './linkRows.ts';
+import { assertHoldsButtons, assertHoldsRoles, heldButtons } from '../access/manageRules.ts';
 
 async function menuButtons(data: TenantData, menuCode: string): Promise<Row[]> {
   return recordsWhere(data, data.resource('SysMenuButton'), { menuCode });
@@ -65,7 +66,7 @@ export const menuButtonsOfRole: CallHandler = async (ctx) => {
 
 /** authorizeMenuButtonToRole {roleCode, menuCode, buttonCode[]}: replace the role's buttons of that menu. */
 export const menuButtonsToRole: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const roleCode = codeParam(input, 'roleCode');
   const menuCode = codeParam(input, 'menuCode');
@@ -79,7 +80,13 @@ export const menuButtonsToRole: CallHandler = async (ctx) => {
       const list = foreign.map((c) => JSON.stringify(c)).join(', ');
       throw badRequest(`Not buttons of menu ${menuCode}: ${list}`, [{ field: 'buttonCode', message: `${list} ${foreign.length > 1 ? 'are not buttons' : 'is not a button'} of menu ${menuCode}` }]);
     }
-    await replaceLinks(tx, { link: tx.resource('SysRoleMenuButton'), scope: { roleCode }, key: 'buttonCode', wanted: codes, within: ofMenu, now: ctx.services.now() });
+    const held = await heldButtons(tx, principal);
+    const report = await replaceLinks(tx, { link: tx.resource('SysRoleMenuButton'), scope: { roleCode }, key: 'buttonCode', wanted: codes, within: ofMenu, now: ctx.services.now() });
+    // Grants a caller does not hold (access/manageRules.ts): the role and every button given or taken.
+    if (report.added.length || report.removed.length) {
+      assertHoldsRoles(principal, [roleCode], 'change the grants of');
+      await assertHoldsButtons(tx, principal, [...report.added, ...report.removed].map(String), 'give or take', held);
+    }
   });
   return undefined;
 };

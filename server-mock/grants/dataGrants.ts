@@ -9,6 +9,9 @@ import type { Row } from '../db/anyKysely.ts';
 import { badRequest, notFound, type FieldError } from '../http/apiError.ts';
 import { callInput, codeParam, MAX_LIST_LENGTH } from './grantInput.ts';
 import { assertExist, assertOne, deleteLinkIds, grantTransaction, insertLink, assertStorable, recordsWhere } from './linkRows.ts';
+import { assertHoldsRoles, assertMayReveal } from '../access/manageRules.ts';
+import type { Principal } from '../access/principal.ts';
+import type { TenantData } from '../access/tenantData.ts';
 
 /** The spec's messages (section 8: "the role code cannot be the same and fields need commas"). */
 export const SAME_ROLE_CODE = 'The role code cannot be the same';
@@ -51,7 +54,7 @@ export const dataFieldsOfMenu: CallHandler = async (ctx) => {
 
 /** deleteDataField {menuCode, roleCode}: remove a role's data permission on a menu. */
 export const deleteDataField: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const menuCode = codeParam(input, 'menuCode');
   const roleCode = codeParam(input, 'roleCode');
@@ -61,6 +64,7 @@ export const deleteDataField: CallHandler = async (ctx) => {
     const link = tx.resource('SysRoleData');
     const rows = await recordsWhere(tx, link, { menuCode, roleCode });
     if (rows.length === 0) throw notFound(`The role ${roleCode} has no data permission on menu ${menuCode}`);
+    await guardDataChange(tx, principal, menuCode, rows, []);
     await deleteLinkIds(tx, link, rows.map((rec) => Number(rec.id)));
   });
   return undefined;
@@ -115,9 +119,30 @@ function assertHideable(registry: Registry, menuCode: string, entries: Entry[]):
   if (errors.length) throw badRequest(`Unknown fields: ${errors.map((e) => e.message).join('; ')}`, errors);
 }
 
+/**
+ * Grants a caller does not hold (access/manageRules.ts): every role whose data permission on
+ * the menu changes must be a role the caller holds, and no field hidden from the caller may
+ * be un-hidden (that would reveal what the caller does not see).
+ */
+async function guardDataChange(tx: TenantData, principal: Principal, menuCode: string, old: Row[], entries: Entry[]): Promise<void> {
+  const before = new Map(old.map((rec) => [String(rec.roleCode), parseDataFields(String(rec.dataFields ?? '')) ?? []]));
+  const after = new Map(entries.map((e) => [e.roleCode, e.fields]));
+  const changed: string[] = [];
+  const revealed: string[] = [];
+  for (const role of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(role) ?? [];
+    const will = after.get(role) ?? [];
+    if (was.length === will.length && was.every((f) => will.includes(f))) continue;
+    changed.push(role);
+    revealed.push(...was.filter((f) => !will.includes(f)));
+  }
+  assertHoldsRoles(principal, changed, 'change the data permissions of');
+  await assertMayReveal(tx, principal, menuCode, revealed);
+}
+
 /** authorizeMenuDataToRole {menuCode, data: [{roleCode, dataFields}]}: replace the menu's data permissions. */
 export const menuDataToRole: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const menuCode = codeParam(input, 'menuCode');
   const entries = parseEntries(input.data);
@@ -127,6 +152,7 @@ export const menuDataToRole: CallHandler = async (ctx) => {
     await assertExist(tx, tx.resource('SysRole'), 'roleCode', entries.map((e) => e.roleCode), 'data.roleCode');
     const link = tx.resource('SysRoleData');
     const old = await recordsWhere(tx, link, { menuCode });
+    await guardDataChange(tx, principal, menuCode, old, entries);
     await deleteLinkIds(tx, link, old.map((rec) => Number(rec.id)));
     const now = ctx.services.now();
     for (const e of entries) {

@@ -4,14 +4,15 @@
  *
  * A replace without a post makes the user's (or role's) whole set equal to what was sent:
  * grants kept keep their post, new ones have none. With a post, only that post's grants change.
- * ROLE_ADMIN is guarded: only an administrator may give or take it, and a tenant keeps at least
- * one user holding it.
+ * Who may give or take which role to whom is decided by access/manageRules.ts: the caller holds
+ * every role given or taken, may manage every user whose roles change, and the tenant keeps an
+ * enabled administrator.
  */
-import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
+import type { Principal } from '../access/principal.ts';
+import { assertHoldsRoles, assertMayManageUsers, keepingAnAdministrator, roleCodesOf } from '../access/manageRules.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import type { Row } from '../db/anyKysely.ts';
-import { conflict, forbidden } from '../http/apiError.ts';
 import { assignParam, callInput, codeParam, idList, idParam } from './grantInput.ts';
 import { assertExist, assertOne, grantTransaction, recordsWhere, replaceLinks, type ReplaceReport } from './linkRows.ts';
 
@@ -29,22 +30,13 @@ export function roleSummary(rec: Row): Row {
   return { id: rec.id, roleCode: rec.roleCode, roleName: rec.roleName };
 }
 
-async function adminRoleId(data: TenantData): Promise<number | undefined> {
-  const [admin] = await recordsWhere(data, resources(data).role, { roleCode: ROLE_ADMIN });
-  return admin ? Number(admin.id) : undefined;
-}
-
 /**
- * After a change of role grants (inside its transaction): refuse it when it gives or takes
- * ROLE_ADMIN and the caller is not an administrator, or when no user keeps ROLE_ADMIN.
+ * Who may give or take roles (access/manageRules.ts), inside the change's transaction (which a
+ * refusal rolls back): every user whose roles change must be a user the caller may manage
+ * (judged on their roles before the change), and the caller must hold every role given or taken.
  */
-async function guardAdminRole(data: TenantData, principal: Principal, roleIdsChanged: unknown[], removed: boolean): Promise<void> {
-  const adminId = await adminRoleId(data);
-  if (adminId === undefined || !roleIdsChanged.some((id) => Number(id) === adminId)) return;
-  if (!principal.isAdmin) throw forbidden(`Only an administrator may give or take the role ${ROLE_ADMIN}`);
-  if (!removed) return;
-  const holders = await recordsWhere(data, resources(data).link, { roleId: adminId });
-  if (holders.length === 0) throw conflict(`The tenant must keep at least one user with the role ${ROLE_ADMIN}`);
+async function guardRoleChange(tx: TenantData, principal: Principal, roleIdsChanged: unknown[]): Promise<void> {
+  assertHoldsRoles(principal, await roleCodesOf(tx, roleIdsChanged), 'give or take');
 }
 
 /** queryRoleName: the roles of a user (assign 1 or absent) or the roles it does not have (assign 0). */
@@ -74,8 +66,11 @@ export const rolesToUser: CallHandler = async (ctx) => {
     await assertOne(tx, r.user, 'id', userId, 'userId');
     await assertExist(tx, r.role, 'id', roleIds, 'roleId');
     if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
-    const report: ReplaceReport = await replaceLinks(tx, { link: r.link, scope: { userId, postCode }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
-    await guardAdminRole(tx, principal, [...report.added, ...report.removed], report.removed.length > 0);
+    await assertMayManageUsers(tx, principal, [userId], 're-grant');
+    await keepingAnAdministrator(tx, async () => {
+      const report: ReplaceReport = await replaceLinks(tx, { link: r.link, scope: { userId, postCode }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
+      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [...report.added, ...report.removed]);
+    });
   });
   return undefined;
 };
@@ -92,8 +87,14 @@ export const usersToRole: CallHandler = async (ctx) => {
     await assertOne(tx, r.role, 'id', roleId, 'roleId');
     await assertExist(tx, r.user, 'id', userIds, 'userId');
     if (postCode !== undefined) await assertOne(tx, r.post, 'postCode', postCode, 'postCode');
-    const report = await replaceLinks(tx, { link: r.link, scope: { roleId, postCode }, key: 'userId', wanted: userIds, now: ctx.services.now() });
-    if (report.added.length || report.removed.length) await guardAdminRole(tx, principal, [roleId], report.removed.length > 0);
+    const current = new Set((await recordsWhere(tx, r.link, { roleId, postCode })).map((rec) => Number(rec.userId)));
+    const wanted = new Set(userIds);
+    const changing = [...new Set([...current, ...wanted])].filter((id) => current.has(id) !== wanted.has(id));
+    await assertMayManageUsers(tx, principal, changing, 're-grant');
+    await keepingAnAdministrator(tx, async () => {
+      const report = await replaceLinks(tx, { link: r.link, scope: { roleId, postCode }, key: 'userId', wanted: userIds, now: ctx.services.now() });
+      if (report.added.length || report.removed.length) await guardRoleChange(tx, principal, [roleId]);
+    });
   });
   return undefined;
 };

@@ -6,6 +6,7 @@ import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import { callInput, idList, idParam } from './grantInput.ts';
 import { assertExist, assertOne, grantTransaction, recordsWhere, replaceLinks } from './linkRows.ts';
 import { distinctIds } from './menuGrants.ts';
+import { assertHoldsRoles, assertHoldsUrls, heldUrlIds, roleCodesOf } from '../access/manageRules.ts';
 
 /** queryRoleIdByUrlId: ids of the roles granted the URL. */
 export const rolesOfUrl: CallHandler = async (ctx) => {
@@ -25,28 +26,40 @@ export const urlsOfRole: CallHandler = async (ctx) => {
 
 /** authorizeRoleToUrl {urlId, roleId[]}: replace the roles granted the URL. */
 export const rolesToUrl: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const urlId = idParam(input, 'urlId');
   const roleIds = idList(input, 'roleId');
   await grantTransaction(data, async (tx) => {
     await assertOne(tx, tx.resource('SysUrl'), 'id', urlId, 'urlId');
     await assertExist(tx, tx.resource('SysRole'), 'id', roleIds, 'roleId');
-    await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { urlId }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
+    const held = await heldUrlIds(tx, principal);
+    const report = await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { urlId }, key: 'roleId', wanted: roleIds, now: ctx.services.now() });
+    // Grants a caller does not hold (access/manageRules.ts): the URL and every role given it or losing it.
+    if (report.added.length || report.removed.length) {
+      await assertHoldsUrls(tx, principal, [urlId], 'give or take', held);
+      assertHoldsRoles(principal, await roleCodesOf(tx, [...report.added, ...report.removed]), 'change the grants of');
+    }
   });
   return undefined;
 };
 
 /** authorizeUrlToRole {roleId, urlId[]}: replace the URLs granted to the role. */
 export const urlsToRole: CallHandler = async (ctx) => {
-  const { data } = withPrincipal(ctx);
+  const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const roleId = idParam(input, 'roleId');
   const urlIds = idList(input, 'urlId');
   await grantTransaction(data, async (tx) => {
-    await assertOne(tx, tx.resource('SysRole'), 'id', roleId, 'roleId');
+    const role = await assertOne(tx, tx.resource('SysRole'), 'id', roleId, 'roleId');
     await assertExist(tx, tx.resource('SysUrl'), 'id', urlIds, 'urlId');
-    await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { roleId }, key: 'urlId', wanted: urlIds, now: ctx.services.now() });
+    const held = await heldUrlIds(tx, principal);
+    const report = await replaceLinks(tx, { link: tx.resource('SysRoleUrl'), scope: { roleId }, key: 'urlId', wanted: urlIds, now: ctx.services.now() });
+    // Grants a caller does not hold (access/manageRules.ts): the role and every URL given or taken.
+    if (report.added.length || report.removed.length) {
+      assertHoldsRoles(principal, [String(role.roleCode)], 'change the grants of');
+      await assertHoldsUrls(tx, principal, [...report.added, ...report.removed], 'give or take', held);
+    }
   });
   return undefined;
 };

@@ -5,9 +5,9 @@
  * table, not a resource: every statement here names the caller's tenant or session itself.
  */
 import type { Row } from '../db/anyKysely.ts';
-import { badRequest, forbidden } from '../http/apiError.ts';
+import { badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
-import { ROLE_ADMIN, userRoleCodes } from '../access/principal.ts';
+import { assertMayManageUsers } from '../access/manageRules.ts';
 import { liveSessions, revokeSession, revokeUserSessions } from '../auth/sessions.ts';
 
 const MAX_USER_AGENT = 500;
@@ -75,21 +75,18 @@ export const online: CallHandler = async (ctx) => {
  * {removed: n} (0 when the user had none). Decisions:
  * - One's own username is refused (400): log out ends one's own session, and an administrator
  *   cannot lock themselves out by mistake.
- * - Only a caller holding ROLE_ADMIN may sign out a user who holds ROLE_ADMIN (403), as only
- *   they may give or take that role: a role granted this call cannot keep the tenant's
- *   administrators out.
+ * - Only a caller holding every role of that user may sign them out (403 naming the roles it
+ *   lacks; access/manageRules.ts): a role granted this call cannot keep the tenant's
+ *   administrators, or anyone with a role it does not hold, out.
  */
 export const removePrincipal: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
   const username = String(ctx.query.username).trim();
   if (!username) throw badRequest('username is required');
   if (username === principal.username) throw badRequest('Use log out to end your own session');
-  if (!principal.isAdmin) {
-    const userR = data.resource('SysUser');
-    const target = (await data.select(userR).select('id').where('username', '=', username).executeTakeFirst()) as Row | undefined;
-    const roles = target ? await userRoleCodes(ctx.services.database.db, ctx.services.registry, principal.tenantCode, Number(target.id)) : [];
-    if (roles.includes(ROLE_ADMIN)) throw forbidden('Only an administrator may sign out an administrator');
-  }
+  const userR = data.resource('SysUser');
+  const target = (await data.select(userR).select('id').where('username', '=', username).executeTakeFirst()) as Row | undefined;
+  if (target) await assertMayManageUsers(data, principal, [Number(target.id)], 'sign out');
   const removed = await revokeUserSessions(ctx.services.database.db, principal.tenantCode, username, 'forced', ctx.services.now());
   return { removed };
 };

@@ -405,21 +405,22 @@ describe('access', () => {
   });
 
   it('refuses the editor writes naming a hidden field (403), and keeps the stored value', async () => {
-    const target = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
+    // a user the editor may manage (every role of theirs is one the editor holds): itself
+    const target = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
     const upd = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Changed', address: 'Elsewhere' });
     expect(upd.status).toBe(403);
     expect(upd.body.message).toContain('"address"');
     expect(upd.body.errors).toEqual([{ field: 'address', message: expect.any(String) }]);
     const nulled = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: target.id, profile: null });
     expect(nulled.status).toBe(403);
-    const after = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
+    const after = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
     expect(after).toEqual(target);
 
-    const ok = await editor.put<Envelope<Rec>>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Visitor (edited)' });
+    const ok = await editor.put<Envelope<Rec>>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Editor (edited)' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).not.toHaveProperty('address');
-    const kept = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!;
-    expect(kept).toMatchObject({ nickname: 'Visitor (edited)', address: target.address, profile: target.profile });
+    const kept = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
+    expect(kept).toMatchObject({ nickname: 'Editor (edited)', address: target.address, profile: target.profile });
     await admin.put('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: target.nickname });
 
     const user = { username: 'ed.added', nickname: 'Added', password: 'Added@2026', email: 'ed.added@demo.example.com', prefix: '+86', mobile: '13900000077', orgId, status: 1 };

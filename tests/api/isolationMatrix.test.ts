@@ -325,3 +325,64 @@ describe('declared calls aimed at demo records', () => {
     expect(proofs, 'demo makes each delete on its own records').toEqual([]);
   });
 });
+
+/**
+ * Cross-tenant user injection: adding a user to another tenant (addSysTenantUser) takes being
+ * an administrator of the target tenant by identity: the username and password of an enabled
+ * ROLE_ADMIN account there. A same-named account (demo also has an `admin`), the caller's own
+ * password, or a non-administrator's credentials add nothing. Self-contained (its own server).
+ */
+describe('cross-tenant user injection', () => {
+  type Harness = typeof import('./harness.ts');
+  let h: Harness;
+  let srv: Awaited<ReturnType<Harness['startTestServer']>>;
+  let demoAdmin: ReturnType<Harness['client']>;
+  let acmeAdmin: ReturnType<Harness['client']>;
+  const DEMO_ADMIN_PASSWORD = 'Demo-admin@2026x';
+
+  beforeAll(async () => {
+    h = await import('./harness.ts');
+    srv = await h.startTestServer();
+    demoAdmin = h.client(srv.url, await h.signIn(srv.url, 'demo', 'admin'));
+    acmeAdmin = h.client(srv.url, await h.signIn(srv.url, 'acme', 'admin'));
+    // demo's administrator no longer shares the demo password with acme's
+    const me = (await demoAdmin.get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser')).body.data!;
+    const changed = await demoAdmin.put<Envelope>('/api/account/sysuserdetail/updatePassword', { password: h.DEMO_PASSWORD, newPassword: DEMO_ADMIN_PASSWORD, id: me.id });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    demoAdmin = h.client(srv.url, await h.signIn(srv.url, 'demo', 'admin', DEMO_ADMIN_PASSWORD));
+  });
+
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  const demoUsernames = async () => (await demoAdmin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { pageSize: 10000 })).body.data!.list.map((u) => String(u.username)).sort();
+
+  it('refuses an acme administrator adding an acme user to demo unless demo’s administrator proves it', async () => {
+    const orgs = (await acmeAdmin.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg')).body.data!.list;
+    const created = await acmeAdmin.post<Envelope<{ id: number }>>('/api/admin/sysuser/addSysUser', {
+      username: 'injected', nickname: 'Injected', password: 'Injected@2026x', email: 'injected@acme.example.com', prefix: '+86', mobile: '13900000201', orgId: Number(orgs[0]!.id), status: 1,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const userId = created.body.data!.id;
+    const before = await demoUsernames();
+    const add = (body?: Record<string, unknown>) => acmeAdmin.call<Envelope>('POST', '/api/admin/sysuser/addSysTenantUser', { params: { tenantCode: 'demo', userId }, body });
+
+    // the attack as it was: demo also has a user named admin
+    expect((await add()).status).toBe(400);
+    // acme's admin's own password, for the same-named demo account
+    const byName = await add({ password: h.DEMO_PASSWORD });
+    expect(byName.status).toBe(403);
+    expect(byName.body.message).toMatch(/administrator account there/);
+    // a demo account that is not an administrator, with its right password
+    expect((await add({ username: 'editor', password: h.DEMO_PASSWORD })).status).toBe(403);
+    expect(await demoUsernames()).toEqual(before);
+
+    // demo's administrator, by its credentials: the target tenant's administrator adds
+    const ok = await add({ username: 'admin', password: DEMO_ADMIN_PASSWORD });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await demoUsernames()).toEqual([...before, 'injected'].sort());
+    const roles = await demoAdmin.get<Envelope<unknown[]>>('/api/admin/sysrole/queryRoleName', { userId: Number((ok.body.data as { id: number }).id) });
+    expect(roles.body.data).toEqual([]);
+  });
+});

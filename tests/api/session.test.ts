@@ -354,7 +354,7 @@ describe('ending sessions', () => {
     expect((await getSysUser(admin)).status).toBe(200);
   });
 
-  it('lets only an administrator sign out an administrator', async () => {
+  it('lets a caller sign out only users whose every role it holds (an administrator: everyone)', async () => {
     const editorRole = await roleId('ROLE_EDITOR');
     const url = (await call<Page<{ id: number; url: string }>>('GET', '/api/admin/sysurl/querySysUrl', { token: admin, params: { url: '/api/admin/sysuser/removePrincipal' } })).body.data!.list.find(
       (u) => u.url === '/api/admin/sysuser/removePrincipal',
@@ -374,15 +374,25 @@ describe('ending sessions', () => {
     expect(refused.status).toBe(403);
     expect((await getSysUser(admin)).status).toBe(200);
     const visitor = await signIn('demo', 'visitor', 'Visitor@2027');
+    // the visitor holds ROLE_VISITOR, which the editor does not
+    const notHeld = await call('POST', '/api/admin/sysuser/removePrincipal', { token: editor, params: { username: 'visitor' } });
+    expect(notHeld.status).toBe(403);
+    expect(notHeld.body.message).toContain('ROLE_VISITOR');
+    expect((await getSysUser(visitor)).status).toBe(200);
+    const editorId = (await getSysUser(editor)).body.data!.id;
+    const both = await call('POST', '/api/admin/sysuser/authorizeRoleToUser', { token: admin, json: { userId: editorId, roleId: [editorRole, await roleId('ROLE_VISITOR')] } });
+    expect(both.status).toBe(200);
     expect((await call('POST', '/api/admin/sysuser/removePrincipal', { token: editor, params: { username: 'visitor' } })).status).toBe(200);
     expect((await getSysUser(visitor)).body.status).toBe(50012);
+    expect((await call('POST', '/api/admin/sysuser/authorizeRoleToUser', { token: admin, json: { userId: editorId, roleId: [editorRole] } })).status).toBe(200);
   });
 });
 
 describe('adding a user to another tenant', () => {
   it('copies the user with the same password, once', async () => {
     const editorId = (await getSysUser(await signIn('demo', 'editor'))).body.data!.id;
-    const res = await call<{ id: number; tenantCode: string }>('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId } });
+    // demo's admin proves to be acme's administrator too: the username and password of that account
+    const res = await call<{ id: number; tenantCode: string }>('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId }, json: { password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ tenantCode: 'acme', username: 'editor' });
     const tenants = await call<{ tenantCode: string }[]>('GET', '/api/admin/sysuser/queryTenantUser', { params: { userInfo: 'editor' } });
@@ -390,21 +400,21 @@ describe('adding a user to another tenant', () => {
     const inAcme = await getSysUser(await signIn('acme', 'editor'));
     expect(inAcme.body.data).toMatchObject({ username: 'editor', tenantCode: 'acme', nickname: 'Chief editor', roles: [] });
 
-    const again = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId } });
+    const again = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId }, json: { password: DEMO_PASSWORD } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already exists/);
   });
 
   it('refuses an unknown tenant, the own tenant, an unknown user and a non-administrator', async () => {
     const visitorId = (await getSysUser(await signIn('demo', 'visitor', 'Visitor@2027'))).body.data!.id;
-    const add = (token: string, tenantCode: string, userId: number) => call('POST', '/api/admin/sysuser/addSysTenantUser', { token, params: { tenantCode, userId } });
+    const add = (token: string, tenantCode: string, userId: number) => call('POST', '/api/admin/sysuser/addSysTenantUser', { token, params: { tenantCode, userId }, json: { password: DEMO_PASSWORD } });
     expect((await add(admin, 'nowhere', visitorId)).status).toBe(404);
     expect((await add(admin, 'demo', visitorId)).status).toBe(400);
     expect((await add(admin, 'acme', 999_999)).status).toBe(404);
     expect((await add(await signIn('demo', 'editor'), 'acme', visitorId)).status).toBe(403);
   });
 
-  it('lets an administrator of another tenant add only to a tenant where they are administrator too', async () => {
+  it('lets an administrator of another tenant add only to a tenant whose administrator account they prove to hold', async () => {
     const acmeAdmin = await signIn('acme', 'admin');
     const orgs = await call<Page<{ id: number }>>('GET', '/api/admin/sysorg/querySysOrg', { token: acmeAdmin });
     const created = await call<{ id: number }>('POST', '/api/admin/sysuser/addSysUser', {
@@ -413,13 +423,16 @@ describe('adding a user to another tenant', () => {
     });
     expect(created.status).toBe(200);
     const userId = created.body.data!.id;
-    // acme is not the platform tenant, but acme's admin is also demo's admin
-    const res = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'demo', userId } });
+    // acme is not the platform tenant; a same-named account in demo proves nothing without its password
+    const byName = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'demo', userId }, json: { password: 'Not-the@password1' } });
+    expect(byName.status).toBe(403);
+    expect(byName.body.message).toContain('administrator');
+    const res = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'demo', userId }, json: { password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
     expect((await getSysUser(await signIn('demo', 'acmeonly', 'Acme@2026'))).body.data).toMatchObject({ tenantCode: 'demo', nickname: 'Acme only' });
     // a tenant where acme's admin has no account
     expect((await call('POST', '/api/admin/systenant/addSysTenant', { token: admin, json: { tenantCode: 'third', tenantName: 'Third Co.' } })).status).toBe(200);
-    const refused = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'third', userId } });
+    const refused = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'third', userId }, json: { password: DEMO_PASSWORD } });
     expect(refused.status).toBe(403);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
-import { signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { DEMO_PASSWORD, signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
 import { dataRows, dialog, resourceNamed, rowWith, searchOf, settled, TENANT } from './resourceLocators.ts';
 
 let e2e: E2E;
@@ -252,18 +252,25 @@ describe('users page', () => {
     await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
     const box = dialog(page);
     await box.getByTestId('add-to-tenant').waitFor();
-    const tenant = box.getByLabel('Tenant');
+    const tenant = box.getByLabel('Tenant', { exact: true });
     await tenant.waitFor();
     await box.getByRole('button', { name: 'Confirm' }).click();
     await box.getByText('Please select a tenant').waitFor();
+    await box.getByText('Please enter your password in that tenant').waitFor();
     await choose(page, tenant, 'acme');
+    // the caller proves to be acme's administrator: its username (prefilled) and password there
+    expect(await box.getByLabel('Your username in that tenant').inputValue()).toBe('admin');
+    await box.getByLabel('Your password in that tenant').fill(DEMO_PASSWORD);
     const saved = page.waitForRequest((r) => r.url().includes('/addSysTenantUser'));
     await box.getByRole('button', { name: 'Confirm' }).click();
-    expect(new URL((await saved).url()).searchParams.get('tenantCode')).toBe('acme');
+    const request = await saved;
+    expect(new URL(request.url()).searchParams.get('tenantCode')).toBe('acme');
+    expect(request.postDataJSON()).toEqual({ password: DEMO_PASSWORD, username: 'admin' });
     await toast(page, /editor was added to tenant/).waitFor();
 
     await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
-    await choose(page, dialog(page).getByLabel('Tenant'), 'acme');
+    await choose(page, dialog(page).getByLabel('Tenant', { exact: true }), 'acme');
+    await dialog(page).getByLabel('Your password in that tenant').fill(DEMO_PASSWORD);
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await toast(page, /already exists/).waitFor();
   });

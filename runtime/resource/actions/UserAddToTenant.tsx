@@ -1,10 +1,12 @@
 /**
  * Users page, "add to tenant" (spec 3: a user may belong to several tenants): choose another
  * tenant (querySysTenant, a platform call: a caller outside the platform tenant is refused,
- * and the server's reason is shown here); OK copies the user there (addSysTenantUser).
+ * and the server's reason is shown here), then prove to be an administrator of that tenant
+ * (the username and password of one's administrator account there); OK copies the user there
+ * (addSysTenantUser).
  */
 import { useState } from 'react';
-import { Alert, Select } from 'antd';
+import { Alert, Input, Select } from 'antd';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
@@ -29,20 +31,24 @@ export default function UserAddToTenant({ records, onClose }: ActionComponentPro
 
 function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTenant[]; userId: number; username: string; onClose(changed: boolean): void }) {
   const { t } = useTranslation();
-  const { tenantCode: own } = useSnapshot(userState);
+  const { tenantCode: own, name: ownUsername } = useSnapshot(userState);
   const [tenant, setTenant] = useState<string>();
   const [missing, setMissing] = useState(false);
+  const [adminUsername, setAdminUsername] = useState(ownUsername);
+  const [password, setPassword] = useState('');
+  const [passwordMissing, setPasswordMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const choices = tenants.filter((x) => x.tenantCode !== own).map((x) => ({ value: x.tenantCode, label: `${x.tenantName} (${x.tenantCode})` }));
 
   const save = async () => {
-    if (!tenant) {
-      setMissing(true);
+    if (!tenant || !password) {
+      setMissing(!tenant);
+      setPasswordMissing(!password);
       return;
     }
     setBusy(true);
     try {
-      await (await client()).addSysTenantUser({ tenantCode: tenant, userId });
+      await (await client()).addSysTenantUser({ tenantCode: tenant, userId }, { password, ...(adminUsername.trim() ? { username: adminUsername.trim() } : {}) });
       const name = tenants.find((x) => x.tenantCode === tenant)?.tenantName ?? tenant;
       toastSuccess(t('resourceActions.addToTenant.saved', { user: username, tenant: name }));
       onClose(false);
@@ -76,6 +82,25 @@ function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTena
             aria-label={t('resourceActions.addToTenant.tenant')}
           />
         </RequiredChoice>
+      )}
+      {choices.length > 0 && (
+        <>
+          <p className="resource-action-hint">{t('resourceActions.addToTenant.adminHint')}</p>
+          <RequiredChoice label={t('resourceActions.addToTenant.adminUsername')} htmlFor="add-to-tenant-username" missing={false} message="">
+            <Input id="add-to-tenant-username" autoComplete="username" value={adminUsername} onChange={(e) => setAdminUsername(e.target.value)} />
+          </RequiredChoice>
+          <RequiredChoice label={t('resourceActions.addToTenant.adminPassword')} htmlFor="add-to-tenant-password" missing={passwordMissing} message={t('resourceActions.addToTenant.passwordRequired')}>
+            <Input.Password
+              id="add-to-tenant-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordMissing(false);
+              }}
+            />
+          </RequiredChoice>
+        </>
       )}
       <ActionFooter onCancel={() => onClose(false)} onOk={choices.length ? () => void save() : undefined} busy={busy} />
     </>
