@@ -25,7 +25,7 @@ import type { TenantData } from './tenantData.ts';
 import { hiddenFields } from './grants.ts';
 
 /** What a caller does to a user, for the messages. */
-export type UserAction = 'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of';
+export type UserAction = 'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of' | 'unlock';
 
 const quote = (s: string) => JSON.stringify(s);
 const list = (values: string[]) => values.map(quote).join(', ');

@@ -4,14 +4,14 @@
  * owner locked out by someone else's wrong passwords. Answers {unlocked: true} when the user
  * was locked, false when not. 404 for a username that is no user of the tenant.
  *
- * Only a caller holding every role of that user may unlock it (ROLE_ADMIN unlocks anyone):
- * otherwise a lesser role could lift the lock on an administrator's account again and again
+ * Who may manage whom (access/manageRules.ts): only a caller holding every role of that user
+ * may unlock it (ROLE_ADMIN unlocks anyone); otherwise a lesser role could lift the lock on an administrator's account again and again
  * and go on guessing its password.
  */
 import type { Row } from '../db/anyKysely.ts';
-import { forbidden, notFound } from '../http/apiError.ts';
+import { notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
-import { userRoleCodes } from '../access/principal.ts';
+import { assertMayManageUsers } from '../access/manageRules.ts';
 import { clearFailures, lockState } from '../auth/lockout.ts';
 
 export const unlockUser: CallHandler = async (ctx) => {
@@ -21,10 +21,7 @@ export const unlockUser: CallHandler = async (ctx) => {
   const userR = data.resource('SysUser');
   const target = (await data.select(userR).select(['id', 'username']).where('username', '=', username).executeTakeFirst()) as Row | undefined;
   if (!target) throw notFound(`No user "${username}" in this tenant`);
-  if (!principal.isAdmin) {
-    const roles = await userRoleCodes(db, ctx.services.registry, principal.tenantCode, Number(target.id));
-    if (roles.some((r) => !principal.allRoles.includes(r))) throw forbidden('You may unlock only users whose every role you hold');
-  }
+  await assertMayManageUsers(data, principal, [Number(target.id)], 'unlock');
   const now = ctx.services.now();
   const { lockedUntil } = await lockState(db, principal.tenantCode, username, now);
   await clearFailures(db, principal.tenantCode, username);

@@ -12,6 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
+import { mailOutbox } from '../../server-mock/auth/mail.ts';
 import { BROWSER_BASIC, client, DEMO_PASSWORD, signIn, startTestServer, type ApiResponse, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 type Client = ReturnType<typeof client>;
@@ -237,12 +239,25 @@ describe('ROLE_ADMIN manages everyone of its tenant', () => {
     expect((await mobileGrant('13800000003', server.smsOutbox.last('13800000003')!)).status).toBe(200);
   }, SLOW);
 
-  it('a changed email cancels the user’s pending codes too', async () => {
+  it('a changed email cancels the user’s pending codes and password-reset codes too', async () => {
     clock += 61_000;
     ok(await admin.get<Envelope>('/api/account/captcha/getSmsCaptcha', { mobile: '13900000101' }));
     const code = server.smsOutbox.last('13900000101')!;
+    // a password reset mailed to the old address
+    const { key } = await issueCaptcha(server.services, 'KXRT');
+    ok(await client(server.url).post<Envelope>('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email: 'clerk@demo.example.com', charCaptcha: 'KXRT', captchaKey: key }));
+    let mail: string | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      mail = mailOutbox(server.services).last('clerk@demo.example.com');
+      if (!mail) await new Promise((r) => setTimeout(r, 10));
+    }
+    const resetCode = /is ([A-Z0-9-]{14}) \./.exec(mail ?? '')?.[1];
+    expect(resetCode).toBeTruthy();
     ok(await admin.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: user('clerk'), email: 'clerk.new@demo.example.com' }));
     expect((await mobileGrant('13900000101', code)).status).toBe(400);
+    const reset = { tenantCode: 'demo', email: 'clerk@demo.example.com', code: resetCode, newPassword: 'Taken#Over77' };
+    expect((await client(server.url).post<Envelope>('/api/account/sysuserdetail/resetPassword', reset)).status).toBe(400);
+    expect((await client(server.url).post<Envelope>('/api/account/sysuserdetail/resetPassword', { ...reset, email: 'clerk.new@demo.example.com' })).status).toBe(400);
   }, SLOW);
 });
 
