@@ -4,7 +4,10 @@
  *   2. unit and API tests on a temporary SQLite database
  *   3. the API tests again on PostgreSQL (TEST_DATABASE_URL, default the local server)
  *   4. the console build and the end-to-end tests in Chromium
- * In CI (CI=true) a missing PostgreSQL or Chromium is a failure; elsewhere that pass is skipped with a warning.
+ * A missing PostgreSQL or Chromium fails the run: a pass that could not run proves nothing.
+ * Outside CI, `npm test -- --skip-missing` (or TEST_SKIP_MISSING=1) skips such a pass instead,
+ * with a banner at the start of the pass and again under the closing line; in CI (CI=true)
+ * the flag is refused and a missing PostgreSQL or Chromium stays a failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -15,12 +18,41 @@ import pg from 'pg';
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const only = process.argv.slice(2);
+const SKIP_FLAG = '--skip-missing';
+const STEPS = ['check', 'unit', 'pg', 'e2e'];
+const argv = process.argv.slice(2);
+const skipAsked = argv.includes(SKIP_FLAG) || ['1', 'true'].includes(process.env.TEST_SKIP_MISSING ?? '');
+const only = argv.filter((a) => a !== SKIP_FLAG);
+const unknown = only.filter((a) => !STEPS.includes(a));
+if (unknown.length) {
+  console.error(`npm test: unknown argument ${unknown.join(' ')} (passes: ${STEPS.join(', ')}; flag: ${SKIP_FLAG})`);
+  process.exit(2);
+}
+if (skipAsked && CI) console.error(`\n!!! ${SKIP_FLAG} (TEST_SKIP_MISSING) is ignored in CI: a missing PostgreSQL or Chromium fails the run`);
+/** Outside CI, and asked to: a pass whose PostgreSQL or Chromium is missing is skipped instead of failing. */
+const skipMissing = skipAsked && !CI;
 const out = mkdtempSync(join(tmpdir(), 'console-test-run-'));
 
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
+/** Passes skipped because what they need is missing (only with --skip-missing outside CI). */
+const skipped: string[] = [];
+
+const banner = (lines: string[]) => {
+  const bar = '!'.repeat(78);
+  console.error(['', bar, ...lines.map((l) => `!!! ${l}`), bar].join('\n'));
+};
+
+/** A pass cannot run because `what` is missing: a failure, unless skipping was asked for outside CI. */
+function missing(pass: string, what: string): void {
+  if (skipMissing) {
+    skipped.push(`${pass}: ${what}`);
+    banner([`SKIPPED: ${pass}`, what, `(${SKIP_FLAG}: this run proves nothing about ${pass})`]);
+  } else {
+    problems.push(`${what}: ${pass} cannot run${CI ? '' : ` (\`npm test -- ${SKIP_FLAG}\` skips it)`}`);
+  }
+}
 
 function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${title}\n$ ${cmd} ${args.join(' ')}`);
@@ -63,10 +95,8 @@ if (want('pg')) {
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
   if (await pgReachable(url)) {
     vitest('API tests (PostgreSQL)', ['tests/api'], { TEST_DATABASE_URL: url });
-  } else if (CI) {
-    problems.push(`PostgreSQL is not reachable at ${url}`);
   } else {
-    console.warn(`\n!!! PostgreSQL is not reachable at ${url}: the PostgreSQL pass is skipped`);
+    missing('the PostgreSQL pass', `PostgreSQL is not reachable at ${url}`);
   }
 }
 if (want('e2e') && existsSync('tests/e2e/vitest.e2e.config.ts')) {
@@ -74,14 +104,13 @@ if (want('e2e') && existsSync('tests/e2e/vitest.e2e.config.ts')) {
     if (run('console build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
       vitest('end-to-end tests (Chromium)', ['--config', 'tests/e2e/vitest.e2e.config.ts'], { CHROMIUM_PATH: CHROMIUM });
     }
-  } else if (CI) {
-    problems.push(`Chromium is not installed at ${CHROMIUM}`);
   } else {
-    console.warn(`\n!!! Chromium is not installed at ${CHROMIUM}: the end-to-end pass is skipped`);
+    missing('the end-to-end pass', `Chromium is not installed at ${CHROMIUM}`);
   }
 }
 
 for (const p of problems) console.error(`FAILED: ${p}`);
 if (problems.length && failed === 0) failed = problems.length;
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} pass${skipped.length > 1 ? 'es' : ''} SKIPPED` : ''}`);
+if (skipped.length) banner(['NOT TESTED (skipped with ' + SKIP_FLAG + '):', ...skipped]);
 process.exit(problems.length || failed ? 1 : 0);

@@ -1,8 +1,9 @@
 /**
  * The real server (`server-mock/main.ts`) as a child process, for the tests that kill or
  * restart it or run two of them: started on a free port with the given environment (the
- * caller's TOKEN_SECRET, DATABASE_URL, PORT, HOST, DATA_DIR, STATIC_DIR and LOG_LEVEL left
- * out), resolved once it prints the address it listens on.
+ * caller's TOKEN_SECRET, DATABASE_URL, PORT, HOST, DATA_DIR, STATIC_DIR, LOG_LEVEL and
+ * SQLITE_SYNCHRONOUS left out: a test runs the defaults unless it names a value), resolved
+ * once it prints the address it listens on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -14,7 +15,7 @@ export interface ChildServer {
 
 export function startChild(env: Record<string, string>): Promise<ChildServer> {
   const base = { ...process.env };
-  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL']) delete base[name];
+  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS']) delete base[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server-mock/main.ts'], {
     env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

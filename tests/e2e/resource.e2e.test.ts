@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
-import { dataRows, dialog, drawer, nextCall, paramsOf, resourceNamed, rowWith, settled, table } from './resourceLocators.ts';
+import { dataRows, dialog, drawer, nextCall, openedDialog, paramsOf, resourceNamed, rowWith, settled, table } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -420,7 +420,7 @@ describe('tree and plain resources', () => {
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     const discard = page.locator('.ant-modal-confirm:visible');
     await discard.getByText('The changes in this form are not saved.').waitFor();
-    await discard.getByRole('button', { name: 'Discard' }).click();
+    await (await openedDialog(discard)).getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
     expect(await column(page, SysParam, 'Value')).toEqual(['dark']);
 
@@ -432,7 +432,7 @@ describe('tree and plain resources', () => {
 
     await rowWith(page, SysParam, 'ui.theme').getByRole('button', { name: 'Delete' }).click();
     const remove = nextCall(page, 'deleteSysParam');
-    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await (await openedDialog(page.locator('.ant-modal-confirm:visible'))).getByRole('button', { name: 'Confirm' }).click();
     expect(paramsOf(await remove).id).toMatch(/^\d+$/);
     await toast(page, 'Deleted').waitFor();
     await expect.poll(() => dataRows(page, SysParam).count()).toBe(0);
@@ -446,7 +446,7 @@ describe('tree and plain resources', () => {
     await page.getByRole('toolbar', { name: 'Parameters actions' }).getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByText('Are you sure you want to delete these records?').waitFor();
     const batch = nextCall(page, 'deleteSysParam');
-    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await (await openedDialog(dialog(page))).getByRole('button', { name: 'Confirm' }).click();
     expect(paramsOf(await batch).id?.split(',')).toHaveLength(9);
     await expect.poll(() => dataRows(page, SysParam).count()).toBe(0);
   });
@@ -469,7 +469,7 @@ describe('tree and plain resources', () => {
 
     await rowWith(page, SysRole, 'ROLE_AUDITOR').getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByText('Do you want to delete this record?').waitFor();
-    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await (await openedDialog(dialog(page))).getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => column(page, SysRole, 'Role code')).not.toContain('ROLE_AUDITOR');
   });
 });

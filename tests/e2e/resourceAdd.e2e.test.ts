@@ -12,9 +12,12 @@
  * values filled, closes the dialog and toasts; the record is then found through the API by its
  * unique values, with the values filled in, and deleted.
  *
- * A page whose resource cannot be added to this way (no add action or call, a platform-scoped
- * resource outside the platform tenant, no value to find the record by, no field to make
- * invalid) is skipped, decided from the registry, and says why in its name.
+ * A page whose resource cannot be added to this way (no add action or call, an add button the
+ * administrator is not granted, a platform-scoped resource outside the platform tenant, no
+ * value to find the record by, no field to make invalid) gets no case: decided when the tests
+ * are collected, from the registry and the demo roles' grants (pageCases.ts); the collection
+ * prints how many cases were generated and which pages were left out, and why. A first test
+ * checks that the server grants what the cases were generated from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -26,6 +29,7 @@ import type { PlannedField } from '../../runtime/resource/form/formPlan.ts';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
 import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { ADMIN_GRANTS, CasePlan, expectGrants } from './pageCases.ts';
 import { createPlan, fillField, fillForm, TYPED_KINDS, widgetKind, type FilledForm, type WidgetKind } from './formFill.ts';
 import {
   action,
@@ -54,6 +58,8 @@ import {
 /** Digits that make this run's unique values new (digits keep numeric patterns valid). */
 const RUN = String(1000 + (Date.now() % 9000));
 const PAGES = resourcePages();
+/** The cases generated (printed once collected). */
+const PLAN = new CasePlan('resourceAdd.e2e');
 
 // ---------------------------------------------------------------------------------------------
 // How each page's record is found again, and which field is made invalid: from the registry.
@@ -198,7 +204,9 @@ function messageFor(r: Resource, field: string, error: ErrorObject): string {
 function addSkip(r: Resource): string | undefined {
   const scope = scopeSkip(r);
   if (scope) return scope;
-  if (!action(r, 'add')) return 'no add action';
+  const add = action(r, 'add');
+  if (!add) return 'no add action';
+  if (!ADMIN_GRANTS.holds(add.permission)) return `the administrator does not hold ${add.permission}`;
   if (!findCall(r, 'add') || !findCall(r, 'query')) return 'no add or query call';
   if (!findCall(r, 'delete')) return 'no delete call to remove the added record';
   if (!finderOf(r)) return 'no unique text field nor free-text field in the add form to find the record by';
@@ -232,6 +240,10 @@ describe('the add form of every resource page as the administrator', () => {
     await signIn(page, { tenantCode: TENANT, username: 'admin' });
   });
 
+  it('is granted by the server what the cases were generated from', async () => {
+    await expectGrants(admin, ADMIN_GRANTS);
+  });
+
   it('covers every menu entry that shows a resource', () => {
     expect(PAGES.map((p) => p.resource.name)).toEqual(expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant']));
   });
@@ -241,14 +253,11 @@ describe('the add form of every resource page as the administrator', () => {
     let skip = addSkip(r);
     const broken = skip ? undefined : breakOf(r);
     if (!skip && !broken) skip = 'no field of the add form that a typed value can make invalid';
-    const name = skip
-      ? `${r.name} at ${path}: add through the form (skipped: ${skip})`
-      : `${r.name} at ${path}: refuses the add form with ${broken!.field} breaking its ${broken!.kind} (no add call), then adds the fixed record, found by ${finder!.fields.join(' + ')}`;
+    if (!PLAN.applies('adds through the form', r.name, skip)) continue;
+    const name = `${r.name} at ${path}: refuses the add form with ${broken!.field} breaking its ${broken!.kind} (no add call), then adds the fixed record, found by ${finder!.fields.join(' + ')}`;
     let createdId: unknown;
 
-    it.skipIf(!!skip)(name, async (ctx) => {
-      const add = action(r, 'add')!;
-      if (!authority.menuButton.includes(add.permission)) ctx.skip(`the administrator does not hold ${add.permission}`);
+    it(name, async () => {
       const hidden = new Set(r.menu ? (authority.dataFields[r.menu] ?? []) : []);
       const b = broken!;
       const find = finder!;
@@ -268,7 +277,7 @@ describe('the add form of every resource page as the administrator', () => {
       try {
         await spaNavigate(page, path);
         await settled(page, r);
-        await toolbarOf(page, r).getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).click();
+        await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true }).click();
         const modal = dialog(page);
         await modal.getByText(say('resource.addTitle', { title: titleOf(r) })).waitFor();
 
@@ -328,4 +337,13 @@ describe('the add form of every resource page as the administrator', () => {
       await admin.call(del.method, del.url, { params: { id: String(createdId) } });
     });
   }
+});
+
+describe('the generated cases', () => {
+  // collected after the suite above: the plan is complete here
+  PLAN.print();
+
+  it('are the add forms that apply, at least one', () => {
+    expect(PLAN.total()).toBeGreaterThan(0);
+  });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { getMessage, loadLocales, type Messages } from '../../schemas/registry/locales.ts';
 import type { ActionDef, CallDef, Resource } from '../../schemas/registry/types.ts';
@@ -72,16 +72,19 @@ interface MenuNode {
 export interface ResourcePageDef {
   resource: Resource;
   path: string;
+  /** The menu's path joined to its ancestors' (as the seed matches menu grants). */
+  fullPath: string;
 }
 
 /** Every menu entry that shows the generic resource page, in menu order. */
 export function resourcePages(): ResourcePageDef[] {
   const out: ResourcePageDef[] = [];
-  const walk = (nodes: MenuNode[]) => {
+  const walk = (nodes: MenuNode[], parent = '') => {
     for (const n of nodes) {
+      const fullPath = `${parent}/${n.path}`.replace(/\/+/g, '/');
       const resource = n.component === 'resource' && n.resource ? registry.byName.get(n.resource) : undefined;
-      if (resource) out.push({ resource, path: n.path });
-      if (n.children) walk(n.children);
+      if (resource) out.push({ resource, path: n.path, fullPath });
+      if (n.children) walk(n.children, fullPath);
     }
   };
   walk((JSON.parse(readFileSync(join(schemasDir, 'menu.json'), 'utf8')) as { menus: MenuNode[] }).menus);
@@ -167,6 +170,21 @@ export const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-mod
 /** The confirm dialog that asks `question` (only that one, even while another dialog closes). */
 export const confirmDialog = (page: Page, question: string) => page.locator('.ant-modal-confirm:visible').filter({ hasText: question });
 export const drawer = (page: Page) => page.locator('.ant-drawer:visible');
+
+/**
+ * Waits until a dialog has opened and its opening motion is over (no `ant-zoom-*` class left).
+ * A dialog starts at its final place (`transform: none`, transparent) for the motion's first
+ * frames, so a click can find its button there, steady, and press it; the zoom then starts
+ * from a fifth of the size, and on a busy machine the release comes a frame or more later,
+ * over another element: the browser sends the click to the common ancestor, the button's
+ * handler never runs, and the dialog stays open with the button focused by the press. Click a
+ * dialog's buttons only once this resolves.
+ */
+export async function openedDialog(modal: Locator): Promise<Locator> {
+  await modal.waitFor();
+  await expect.poll(() => modal.getAttribute('class'), { message: 'the dialog finishes opening' }).not.toMatch(/\bant-zoom-/);
+  return modal;
+}
 /** The messages of a form field (`data-field` is the field's name). */
 export const fieldAlert = (scope: ReturnType<typeof dialog>, field: string) => scope.locator(`[data-field="${field}"] [role=alert]`);
 
@@ -207,6 +225,6 @@ export async function closeForm(page: Page): Promise<void> {
   const modal = dialog(page);
   await modal.getByRole('button', { name: say('common.cancel'), exact: true }).click();
   const discard = page.locator('.ant-modal-confirm:visible');
-  if (await discard.count()) await discard.getByRole('button', { name: say('resource.discard') }).click();
+  if (await discard.count()) await (await openedDialog(discard)).getByRole('button', { name: say('resource.discard') }).click();
   await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
 }

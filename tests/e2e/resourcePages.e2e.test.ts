@@ -18,9 +18,12 @@
  * that call's answer; when the call requires the filter tree's value, the page first asks for a
  * node, and the test chooses the first node with rows.
  *
- * A step that does not apply to a page (no basic search field, no free-text field, a
- * platform-scoped resource outside the platform tenant...) is skipped, decided from the
- * registry, and says why in its name.
+ * Only the steps that apply to a page are generated, decided when the tests are collected from
+ * the registry and the demo roles' grants (pageCases.ts): no basic text search field, no
+ * free-text field, no add action, a button or page the role is not granted, a platform-scoped
+ * resource outside the platform tenant... leave the step out, and the collection prints how
+ * many cases of each kind were generated and what each kind left out. A first test checks that
+ * the server grants what the cases were generated from. Nothing is skipped while it runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -30,10 +33,10 @@ import { CONFIRM_SUFFIX, PREFIX_FIELD } from '../../runtime/resource/form/formPl
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
 import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { ADMIN_GRANTS, CasePlan, EDITOR_GRANTS, expectGrants } from './pageCases.ts';
 import {
   action,
   actionLabel,
-  authorityOf,
   callOf,
   cellOf,
   closeForm,
@@ -49,6 +52,7 @@ import {
   labelOf,
   nextCall,
   noToast,
+  openedDialog,
   paramsOf,
   registry,
   resourcePages,
@@ -147,8 +151,29 @@ function adminPageSkip(r: Resource): string | undefined {
   const scope = scopeSkip(r);
   if (scope) return scope;
   if (!action(r, 'query') && !r.list.source) return 'no query action';
+  const query = action(r, 'query');
+  if (query && !ADMIN_GRANTS.holds(query.permission)) return `the administrator does not hold ${query.permission}`;
   return undefined;
 }
+
+/** Why a step that needs these actions does not apply: an action missing or not held by the role. */
+function actionsMissing(r: Resource, names: string[], grants = ADMIN_GRANTS): string | undefined {
+  for (const name of names) {
+    const a = action(r, name);
+    if (!a) return `no ${name} action`;
+    if (!grants.holds(a.permission)) return `the ${grants.role} does not hold ${a.permission}`;
+  }
+  return undefined;
+}
+
+/** The call of a button, as the editor's refusal step calls it (undefined: the button calls nothing of its own). */
+function callOfButton(r: Resource, a: ActionDef) {
+  const name = a.kind === 'custom' ? a.call : ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import'].includes(a.name) ? `${a.name}${r.name}` : undefined;
+  return registry.calls.find((c) => c.name === name && c.permission === a.permission) ?? registry.calls.find((c) => c.permission === a.permission);
+}
+
+/** The cases generated, by kind (printed once collected). */
+const PLAN = new CasePlan('resourcePages.e2e');
 
 /** The rows of a call's envelope: an array, or a page's list and total. */
 function rowsOf(data: unknown): { list: Rec[]; total: number } {
@@ -244,13 +269,15 @@ afterAll(async () => {
 describe('every resource page as the administrator', () => {
   let page: Page;
   let admin: Api;
-  let adminButtons: Set<string>;
 
   beforeAll(async () => {
     admin = client(e2e.url, await apiSignIn(e2e.url, TENANT, 'admin'));
-    adminButtons = new Set((await authorityOf(admin)).menuButton);
     page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await signIn(page, { tenantCode: TENANT, username: 'admin' });
+  });
+
+  it('is granted by the server what the cases were generated from', async () => {
+    await expectGrants(admin, ADMIN_GRANTS);
   });
 
   it('covers every menu entry that shows a resource', () => {
@@ -273,16 +300,20 @@ describe('every resource page as the administrator', () => {
       expect(res.status).toBe(200);
       return res.body.data!.list;
     };
-    const needs = (ctx: { skip(note?: string): never }, name: string) => {
-      const a = action(r, name);
-      if (a && !adminButtons.has(a.permission)) ctx.skip(`the administrator does not hold ${a.permission}`);
-    };
+    // a page none of whose steps can run gets no suite (an empty suite is an error)
+    if (pageSkip) {
+      PLAN.applies('admin: the page', r.name, pageSkip);
+      continue;
+    }
+    /** Whether a step applies to this page: recorded in the plan under `kind`, with the reason when it does not. */
+    const applies = (kind: string, why: string | undefined) => PLAN.applies(`admin: ${kind}`, r.name, why);
+    const noFind = !find ? 'no text search field that is unique or free text' : undefined;
 
-    describe.skipIf(!!pageSkip)(`${r.name} at ${path}${pageSkip ? ` (skipped: ${pageSkip})` : ''}`, () => {
+    describe(`${r.name} at ${path}`, () => {
       let created: Rec | undefined;
 
-      it.runIf(!!r.list.source)(`opens and lists the rows of ${r.list.source?.call ?? 'its call'}${r.list.source?.requires.length ? ' for the first filter node with rows' : ''}`, async (ctx) => {
-        needs(ctx, 'query');
+      if (applies('lists the rows of its call (list-only page)', r.list.source ? undefined : 'not a list-only page'))
+      it(`opens and lists the rows of ${r.list.source!.call}${r.list.source!.requires.length ? ' for the first filter node with rows' : ''}`, async () => {
         const source = r.list.source!;
         let rows: { list: Rec[]; total: number };
         if (source.requires.length) rows = (await openRequiredFilter(page, admin, r, path)).rows;
@@ -300,8 +331,8 @@ describe('every resource page as the administrator', () => {
         else expect(await page.locator('.resource-pagination:visible').count()).toBe(0);
       });
 
-      it.skipIf(!!r.list.source)(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async (ctx) => {
-        needs(ctx, 'query');
+      if (applies('lists the records (list or tree)', r.list.source ? 'a list-only page' : undefined))
+      it(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async () => {
         const all = await allRecords();
         const treeCall = r.list.mode === 'tree' ? nextCall(page, `query${r.name}Tree`) : undefined;
         await spaNavigate(page, path);
@@ -323,23 +354,24 @@ describe('every resource page as the administrator', () => {
         }
       });
 
-      it.skipIf(!basic || !isTextSearch(r, basic))(
-        basic && isTextSearch(r, basic) ? `narrows the list by the first basic search field (${basic.field}, ${basic.match}) with the first row's value` : 'search (skipped: the first basic search field is missing or not a text field)',
-        async (ctx) => {
+      if (applies('search', !basic ? 'no basic search field' : !isTextSearch(r, basic) ? `the first basic search field ${basic.field} is not a text field` : undefined))
+      it(
+        `narrows the list by the first basic search field (${basic!.field}, ${basic!.match}) with the value of the first row that has one`,
+        async () => {
           const s = basic!;
           let all = await allRecords();
-          const firstId = await dataRows(page, r).first().getAttribute('data-row-id');
-          const first = all.find((x) => String(x[r.list.rowKey]) === firstId);
-          expect(first, `${r.name}: the first row ${firstId} is a record of the query`).toBeDefined();
-          const value = first![s.field];
-          if (value === null || value === undefined || value === '') ctx.skip(`the first row has no ${s.field}`);
-          const text = String(value);
+          const shownIds = await rowIds(page, r);
+          const filled = (x: Rec) => x[s.field] !== null && x[s.field] !== undefined && x[s.field] !== '';
+          const first = shownIds.map((id) => all.find((x) => String(x[r.list.rowKey]) === id)).find((x) => x && filled(x));
+          expect(first, `${r.name}: a row on the page has a ${s.field}`).toBeDefined();
+          const firstId = String(first![r.list.rowKey]);
+          const text = String(first![s.field]);
           // Every record shares the value (a single app client): add one that does not, so that the search has something to leave out.
           let contrast: Rec | undefined;
           if (all.every((x) => matches(s, x[s.field], text))) {
             const other = validRecord(r, first, OTHER_RUN)!;
             if (matches(s, other[s.field], text) && isFreeText(r, s.field)) other[s.field] = textFor(r, s.field, `Other ${RUN}`);
-            if (matches(s, other[s.field], text) || !findCall(r, 'add')) ctx.skip(`every record has the first row's ${s.field} and no other value can be made`);
+            expect(!matches(s, other[s.field], text) && !!findCall(r, 'add'), `${r.name}: every record has the first row's ${s.field} and no other value can be made`).toBe(true);
             const added = await admin.post<Envelope>(callOf(r, 'add').url, other);
             expect(added.status, `${r.name} add: ${JSON.stringify(added.body)}`).toBe(200);
             const before = new Set(all.map((x) => String(x[r.list.rowKey])));
@@ -364,10 +396,10 @@ describe('every resource page as the administrator', () => {
         },
       );
 
-      it.skipIf(!action(r, 'add') || required.length === 0)(
-        action(r, 'add') && required.length ? `refuses the empty add form: ${required.map((x) => x.field).join(', ')} ask for a value, no add call` : 'empty add form (skipped: no add action or no required field)',
-        async (ctx) => {
-          needs(ctx, 'add');
+      if (applies('refuses the empty add form', actionsMissing(r, ['add']) ?? (required.length === 0 ? 'no required field' : undefined)))
+      it(
+        `refuses the empty add form: ${required.map((x) => x.field).join(', ')} ask for a value, no add call`,
+        async () => {
           let adds = 0;
           const count = (req: Request) => {
             if (new URL(req.url()).pathname.endsWith(`/add${r.name}`)) adds += 1;
@@ -393,8 +425,9 @@ describe('every resource page as the administrator', () => {
         },
       );
 
-      it.skipIf(!find || !action(r, 'add'))(
-        find && action(r, 'add') ? `finds a record added through the API by ${find.search.field}${find.marker ? ' (a marker value: no unique search field)' : ''}` : 'find an added record (skipped: no text search field that is unique or free text)',
+      if (applies('finds a record added through the API', noFind ?? actionsMissing(r, ['add'])))
+      it(
+        `finds a record added through the API by ${find!.search.field}${find!.marker ? ' (a marker value: no unique search field)' : ''}`,
         async () => {
           const f = find!;
           const base = (await allRecords())[0];
@@ -414,10 +447,10 @@ describe('every resource page as the administrator', () => {
         },
       );
 
-      it.skipIf(!find || !action(r, 'add') || !action(r, 'update') || !edit)(
-        edit && find && action(r, 'update') ? `edits ${edit} through the form` : 'edit through the form (skipped: no free-text field shown as a column, or no update action)',
-        async (ctx) => {
-          needs(ctx, 'update');
+      if (applies('edits it through the form', noFind ?? actionsMissing(r, ['add', 'update']) ?? (!edit ? 'no free-text field shown as a column' : undefined)))
+      it(
+        `edits ${edit} through the form`,
+        async () => {
           expect(created, 'the record was created').toBeDefined();
           const field = edit!;
           const id = created![r.list.rowKey];
@@ -441,10 +474,10 @@ describe('every resource page as the administrator', () => {
         },
       );
 
-      it.skipIf(!find || !action(r, 'add') || !action(r, 'export'))(
-        find && action(r, 'export') ? 'exports the found record as a spreadsheet with a header row' : 'export (skipped: no export action or no record to find)',
-        async (ctx) => {
-          needs(ctx, 'export');
+      if (applies('exports it', noFind ?? actionsMissing(r, ['add', 'export'])))
+      it(
+        'exports the found record as a spreadsheet with a header row',
+        async () => {
           expect(created, 'the record was created').toBeDefined();
           const download = page.waitForEvent('download');
           await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true }).click();
@@ -462,15 +495,14 @@ describe('every resource page as the administrator', () => {
         },
       );
 
-      it.skipIf(!find || !action(r, 'add') || !action(r, 'delete'))(
-        find && action(r, 'delete') ? 'deletes the record with its row Delete button after the confirm' : 'delete (skipped: no delete action or no record to find)',
-        async (ctx) => {
-          needs(ctx, 'delete');
+      if (applies('deletes it', noFind ?? actionsMissing(r, ['add', 'delete'])))
+      it(
+        'deletes the record with its row Delete button after the confirm',
+        async () => {
           expect(created, 'the record was created').toBeDefined();
           const id = created![r.list.rowKey];
           await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
-          const confirm = confirmDialog(page, say('resource.confirmDeleteOne'));
-          await confirm.waitFor();
+          const confirm = await openedDialog(confirmDialog(page, say('resource.confirmDeleteOne')));
           // a destructive confirm opens with Cancel focused: Enter would not delete
           await expect.poll(() => confirm.getByRole('button', { name: say('common.cancel'), exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
           await noToast(page, say('resource.deleted'));
@@ -506,29 +538,30 @@ describe('every resource page as the administrator', () => {
 describe('every resource page as the editor', () => {
   let page: Page;
   let editor: Api;
-  let authority: Awaited<ReturnType<typeof authorityOf>>;
   const opened = new Set<string>();
 
   beforeAll(async () => {
     editor = client(e2e.url, await apiSignIn(e2e.url, TENANT, 'editor'));
-    authority = await authorityOf(editor);
     page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await signIn(page, { tenantCode: TENANT, username: 'editor' });
   });
 
-  for (const { resource: r, path } of PAGES) {
-    const holds = (a: ActionDef) => authority.menuButton.includes(a.permission);
+  it('is granted by the server what the cases were generated from', async () => {
+    await expectGrants(editor, EDITOR_GRANTS);
+  });
+
+  for (const pageDef of PAGES) {
+    const { resource: r, path } = pageDef;
+    const holds = (a: ActionDef) => EDITOR_GRANTS.holds(a.permission);
     const missing = () => r.actions.filter((a) => !holds(a));
-    const hiddenFields = () => {
-      const hidden = new Set(r.menu ? (authority.dataFields[r.menu] ?? []) : []);
-      return [...hidden].filter((f) => r.fieldMap.has(f));
-    };
+    const hiddenFields = () => EDITOR_GRANTS.hidden(r);
     const canQuery = () => {
       const q = action(r, 'query');
       return !q || holds(q);
     };
-    const open = async (ctx: { skip(note?: string): never }) => {
-      if (!authority.paths.has(path)) ctx.skip(`the editor's menu does not offer ${path}`);
+    const offered = EDITOR_GRANTS.offers(pageDef) ? undefined : `the editor's menu does not offer ${path}`;
+    const applies = (kind: string, why: string | undefined) => PLAN.applies(`editor: ${kind}`, r.name, offered ?? why);
+    const open = async () => {
       if (opened.has(r.name)) return;
       if (r.list.source?.requires.length && canQuery()) {
         await openRequiredFilter(page, editor, r, path);
@@ -545,11 +578,16 @@ describe('every resource page as the editor', () => {
       opened.add(r.name);
     };
 
+    const buttonsCase = applies('shows no button it does not hold', missing().length ? undefined : 'the editor holds every button of this page');
+    const fieldsCase = applies('shows no field its data permission hides', !hiddenFields().length ? `no field of menu ${r.menu ?? '(none)'} hidden` : !canQuery() ? 'the editor may not query these records' : undefined);
+    const refusedCase = applies('is refused the calls of the buttons it does not hold', missing().some((a) => callOfButton(r, a)) ? undefined : 'no button it does not hold has a call');
+    // a page none of whose cases apply gets no suite (an empty suite is an error)
+    if (buttonsCase || fieldsCase || refusedCase)
     describe(`${r.name} at ${path}`, () => {
-      it('shows no toolbar or row button whose code the editor does not hold', async (ctx) => {
-        await open(ctx);
+      if (buttonsCase)
+      it('shows no toolbar or row button whose code the editor does not hold', async () => {
+        await open();
         const gone = missing();
-        if (!gone.length) ctx.skip('the editor holds every button of this page');
         const toolbar = toolbarOf(page, r);
         await toolbar.waitFor();
         const heldLabels = (placement: 'toolbar' | 'row') => new Set(r.actions.filter(holds).map((a) => actionLabel(a, placement)));
@@ -571,11 +609,10 @@ describe('every resource page as the editor', () => {
         if (add && holds(add)) expect(await toolbar.getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).count()).toBe(1);
       });
 
-      it('shows no field its data permission hides, in the columns, the column menu, the detail or the form', async (ctx) => {
-        await open(ctx);
+      if (fieldsCase)
+      it('shows no field its data permission hides, in the columns, the column menu, the detail or the form', async () => {
+        await open();
         const hidden = hiddenFields();
-        if (!hidden.length) ctx.skip(`the editor's data permission hides no field of menu ${r.menu ?? '(none)'}`);
-        if (!canQuery()) ctx.skip('the editor may not query these records');
         const labels = hidden.map((f) => labelOf(r, f));
         const shownHeaders = await headers(page, r);
         for (const label of labels) expect(shownHeaders).not.toContain(label);
@@ -614,14 +651,13 @@ describe('every resource page as the editor', () => {
         }
       });
 
-      it('is refused (403) the call of every button it does not hold', async (ctx) => {
-        await open(ctx);
+      if (refusedCase)
+      it('is refused (403) the call of every button it does not hold', async () => {
+        await open();
         const gone = missing();
-        if (!gone.length) ctx.skip('the editor holds every button of this page');
         const refusals: string[] = [];
         for (const a of gone) {
-          const name = a.kind === 'custom' ? a.call : ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import'].includes(a.name) ? `${a.name}${r.name}` : undefined;
-          const call = registry.calls.find((c) => c.name === name && c.permission === a.permission) ?? registry.calls.find((c) => c.permission === a.permission);
+          const call = callOfButton(r, a);
           if (!call) continue; // print and the detail view call nothing of their own
           // Harmless arguments: were the button not checked, the call would be refused for them (400 / 404), never succeed.
           const res = await editor.call<Envelope>(call.method, call.url, {
@@ -635,4 +671,18 @@ describe('every resource page as the editor', () => {
       });
     });
   }
+});
+
+describe('the generated cases', () => {
+  // collected after the suites above: the plan is complete here
+  PLAN.print();
+
+  it('have every kind at least once (a kind the registry or the grants leave empty is a hole, not a pass)', () => {
+    const empty = Object.entries(PLAN.counts()).filter(([kind, n]) => n === 0 && kind !== 'admin: the page');
+    expect(empty.map(([kind]) => kind)).toEqual([]);
+  });
+
+  it('cover every resource page as the administrator', () => {
+    expect(PAGES.filter((p) => !PLAN.pagesOf('admin: ').has(p.resource.name)).map((p) => p.resource.name)).toEqual([]);
+  });
 });
