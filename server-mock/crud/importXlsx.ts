@@ -24,6 +24,7 @@ import { ApiError, badRequest, type FieldError } from '../http/apiError.ts';
 import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { compileBody, fieldErrors, ignoredWriteFields, recordSchema } from '../calls/validation.ts';
 import { hashSecret } from '../auth/passwords.ts';
+import { checkRecordPassword } from '../auth/recordPassword.ts';
 import { assertOrder, assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
 import { writeLinkValues } from './linkValues.ts';
 import { formatDateTime } from './exportRows.ts';
@@ -359,6 +360,8 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
       if (!rowErrors.length) {
         try {
           setAutoFields(r, record, principal);
+          // a password imported meets the policy of every password set (auth/passwordPolicy.ts)
+          await checkRecordPassword(ctx.services, principal, r, record);
           assertOrder(r, record);
           await assertReferences(tx, r, record);
           await assertUnique(tx, r, record);

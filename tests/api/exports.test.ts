@@ -362,6 +362,13 @@ describe('import', () => {
     expect(org.body.errors).toEqual([{ field: 'row 2.orgId', message: expect.stringContaining('must be integer') }]);
     const missing = await adminEn.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['no.pass', null, 'Nick', 'np@demo.example.com', '+86', '13911112004', orgId, 1]]));
     expect(missing.body.errors).toEqual([{ field: 'row 2.password', message: 'is required' }]);
+    // an imported password meets the same policy as one set in the form (auth/passwordPolicy.ts)
+    const weak = await adminEn.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['weak.pass', 'weak.pass', 'Nick', 'wp@demo.example.com', '+86', '13911112005', orgId, 1], ['common.pass', '123456', 'Nick', 'cp@demo.example.com', '+86', '13911112006', orgId, 1]]));
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors).toEqual([
+      { field: 'row 2.password', message: expect.stringMatching(/cannot be the username/) },
+      { field: 'row 3.password', message: expect.stringMatching(/too common/) },
+    ]);
     expect(await count(adminEn, USERS, 'SysUser')).toBe(before);
   });
 
