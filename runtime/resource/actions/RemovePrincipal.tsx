@@ -1,39 +1,17 @@
 /** "Force sign-out" on the users and online users pages: ends every session of the row's user (removePrincipal), and the list reloads. */
-import { useState } from 'react';
-import { Button, Space, Typography } from 'antd';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 import type { Envelope } from '../../http/envelope.ts';
 import type { ActionComponentProps } from '../extensions.ts';
 import { runCall } from '../api.ts';
+import ConfirmedCall from './ConfirmedCall.tsx';
 
 export default function RemovePrincipal({ action, records, onClose }: ActionComponentProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const username = String(records[0]?.username ?? '');
-
   const run = async () => {
-    setBusy(true);
-    try {
-      const answer = await runCall<Envelope<{ removed?: number }>>(action.call ?? 'removePrincipal', { username });
-      toastSuccess(t('resource.signedOut', { username, count: answer.data?.removed ?? 0 }));
-      onClose(true);
-    } catch {
-      setBusy(false); // Shown by the HTTP client.
-    }
+    const answer = await runCall<Envelope<{ removed?: number }>>(action.call ?? 'removePrincipal', { username });
+    toastSuccess(t('resource.signedOut', { username, count: answer.data?.removed ?? 0 }));
   };
-
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} size="large">
-      <Typography.Paragraph>{t('resource.signOutConfirm', { username })}</Typography.Paragraph>
-      <div style={{ textAlign: 'right' }}>
-        <Space>
-          <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-          <Button type="primary" danger loading={busy} disabled={!username} onClick={() => void run()}>
-            {t(action.label ?? action.name)}
-          </Button>
-        </Space>
-      </div>
-    </Space>
-  );
+  return <ConfirmedCall action={action} onClose={onClose} question={t('resource.signOutConfirm', { username })} ready={!!username} danger run={run} />;
 }
