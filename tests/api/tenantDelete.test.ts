@@ -15,7 +15,7 @@ import type { CallContext } from '../../server-mock/calls/context.ts';
 import { ApiError } from '../../server-mock/http/apiError.ts';
 import { tenantHandlers } from '../../server-mock/tenants/tenantDeletion.ts';
 import { runTenantUpkeep, tenantTables } from '../../server-mock/tenants/tenantPurge.ts';
-import { client, createPgDatabase, requestToken, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, createPgDatabase, DEMO_PASSWORD, requestToken, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const DAY = 86_400_000;
 const BASE = '/api/admin/systenant';
@@ -192,7 +192,7 @@ describe('a deleted tenant', () => {
     expect(both.body.data!.map((t) => t.tenantCode)).toEqual(['demo']);
     // nobody adds users into it
     const editor = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
-    expect((await admin.post('/api/admin/sysuser/addSysTenantUser', undefined, { tenantCode: 'acme', userId: Number(editor.id) })).status).toBe(404);
+    expect((await admin.post('/api/admin/sysuser/addSysTenantUser', { password: DEMO_PASSWORD }, { tenantCode: 'acme', userId: Number(editor.id) })).status).toBe(404);
     // nor registers into it
     const joiner = { tenantCode: 'acme', username: 'joiner', password: 'Secret@123', email: 'joiner@acme.example.com', prefix: '+86', mobile: '13900000071', nickname: 'Joiner' };
     expect((await client(server.url).post('/api/admin/sysuser/registerAccountInitial', joiner)).status).toBe(400);
