@@ -25,14 +25,16 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Content-Security-Policy of the console and the API. Scripts only from this origin (the
- * console has no inline script); styles also inline (antd writes its CSS-in-JS into style
+ * console has no inline script), with 'unsafe-eval' because the record form's validator
+ * (Ajv through @rjsf/validator-ajv8) compiles each form's JSON Schema into a function in the
+ * browser; no string from a record is ever evaluated (docs/security.md); styles also inline (antd writes its CSS-in-JS into style
  * elements and attributes, TinyMCE its skin); images and fonts also as data: and blob: URLs
  * (captcha, avatars, pasted images); frames and workers only of this origin, and only this
  * origin may frame the console.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
