@@ -155,7 +155,8 @@ describe('users page as the administrator', () => {
     const page = await adminPage();
     await page.getByText('Click a row of Users to see its records here').waitFor();
     const posts = nextCall(page, 'querySysUserPost');
-    await rowWith(page, SysUser, 'admin').getByText('Administrator').click();
+    // the username cell: the row's first column, never under the sticky actions column
+    await rowWith(page, SysUser, 'admin').getByText('admin', { exact: true }).click();
     expect(paramsOf(await posts).userId).toMatch(/^\d+$/);
     await page.getByRole('heading', { name: 'User posts of admin' }).waitFor();
     await expect.poll(() => column(page, SysUserPost, 'Post type')).toEqual(['Main post']);

@@ -34,6 +34,7 @@ import { createPlan, fillField, fillForm, TYPED_KINDS, widgetKind, type FilledFo
 import {
   action,
   actionLabel,
+  deleteParams,
   authorityOf,
   callOf,
   dialog,
@@ -256,6 +257,8 @@ describe('the add form of every resource page as the administrator', () => {
     if (!PLAN.applies('adds through the form', r.name, skip)) continue;
     const name = `${r.name} at ${path}: refuses the add form with ${broken!.field} breaking its ${broken!.kind} (no add call), then adds the fixed record, found by ${finder!.fields.join(' + ')}`;
     let createdId: unknown;
+    /** What was added, for its delete (a typed value: a tenant's code). */
+    let added: Record<string, unknown> = {};
 
     it(name, async () => {
       const hidden = new Set(r.menu ? (authority.dataFields[r.menu] ?? []) : []);
@@ -303,6 +306,7 @@ describe('the add form of every resource page as the administrator', () => {
         const response = await answerTo(page, `/add${r.name}`, () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
         const body = (await response.json()) as Envelope<Rec>;
         createdId = body.data?.id;
+        added = { ...(body.data as Record<string, unknown> | undefined) };
         expect(response.status(), JSON.stringify(body)).toBe(200);
         expect(adds).toHaveLength(1);
         expect(response.request().postDataJSON()).toEqual(filled.values);
@@ -325,7 +329,7 @@ describe('the add form of every resource page as the administrator', () => {
       for (const f of compared) expect(sameValue(r, f, stored[f], filled.values[f]), `${r.name}.${f}: stored ${JSON.stringify(stored[f])}, filled ${JSON.stringify(filled.values[f])}`).toBe(true);
 
       const del = callOf(r, 'delete');
-      const removed = await admin.call<Envelope>(del.method, del.url, { params: { id: String(createdId) } });
+      const removed = await admin.call<Envelope>(del.method, del.url, { params: deleteParams(r, stored) });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
       createdId = undefined;
     });
@@ -334,7 +338,7 @@ describe('the add form of every resource page as the administrator', () => {
       // The added record does not stay behind for the next files.
       if (createdId === undefined) return;
       const del = callOf(r, 'delete');
-      await admin.call(del.method, del.url, { params: { id: String(createdId) } });
+      await admin.call(del.method, del.url, { params: deleteParams(r, { ...added, [r.list.rowKey]: createdId }) });
     });
   }
 });

@@ -104,6 +104,12 @@ export function action(r: Resource, name: string): ActionDef | undefined {
 }
 
 /** A standard call of a resource, if it has one. */
+/** The delete call's parameters for a record: its key, and the typed value a typeToConfirm delete needs. */
+export function deleteParams(r: Resource, rec: Record<string, unknown>): Record<string, string> {
+  const typed = action(r, 'delete')?.typeToConfirm;
+  return { id: String(rec[r.list.rowKey]), ...(typed ? { confirm: String(rec[typed]) } : {}) };
+}
+
 export function findCall(r: Resource, verb: CallDef['verb']): CallDef | undefined {
   return registry.calls.find((c) => c.resource === r.name && c.verb === verb);
 }

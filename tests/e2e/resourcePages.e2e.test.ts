@@ -36,6 +36,7 @@ import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harn
 import { ADMIN_GRANTS, CasePlan, EDITOR_GRANTS, expectGrants } from './pageCases.ts';
 import {
   action,
+  deleteParams,
   actionLabel,
   callOf,
   cellOf,
@@ -80,12 +81,6 @@ const OTHER_RUN = String(1000 + ((Number(RUN) + 4500) % 9000));
 // What each step uses, from the registry.
 
 const PAGES = resourcePages();
-
-/** The delete call's parameters for a record: its key, and the typed value a typeToConfirm delete needs. */
-function deleteParams(r: Resource, rec: Rec): Record<string, string> {
-  const typed = action(r, 'delete')?.typeToConfirm;
-  return { id: String(rec[r.list.rowKey]), ...(typed ? { confirm: String(rec[typed]) } : {}) };
-}
 
 /** The flag a delete sets instead of removing the record (a tenant in its grace period): the server-set field the delete action is hidden by. */
 function markedBy(r: Resource): string | undefined {
