@@ -130,6 +130,13 @@ describe('Content-Security-Policy of the console', () => {
     // every resource page (and the shell's) showed itself; pages of modules not built yet show the 404 page
     const own = new Set(paths.filter((p, i) => seen[i] === p));
     const mustShow = [WORKBENCH_PATH, PROFILE_PATH, ...resourcePaths(menuTree)];
+    // a visit right after a route that is sent to /404 can be overtaken by that late redirect:
+    // a page that did not show itself is visited once more, after a page that does
+    for (const path of mustShow.filter((p) => !own.has(p))) {
+      await visit(page, WORKBENCH_PATH);
+      if ((await visit(page, path)) === path) own.add(path);
+      expect(await violations(), `after ${path}`).toEqual([]);
+    }
     expect(mustShow.filter((p) => !own.has(p)), `pages shown: ${own.size} of ${paths.length}`).toEqual([]);
     console.log(`CSP: ${paths.length} routes visited, ${own.size} showed their own page, the rest the 404 page`);
   });
