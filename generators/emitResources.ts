@@ -10,7 +10,7 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 export interface FieldMeta {
   name: string;
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'json';
   required: boolean;
   /** id, tenantCode, createTime, updateTime: managed by the server. */
   system: boolean;

@@ -65,7 +65,7 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
     const meta = fieldOf(resource, s.field);
     const name = label(s.field);
     const choices = fieldChoices(resource, s.field);
-    if (s.match === 'range' && meta?.type === 'datetime') {
+    if (s.match === 'range' && (meta?.type === 'datetime' || meta?.type === 'date')) {
       return (
         <Form.Item key={s.field} name={s.field} label={name}>
           <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('resource.from'), t('resource.to')]} allowEmpty={[true, true]} />

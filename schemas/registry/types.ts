@@ -182,8 +182,8 @@ export interface ResourceFile {
   handlers?: Partial<Record<CallVerb, string>>;
 }
 
-/** Field type as stored. */
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+/** Field type as stored: `datetime` is a `format: date-time` string (a timestamp), `date` a `format: date` one (a day, `yyyy-mm-dd`). */
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'json';
 
 export interface FieldDef {
   name: string;
