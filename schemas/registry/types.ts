@@ -108,6 +108,8 @@ export interface ActionDef {
   showWhen?: string;
   /** On the delete action: a field whose value must be typed to confirm (and be sent as `confirm`). */
   typeToConfirm?: string;
+  /** ROLE_EDITOR is granted the button (and the calls needing it) when it is added: default true, false for delete. */
+  grantEditor?: boolean;
 }
 
 /**

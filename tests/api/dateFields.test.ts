@@ -57,7 +57,8 @@ const supplier = {
     { name: 'query', permission: 'contractsupplier:query' },
     { name: 'add', permission: 'contractsupplier:add' },
     { name: 'update', permission: 'contractsupplier:update' },
-    { name: 'delete', permission: 'contractsupplier:delete' },
+    // editors may delete these records too (without it, they are not granted a delete)
+    { name: 'delete', permission: 'contractsupplier:delete', grantEditor: true },
     { name: 'export', permission: 'contractsupplier:export' },
     { name: 'import', permission: 'contractsupplier:import' },
   ],
@@ -90,11 +91,16 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'schemas/resources/contract-supplier.json'), JSON.stringify(supplier, null, 2));
   for (const locale of ['en', 'zh', 'tw']) {
     const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown> };
+    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown>; route: Record<string, string> };
     const { title, ...fields } = labels[locale]!;
     messages.resources.ContractSupplier = { title, fields };
+    messages.route.contractsupplier = title!;
     writeFileSync(file, JSON.stringify(messages, null, 2));
   }
+  const menuFile = join(dir, 'schemas/menu.json');
+  const menu = JSON.parse(readFileSync(menuFile, 'utf8')) as { menus: { code: string; children?: unknown[] }[] };
+  menu.menus.find((m) => m.code === 'admin')!.children!.push({ code: 'contractsupplier', path: '/contractsupplier', name: 'ContractSupplier', component: 'resource', resource: 'ContractSupplier', title: 'route.contractsupplier' });
+  writeFileSync(menuFile, JSON.stringify(menu, null, 2));
   server = await startTestServer({ schemasDir: join(dir, 'schemas') });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'), { 'X-Language': 'en' });
   const orgs = await admin.get<Envelope<PageData<{ id: number; orgName: string }>>>('/api/admin/sysorg/querySysOrg', { orgName: 'Supply Department' });
@@ -230,5 +236,14 @@ describe('format: date fields', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors!.map((e) => e.field)).toEqual(['row 3.contractEnd', 'row 4.contractStart']);
     expect(await codes({ supplierCode: 'DG001' })).toEqual([]);
+  });
+
+  it('are deleted by an editor when the delete action grants editors (grantEditor)', async () => {
+    const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
+    const added = await editor.post<Envelope<Supplier>>(`${BASE}/addContractSupplier`, { supplierCode: 'DH001', supplierName: 'Short Lived', contractStart: '2026-10-01' });
+    expect(added.status).toBe(200);
+    expect(added.body.data!.contractStart).toBe('2026-10-01');
+    expect((await editor.post(`${BASE}/deleteContractSupplier`, undefined, { id: added.body.data!.id })).status).toBe(200);
+    expect(await codes({ supplierCode: 'DH001' })).toEqual([]);
   });
 });
