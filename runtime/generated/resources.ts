@@ -98,6 +98,8 @@ export interface ActionMeta {
   showWhen?: string;
   /** On delete: the field whose value must be typed to confirm, sent to the delete call as `confirm`. */
   typeToConfirm?: string;
+  /** ROLE_EDITOR is granted the button when it is added to a tenant (default: true, false for delete). */
+  grantEditor?: boolean;
 }
 
 export interface RelationMeta {

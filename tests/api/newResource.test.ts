@@ -92,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('a new resource file', () => {
-  it('generates its types and client functions', () => {
+  it('generates its types and client functions', { timeout: 120_000 }, () => {
     const out = join(dir, 'generated');
     const r = spawnSync('npx', ['tsx', 'generators/cli.ts', '--schemas', join(dir, 'schemas'), '--out', out], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
