@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDay } from '../../runtime/format/formatDate.ts';
 import { cellText } from '../../runtime/resource/columns.ts';
 import { defaultWidget } from '../../runtime/resource/form/formPlan.ts';
+import { rangeControl, toSearchValues } from '../../runtime/resource/SearchForm.tsx';
 import { dialectFor, toDay } from '../../server-mock/db/dialect.ts';
 import { dayDate } from '../../server-mock/crud/exportRows.ts';
 import { CELL_FORMATS } from '../../server-mock/crud/exportXlsx.ts';
@@ -34,6 +35,15 @@ describe('a day in the console', () => {
     expect(cellText(col, { contractStart: '2026-04-10T00:00:00.000Z' }, none)).toBe('2026-04-10');
     expect(cellText(col, { contractStart: null }, none)).toBe('');
     expect(cellText({ field: 'createTime', type: 'datetime' }, { createTime: '2026-04-10' }, none)).toMatch(/^2026-04-10 \d\d:\d\d:\d\d$/);
+  });
+
+  it('is searched with a date range picker, sent as a yyyy-mm-dd pair', () => {
+    expect(rangeControl('range', 'date')).toBe('dates');
+    expect(rangeControl('range', 'datetime')).toBe('dates');
+    expect(rangeControl('range', 'integer')).toBe('numbers');
+    expect(rangeControl('exact', 'date')).toBeUndefined();
+    const day = (text: string) => ({ format: () => text });
+    expect(toSearchValues([{ field: 'contractStart', match: 'range' }], { contractStart: [day('2026-04-01'), day('2026-04-30')] })).toEqual({ contractStart: ['2026-04-01', '2026-04-30'] });
   });
 
   it('is edited with the date widget, a time with the date-time one', () => {
