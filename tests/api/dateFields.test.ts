@@ -62,6 +62,7 @@ const supplier = {
     { name: 'export', permission: 'contractsupplier:export' },
     { name: 'import', permission: 'contractsupplier:import' },
   ],
+  calls: [{ name: 'queryContractSupplierByStart', method: 'GET', handler: 'lookup.byField', options: { field: 'contractStart' }, query: { type: 'object', properties: { contractStart: { type: 'string' } } } }],
   relations: { orgId: { resource: 'SysOrg', valueField: 'id', labelField: 'orgName', as: 'orgName' } },
   storage: { unique: [['supplierCode']] },
 };
@@ -245,5 +246,15 @@ describe('format: date fields', () => {
     expect(added.body.data!.contractStart).toBe('2026-10-01');
     expect((await editor.post(`${BASE}/deleteContractSupplier`, undefined, { id: added.body.data!.id })).status).toBe(200);
     expect(await codes({ supplierCode: 'DH001' })).toEqual([]);
+  });
+
+  it('are looked up by a day (lookup.byField)', async () => {
+    await add({ supplierCode: 'DI001', supplierName: 'Looked Up', contractStart: '2031-03-03' });
+    const found = await admin.get<Envelope<Supplier[]>>(`${BASE}/queryContractSupplierByStart`, { contractStart: '2031-03-03' });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data!.map((r) => r.supplierCode)).toEqual(['DI001']);
+    const bad = await admin.get<Envelope>(`${BASE}/queryContractSupplierByStart`, { contractStart: '2031-03-03T00:00:00Z' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors!.map((e) => e.field)).toEqual(['contractStart']);
   });
 });
