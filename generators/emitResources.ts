@@ -10,7 +10,7 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 export interface FieldMeta {
   name: string;
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'json';
   required: boolean;
   /** id, tenantCode, createTime, updateTime: managed by the server. */
   system: boolean;
@@ -103,6 +103,8 @@ export interface ActionMeta {
   showWhen?: string;
   /** On delete: the field whose value must be typed to confirm, sent to the delete call as \`confirm\`. */
   typeToConfirm?: string;
+  /** ROLE_EDITOR is granted the button when it is added to a tenant (default: true, false for delete). */
+  grantEditor?: boolean;
 }
 
 export interface RelationMeta {

@@ -148,7 +148,7 @@ function inputSchema(r: Resource): JsonSchema {
 
 /** The TypeScript type of a filter value. */
 function filterType(field: FieldDef, range: boolean): string {
-  if (range || field.type === 'datetime' || field.type === 'json') return 'string';
+  if (range || field.type === 'datetime' || field.type === 'date' || field.type === 'json') return 'string';
   if (Array.isArray(field.schema.enum) && field.schema.enum.length > 0) {
     return field.schema.enum.map((v) => tsLiteral(v)).join(' | ');
   }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import type { ResourceMeta, SearchFieldMeta } from '../generated/resources.ts';
+import type { FieldMeta, ResourceMeta, SearchFieldMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { useFormLayout } from '../layout/useFormLayout.ts';
 import { dictKey } from './columns.ts';
@@ -49,6 +49,14 @@ export function toSearchValues(fields: readonly SearchFieldMeta[], raw: RawValue
   return out;
 }
 
+/** The control of a range search field: a date range picker (days and times alike, searched by day) or two number inputs. */
+export function rangeControl(match: SearchFieldMeta['match'], type: FieldMeta['type'] | undefined): 'dates' | 'numbers' | undefined {
+  if (match !== 'range') return undefined;
+  if (type === 'datetime' || type === 'date') return 'dates';
+  if (type === 'integer' || type === 'number') return 'numbers';
+  return undefined;
+}
+
 export default function SearchForm({ resource, fields, canQuery, loading, onSearch, onReset }: SearchFormProps) {
   const { t } = useTranslation();
   const layout = useFormLayout();
@@ -65,14 +73,15 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
     const meta = fieldOf(resource, s.field);
     const name = label(s.field);
     const choices = fieldChoices(resource, s.field);
-    if (s.match === 'range' && meta?.type === 'datetime') {
+    const range = rangeControl(s.match, meta?.type);
+    if (range === 'dates') {
       return (
         <Form.Item key={s.field} name={s.field} label={name}>
           <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('resource.from'), t('resource.to')]} allowEmpty={[true, true]} />
         </Form.Item>
       );
     }
-    if (s.match === 'range' && (meta?.type === 'integer' || meta?.type === 'number')) {
+    if (range === 'numbers') {
       return (
         <Form.Item key={s.field} label={name} htmlFor={`${formName}_${s.field}_0`}>
           <Space.Compact style={{ width: '100%' }}>

@@ -4,7 +4,7 @@
  * dates in the spec's format. Pure, no React.
  */
 import type { FieldMeta, ResourceMeta } from '../generated/resources.ts';
-import { formatDate } from '../format/formatDate.ts';
+import { formatDate, formatDay } from '../format/formatDate.ts';
 
 export interface ColumnSpec {
   field: string;
@@ -95,6 +95,7 @@ export function cellText(col: Pick<ColumnSpec, 'field' | 'labelField' | 'dict' |
   const usesLabel = col.labelField !== undefined && value === record[col.labelField];
   if (col.dict && !usesLabel) return dictLabel(col.dict, value, translate);
   if (col.type === 'datetime' && !usesLabel) return formatDate(value as string | number);
+  if (col.type === 'date' && !usesLabel) return formatDay(value as string | number);
   if (typeof value === 'boolean') return translate(value ? 'resource.yes' : 'resource.no') ?? String(value);
   // A many-valued relation: its labels (or values), one after another.
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');

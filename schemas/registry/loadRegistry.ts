@@ -113,7 +113,7 @@ function ajvIssues(file: string, errors: ErrorObject[] | null | undefined, base 
 
 function fieldType(schema: JsonSchema): FieldType {
   const t = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  if (t === 'string') return schema.format === 'date-time' ? 'datetime' : 'string';
+  if (t === 'string') return schema.format === 'date-time' ? 'datetime' : schema.format === 'date' ? 'date' : 'string';
   if (t === 'integer') return 'integer';
   if (t === 'number') return 'number';
   if (t === 'boolean') return 'boolean';
@@ -121,7 +121,7 @@ function fieldType(schema: JsonSchema): FieldType {
 }
 
 function defaultMatch(field: FieldDef): MatchMode {
-  if (field.type === 'datetime' || field.type === 'number') return 'range';
+  if (field.type === 'datetime' || field.type === 'date' || field.type === 'number') return 'range';
   if (field.type !== 'string') return 'exact';
   if (field.dict || field.schema.enum || /(Code|Id|Type|Key)$/.test(field.name)) return 'exact';
   return 'contains';
@@ -266,10 +266,11 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
     const notBefore = schema['x-notBefore'];
     if (notBefore !== undefined) {
       const other = props[notBefore];
-      const ordered = (s: JsonSchema) => ['datetime', 'integer', 'number'].includes(fieldType(s));
+      // one kind of value: numbers with numbers, days and times with each other (compared by day when mixed)
+      const kind = (s: JsonSchema) => ({ datetime: 'time', date: 'time', integer: 'integer', number: 'number' } as Partial<Record<FieldType, string>>)[fieldType(s)];
       if (!other || notBefore === name) issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${notBefore}" is not another field of the record` });
-      else if (!ordered(schema) || fieldType(other) !== fieldType(schema)) {
-        issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${name}" and "${notBefore}" must both be date-time, integer or number fields of one type` });
+      else if (!kind(schema) || kind(other) !== kind(schema)) {
+        issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${name}" and "${notBefore}" must both be date or date-time fields, or both integer or both number fields` });
       }
     }
   }

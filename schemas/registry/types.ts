@@ -108,6 +108,8 @@ export interface ActionDef {
   showWhen?: string;
   /** On the delete action: a field whose value must be typed to confirm (and be sent as `confirm`). */
   typeToConfirm?: string;
+  /** ROLE_EDITOR is granted the button (and the calls needing it) when it is added: default true, false for delete. */
+  grantEditor?: boolean;
 }
 
 /**
@@ -182,8 +184,8 @@ export interface ResourceFile {
   handlers?: Partial<Record<CallVerb, string>>;
 }
 
-/** Field type as stored. */
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+/** Field type as stored: `datetime` is a `format: date-time` string (a timestamp), `date` a `format: date` one (a day, `yyyy-mm-dd`). */
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'json';
 
 export interface FieldDef {
   name: string;

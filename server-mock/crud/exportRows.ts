@@ -1,7 +1,8 @@
 /**
  * The one step every export writer (spreadsheet, Word, PDF) starts from: the chosen columns
  * with their translated labels, and per record one cell per column holding the value as it is
- * shown (dictionary labels, relation labels, dates as yyyy-mm-dd hh:mm:ss in UTC) and as a
+ * shown (dictionary labels, relation labels, times as yyyy-mm-dd hh:mm:ss in UTC, days as
+ * yyyy-mm-dd) and as a
  * typed value for the spreadsheet. Text that XML cannot hold (control characters, lone
  * surrogates) is cleaned here, so no writer produces a file that will not open.
  */
@@ -45,6 +46,14 @@ export function formatDateTime(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/** A day (`yyyy-mm-dd`) as the Date of its UTC midnight, what a spreadsheet date cell holds; undefined when not a day. */
+export function dayDate(day: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!m) return undefined;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === m[0] ? d : undefined;
+}
+
 // Characters XML 1.0 cannot carry, and UTF-16 halves without their partner.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -67,6 +76,10 @@ export function exportCell(ctx: CallContext, r: Resource, field: string, record:
   if (shown === undefined && f?.type === 'datetime' && typeof value === 'string') {
     const d = new Date(value);
     if (!Number.isNaN(d.getTime())) return { text: formatDateTime(d), value: d };
+  }
+  if (shown === undefined && f?.type === 'date' && typeof value === 'string') {
+    const d = dayDate(value);
+    if (d) return { text: value.slice(0, 10), value: d };
   }
   if (shown === undefined && f?.dict) {
     const text = cleanText(label(ctx, `dict.${f.dict}.${String(value)}`, String(value)));

@@ -1,6 +1,7 @@
 /** Spreadsheet exports (exceljs): a header row of translated labels, then one row per record. */
 import ExcelJS from 'exceljs';
 import { FileResult, type CallContext } from '../calls/context.ts';
+import type { FieldType } from '../../schemas/registry/types.ts';
 import type { ExportTable } from './exportRows.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -22,6 +23,9 @@ export function withoutInertPrefix(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
+/** Number formats of date cells: a time with its clock, a day without. */
+export const CELL_FORMATS: Partial<Record<FieldType, string>> = { datetime: 'yyyy-mm-dd hh:mm:ss', date: 'yyyy-mm-dd' };
+
 export async function writeXlsx(ctx: CallContext, table: ExportTable, filename: string): Promise<FileResult> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'console';
@@ -30,8 +34,8 @@ export async function writeXlsx(ctx: CallContext, table: ExportTable, filename: 
   sheet.columns = table.columns.map((c) => ({
     header: inertText(c.label),
     key: c.field,
-    width: c.type === 'datetime' ? 20 : 18,
-    style: c.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+    width: c.type === 'datetime' ? 20 : c.type === 'date' ? 12 : 18,
+    style: CELL_FORMATS[c.type] ? { numFmt: CELL_FORMATS[c.type] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const cells of table.rows) sheet.addRow(cells.map((cell) => (typeof cell.value === 'string' ? inertText(cell.value) : cell.value)));

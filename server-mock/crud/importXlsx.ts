@@ -169,6 +169,19 @@ function fieldValue(f: FieldDef, v: Plain, dict: Map<string, string> | undefined
       const t = Date.parse(value);
       return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(t) ? new Date(t).toISOString() : value;
     }
+    case 'date': {
+      // a date cell (UTC midnight as exported, or a time: its UTC day), or the text yyyy-m-d
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString().slice(0, 10);
+      if (typeof value !== 'string') return value;
+      const m = DATE_TEXT.exec(value);
+      if (m && m[4] === undefined) {
+        const day = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+        // 2026-02-30 is no day: left as typed for the validator to report
+        const t = Date.parse(day);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day ? day : value;
+      }
+      return value;
+    }
     case 'json':
       if (typeof value === 'string') {
         try {

@@ -24,7 +24,7 @@ export interface ListParams {
 function matchOf(resource: Resource, field: FieldDef): MatchMode {
   const declared = [...resource.list.search.basic, ...resource.list.search.advanced].find((s) => s.field === field.name);
   if (declared) return declared.match;
-  if (field.type === 'datetime') return 'range';
+  if (field.type === 'datetime' || field.type === 'date') return 'range';
   return 'exact';
 }
 
@@ -78,6 +78,14 @@ function parseScalar(field: FieldDef, text: string): unknown {
       }
       return new Date(t).toISOString();
     }
+    case 'date': {
+      // a day, or a time standing for its UTC day
+      const t = Date.parse(text);
+      if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(text) || Number.isNaN(t)) {
+        throw badRequest(`${field.name} must be a date`, [{ field: field.name, message: 'must be a date (YYYY-MM-DD)' }]);
+      }
+      return new Date(t).toISOString().slice(0, 10);
+    }
     default:
       return text;
   }
@@ -102,7 +110,7 @@ interface FilterTerms {
 function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
   return params.filters.map(({ field, match, value }) => {
     if (match === 'contains' && field.type === 'string') return { field, ops: ['contains'], values: [containsPattern(value)] };
-    if (match === 'range' && (field.type === 'datetime' || field.type === 'number' || field.type === 'integer')) {
+    if (match === 'range' && (field.type === 'datetime' || field.type === 'date' || field.type === 'number' || field.type === 'integer')) {
       const parts = value.split(',');
       if (parts.length > 2) throw badRequest(`${field.name} must be a range "from,to"`, [{ field: field.name, message: 'must be a range "from,to"' }]);
       const [from, to] = [parts[0]?.trim() ?? '', (parts.length === 2 ? parts[1] : parts[0])?.trim() ?? ''];

@@ -2,7 +2,7 @@
  * The storage rules a resource file declares, applied on every write: unique field sets,
  * references to other resources, tree shape, hashed secrets; and relation labels on reads.
  */
-import type { RelationDef, Resource } from '../../schemas/registry/types.ts';
+import type { FieldType, RelationDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { inChunks, type Row } from '../db/anyKysely.ts';
 import { badRequest, conflict, type FieldError } from '../http/apiError.ts';
@@ -153,10 +153,19 @@ export function autoFields(r: Resource): string[] {
   return r.fields.filter((f) => f.auto).map((f) => f.name);
 }
 
-function ordinal(type: string, value: unknown): number | undefined {
+const DAY_MS = 86_400_000;
+
+/**
+ * A value of an ordered field as a number: a time as milliseconds, a day (`yyyy-mm-dd`, read
+ * as UTC) as its midnight; `byDay` (a day against a time) gives both as the number of their
+ * UTC day, so a time on the day of a date is not before it.
+ */
+export function ordinal(type: FieldType, value: unknown, byDay = false): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = type === 'datetime' ? Date.parse(String(value)) : Number(value);
-  return Number.isNaN(n) ? undefined : n;
+  const timed = type === 'datetime' || type === 'date';
+  const n = timed ? Date.parse(String(value)) : Number(value);
+  if (Number.isNaN(n)) return undefined;
+  return timed && byDay ? Math.floor(n / DAY_MS) : n;
 }
 
 /** 400 when a value is before the field it may not be before (x-notBefore: an end before its start). */
@@ -165,8 +174,9 @@ export function assertOrder(r: Resource, record: Row): void {
   for (const f of r.fields) {
     if (!f.notBefore) continue;
     const other = r.fieldMap.get(f.notBefore)!;
-    const value = ordinal(f.type, record[f.name]);
-    const bound = ordinal(other.type, record[other.name]);
+    const byDay = f.type !== other.type;
+    const value = ordinal(f.type, record[f.name], byDay);
+    const bound = ordinal(other.type, record[other.name], byDay);
     if (value !== undefined && bound !== undefined && value < bound) errors.push({ field: f.name, message: `must not be before ${other.name}` });
   }
   if (errors.length) throw badRequest(`Invalid record: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);

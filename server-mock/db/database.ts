@@ -35,6 +35,8 @@ export { STATEMENT_CACHE_SIZE, withStatementCache } from './sqliteDriver.ts';
 
 // bigint (int8) columns come back as strings by default; ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
+// date columns (format: date) stay the text yyyy-mm-dd: a JS Date would be local midnight.
+pg.types.setTypeParser(1082, (v) => v);
 
 export function openDatabase(options: DatabaseOptions): Database {
   const onStatement = options.onStatement;

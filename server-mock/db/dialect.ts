@@ -50,6 +50,20 @@ function toIso(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A day (`format: date`) as `yyyy-mm-dd`: what the API sends and both databases keep (SQLite
+ * as text, PostgreSQL as a date read back as text). A Date or a timestamp (a column that
+ * once held times) gives its UTC day.
+ */
+export function toDay(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    const t = Date.parse(value);
+    return Number.isNaN(t) ? value : new Date(t).toISOString().slice(0, 10);
+  }
+  return value;
+}
+
 const sqlite: Dialect = {
   name: 'sqlite',
   columnType(type) {
@@ -69,11 +83,13 @@ const sqlite: Dialect = {
     if (type === 'boolean') return value ? 1 : 0;
     if (type === 'json') return JSON.stringify(value);
     if (type === 'datetime') return typeof value === 'string' ? new Date(value).toISOString() : toIso(value);
+    if (type === 'date') return toDay(value);
     return value;
   },
   fromDb(type, value) {
     if (value === null || value === undefined) return null;
     if (type === 'boolean') return value === 1 || value === true;
+    if (type === 'date') return toDay(value);
     if (type === 'json' && typeof value === 'string') {
       try {
         return JSON.parse(value) as unknown;
@@ -156,6 +172,8 @@ const postgres: Dialect = {
         return 'boolean';
       case 'datetime':
         return 'timestamptz';
+      case 'date':
+        return 'date';
       case 'json':
         return 'jsonb';
       default:
@@ -168,11 +186,13 @@ const postgres: Dialect = {
     if (type === 'boolean') return !!value;
     // node-postgres would turn a JS array into a PostgreSQL array literal: send JSON text.
     if (type === 'json') return JSON.stringify(value);
+    if (type === 'date') return toDay(value);
     return value;
   },
   fromDb(type, value) {
     if (value === null || value === undefined) return null;
     if (type === 'datetime') return toIso(value);
+    if (type === 'date') return toDay(value);
     if (type === 'integer' && typeof value === 'string') return Number(value);
     return value;
   },

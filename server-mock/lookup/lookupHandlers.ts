@@ -108,6 +108,10 @@ function fieldValue(f: FieldDef, raw: unknown): unknown {
       if (Number.isNaN(t)) invalid(f.name, 'must be a date');
       return new Date(t).toISOString();
     }
+    case 'date': {
+      if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) invalid(f.name, 'must be a date (YYYY-MM-DD)');
+      return text;
+    }
     case 'json':
       throw new Error(`lookup.byField cannot match the JSON field ${f.name}`);
     default:

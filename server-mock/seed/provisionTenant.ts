@@ -23,6 +23,20 @@ export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotif
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
 export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal|unlock)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
+/**
+ * The buttons the seed grants ROLE_EDITOR, with the calls that need them: every button of a
+ * resource file's actions but the permission management ones (EDITOR_DENIED_BUTTONS) and, unless
+ * the action says `"grantEditor": true`, a delete action's; an action saying `"grantEditor": false`
+ * is not granted either. A code no action declares is granted.
+ */
+export function editorGrants(registry: Registry): (buttonCode: string) => boolean {
+  const byCode = new Map<string, boolean>();
+  for (const a of registry.resources.flatMap((r) => r.actions)) {
+    const granted = a.grantEditor ?? a.name !== 'delete';
+    byCode.set(a.permission, (byCode.get(a.permission) ?? false) || granted);
+  }
+  return (code) => !EDITOR_DENIED_BUTTONS.some((re) => re.test(code)) && (byCode.get(code) ?? true);
+}
 /** Fields of the users page an editor does not see (a data permission): optional ones, so an editor can still add users. */
 export const EDITOR_HIDDEN_USER_FIELDS = 'address,profile';
 
@@ -206,14 +220,14 @@ export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<vo
       await insertRecord(data, roleMenuR, { roleId: visitorId, menuId }, ctx.now);
     }
   }
-  const editorDenied = (code: string) => EDITOR_DENIED_BUTTONS.some((re) => re.test(code));
+  const editorHolds = editorGrants(ctx.registry);
   for (const code of newButtons) {
     await insertRecord(data, roleButtonR, { roleCode: 'ROLE_ADMIN', buttonCode: code }, ctx.now);
-    if (!editorDenied(code)) await insertRecord(data, roleButtonR, { roleCode: 'ROLE_EDITOR', buttonCode: code }, ctx.now);
+    if (editorHolds(code)) await insertRecord(data, roleButtonR, { roleCode: 'ROLE_EDITOR', buttonCode: code }, ctx.now);
   }
   for (const u of newUrls) {
     await insertRecord(data, roleUrlR, { roleId: adminId, urlId: u.id }, ctx.now);
-    if (u.permission && editorDenied(u.permission)) continue;
+    if (u.permission && !editorHolds(u.permission)) continue;
     if (u.resource === 'SysTenant' && u.verb !== 'query') continue;
     await insertRecord(data, roleUrlR, { roleId: editorId, urlId: u.id }, ctx.now);
   }

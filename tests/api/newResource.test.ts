@@ -1,7 +1,8 @@
 /**
- * Adding a resource is adding a file: a copy of schemas/ gets a Supplier resource file and
- * its labels, the generator runs, the server starts on it, and the calls work. No TypeScript
- * is written for it.
+ * Adding a resource is adding a file: a copy of schemas/ gets a Supplier resource file, its
+ * labels and a menu entry, the generator runs, the server starts on it, and the calls work. No
+ * TypeScript is written for it. ROLE_EDITOR gets its page and every call and button but the
+ * delete action's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,9 @@ const supplier = {
   storage: { unique: [['supplierCode']] },
 };
 
+/** The menu entry of the page: a child of the system administration group. */
+const menuEntry = { code: 'supplier', path: '/supplier', name: 'Supplier', component: 'resource', resource: 'Supplier', title: 'route.supplier', icon: 'table' };
+
 const labels: Record<string, Record<string, string>> = {
   en: { title: 'Suppliers', supplierCode: 'Code', supplierName: 'Name', contactEmail: 'Email', rating: 'Rating' },
   zh: { title: '供应商', supplierCode: '编码', supplierName: '名称', contactEmail: '邮箱', rating: '评级' },
@@ -66,14 +70,19 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'schemas/resources/supplier.json'), JSON.stringify(supplier, null, 2));
   for (const locale of ['en', 'zh', 'tw']) {
     const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown> };
+    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown>; route: Record<string, string> };
     const l = labels[locale]!;
+    messages.route.supplier = l.title!;
     messages.resources.Supplier = {
       title: l.title,
       fields: { supplierCode: l.supplierCode, supplierName: l.supplierName, contactEmail: l.contactEmail, rating: l.rating },
     };
     writeFileSync(file, JSON.stringify(messages, null, 2));
   }
+  const menuFile = join(dir, 'schemas/menu.json');
+  const menu = JSON.parse(readFileSync(menuFile, 'utf8')) as { menus: { code: string; children?: unknown[] }[] };
+  menu.menus.find((m) => m.code === 'admin')!.children!.push(menuEntry);
+  writeFileSync(menuFile, JSON.stringify(menu, null, 2));
   server = await startTestServer({ schemasDir: join(dir, 'schemas') });
 });
 
@@ -83,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('a new resource file', () => {
-  it('generates its types and client functions', () => {
+  it('generates its types and client functions', { timeout: 120_000 }, () => {
     const out = join(dir, 'generated');
     const r = spawnSync('npx', ['tsx', 'generators/cli.ts', '--schemas', join(dir, 'schemas'), '--out', out], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -128,5 +137,29 @@ describe('a new resource file', () => {
     expect((await visitor.get('/api/material/supplier/querySupplier')).status).toBe(403);
     const urls = await admin.get<Envelope<PageData>>('/api/admin/sysurl/querySysUrl', { url: '/api/material/supplier/querySupplier' });
     expect(urls.body.data!.list).toHaveLength(1);
+  });
+
+  it('gives ROLE_EDITOR its page and every call and button but the delete action', async () => {
+    const admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
+    const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
+    const held = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'supplier', roleCode: 'ROLE_EDITOR' });
+    expect([...held.body.data!].sort()).toEqual(['supplier:add', 'supplier:export', 'supplier:query', 'supplier:update']);
+    const all = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'supplier', roleCode: 'ROLE_ADMIN' });
+    expect(all.body.data).toContain('supplier:delete');
+
+    const add = await editor.post<Envelope<{ id: number }>>('/api/material/supplier/addSupplier', { supplierCode: 'ED003', supplierName: 'Editor Co' });
+    expect(add.status).toBe(200);
+    expect((await editor.put('/api/material/supplier/updateSupplier', { id: add.body.data!.id, rating: 3 })).status).toBe(200);
+    expect((await editor.get('/api/material/supplier/querySupplier')).status).toBe(200);
+    expect((await editor.post('/api/material/supplier/exportSupplier', {})).status).toBe(200);
+    const del = await editor.post<Envelope>('/api/material/supplier/deleteSupplier', undefined, { id: add.body.data!.id });
+    expect(del.status).toBe(403);
+    expect((await admin.get<Envelope<PageData>>('/api/material/supplier/querySupplier', { supplierCode: 'ED003' })).body.data!.list).toHaveLength(1);
+
+    // the page is in the editor's menu, titled from route.supplier
+    type Node = { name: string; path: string; meta?: { title?: string }; children?: Node[] };
+    const authority = await editor.post<{ menu: Node[] }>('/api/account/sysuserdetail/queryCurrentAuthority', undefined, { username: 'editor' });
+    const adminGroup = authority.body.menu.find((n) => n.name === 'admin')!;
+    expect(adminGroup.children!.find((n) => n.name === 'supplier')).toMatchObject({ path: '/supplier', meta: { title: 'route.supplier' } });
   });
 });

@@ -198,6 +198,10 @@ describe('queryCurrentAuthority', () => {
     expect(paths(e.menu)).not.toContain('/permission');
     expect(e.menuButton).toContain('sysuser:add');
     expect(e.menuButton).not.toContain('sysuser:delete');
+    // every button but a delete action's
+    expect(e.menuButton).toEqual(expect.arrayContaining(['sysparam:add', 'sysparam:update', 'sysparam:export', 'sysorg:update']));
+    expect(e.menuButton).not.toContain('sysparam:delete');
+    expect(e.menuButton).not.toContain('sysorg:delete');
     expect(e.dataFields).toEqual({ sysuser: ['address', 'profile'] });
   });
 

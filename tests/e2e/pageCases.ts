@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest';
 import type { Resource } from '../../schemas/registry/types.ts';
-import { EDITOR_DENIED_BUTTONS, EDITOR_DENIED_MENU_PATHS, EDITOR_HIDDEN_USER_FIELDS } from '../../server-mock/seed/provisionTenant.ts';
+import { EDITOR_DENIED_MENU_PATHS, EDITOR_HIDDEN_USER_FIELDS, editorGrants } from '../../server-mock/seed/provisionTenant.ts';
 import { authorityOf, registry, resourcePages, type Api, type ResourcePageDef } from './resourceLocators.ts';
 
 /** What a demo role is granted on the resource pages, as the seed writes it. */
@@ -34,9 +34,11 @@ export const ADMIN_GRANTS: RoleGrants = {
   hidden: () => [],
 };
 
+const editorHolds = editorGrants(registry);
+
 export const EDITOR_GRANTS: RoleGrants = {
   role: 'editor',
-  holds: (permission) => treeButtons.has(permission) && !EDITOR_DENIED_BUTTONS.some((re) => re.test(permission)),
+  holds: (permission) => treeButtons.has(permission) && editorHolds(permission),
   offers: (page) => !EDITOR_DENIED_MENU_PATHS.some((p) => page.fullPath === p || page.fullPath.startsWith(`${p}/`)),
   hidden: (r) => (r.menu === 'sysuser' ? EDITOR_HIDDEN_USER_FIELDS.split(',').filter((f) => r.fieldMap.has(f)) : []),
 };

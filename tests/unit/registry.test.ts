@@ -462,8 +462,15 @@ describe('mistakes', () => {
       expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'priority')))).toContainEqual({
         file,
         pointer: '/record/properties/endTime/x-notBefore',
-        message: '"endTime" and "priority" must both be date-time, integer or number fields of one type',
+        message: '"endTime" and "priority" must both be date or date-time fields, or both integer or both number fields',
       });
+    });
+
+    it('read a format: date field as a day, ordered against a date or a date-time field', () => {
+      const r = loaded(notification((d) => (d.record.properties.endTime = { type: 'string', format: 'date', 'x-notBefore': 'startTime' })));
+      const n = r.resources.find((x) => x.name === 'Notification')!;
+      expect(n.fieldMap.get('endTime')).toMatchObject({ type: 'date', notBefore: 'startTime' });
+      expect(n.fieldMap.get('startTime')).toMatchObject({ type: 'datetime' });
     });
 
     it('name a link that is not a link resource, an array without a link, and a linked field sorted, searched or indexed', () => {
