@@ -1,6 +1,6 @@
 /** The root: antd theme (colour, size density, locale), feedback binding and the routes. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SIZE_TOKENS } from '../constants/spec.ts';
@@ -43,8 +43,9 @@ export default function App() {
     <ConfigProvider
       locale={antdLocale}
       button={{ autoInsertSpace: false }}
+      // antd's default algorithm applies when none is named; naming it would import antd's
+      // theme index (dark and compact algorithms included) into the first download.
       theme={{
-        algorithm: antdTheme.defaultAlgorithm,
         token: { colorPrimary: settings.theme, controlHeight: sizeToken.controlHeight, fontSize: sizeToken.fontSize },
       }}
     >

@@ -15,7 +15,6 @@ import { wantSchemaLabels } from '../stores/app.ts';
 import { matchRoute } from '../permission/matchRoute.ts';
 import { translateTitle } from '../i18n/translateTitle.ts';
 import { toastError } from '../feedback/feedback.ts';
-import { registerTransport } from '../http/registerTransport.ts';
 
 const PUBLIC_TITLES: Record<string, string> = {
   '/login': 'login.signIn',
@@ -62,7 +61,9 @@ export default function Guard() {
     restoreStarted.current = true;
     setRestoring(true);
     startProgress();
-    registerTransport()
+    // The transport and the session code load with the restore, not with the sign-in page.
+    import('../http/registerTransport.ts')
+      .then((transport) => transport.registerTransport())
       .then(() => import('../auth/session.ts'))
       // The menu titles (schema labels) arrive with the routes.
       .then((session) => Promise.all([session.restoreSession(), wantSchemaLabels().catch(() => undefined)]))

@@ -58,6 +58,6 @@ export function loadSchemaLabels(locale: Locale): Promise<void> {
   return pending;
 }
 
-/** HTML lang attribute per locale. */
-export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' };
+/** HTML lang attribute per locale (the BCP 47 tags of languageNames.ts). */
+export { LANGUAGE_TAGS as HTML_LANG } from './languageNames.ts';
 

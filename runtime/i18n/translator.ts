@@ -1,9 +1,9 @@
 /**
- * The console's translator: nested message objects per language, key lookup with a fallback
- * language, `{{name}}` interpolation, and a React hook that re-renders on a language change
- * or when messages arrive. It is all the console asks of a translation library, in a few
- * hundred bytes, so that the sign-in page stays within its download budget (docs/console.md).
+ * The console's translator: an i18next instance (one `translation` namespace of nested
+ * message objects per language, a fallback language, `{{name}}` interpolation) and a React
+ * hook over it that re-renders on a language change or when messages arrive.
  */
+import i18next, { type i18n } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE } from '../constants/spec.ts';
 
@@ -12,75 +12,51 @@ export type TranslateOptions = { defaultValue?: string; [name: string]: unknown 
 /** A key, or keys tried in order (the first that has a message wins). */
 export type TFunction = (key: string | readonly string[], options?: TranslateOptions) => string;
 
-function isObject(value: unknown): value is Messages {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Copies `source` into `target`; nested objects merge, and existing strings stay unless `overwrite`. */
-function merge(target: Messages, source: Messages, overwrite: boolean): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (isObject(value) && isObject(current)) merge(current, value, overwrite);
-    else if (isObject(value)) merge((target[key] = {}), value, overwrite);
-    else if (current === undefined || overwrite) target[key] = value;
-  }
-}
-
-function lookup(messages: Messages | undefined, key: string): string | undefined {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (!isObject(node)) return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-function interpolate(text: string, options: TranslateOptions | undefined): string {
-  if (!options) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (name in options ? String(options[name]) : match));
-}
-
 export class Translator {
-  language: string;
-  private readonly fallback: string;
-  private readonly resources = new Map<string, Messages>();
+  readonly i18n: i18n;
   private readonly listeners = new Set<() => void>();
   private version = 0;
 
   constructor(language: string, fallback: string) {
-    this.language = language;
-    this.fallback = fallback;
+    this.i18n = i18next.createInstance({
+      lng: language,
+      fallbackLng: fallback,
+      resources: {},
+      // Synchronous start: no backend, messages arrive through addMessages.
+      initAsync: false,
+      // Keys are dotted paths; a ':' in a server menu title is not a namespace.
+      nsSeparator: false,
+      // React escapes what it renders; messages are plain text.
+      interpolation: { escapeValue: false },
+      // A key that names a group of messages is not a message: answer the key, as for a missing one.
+      returnedObjectHandler: (key) => key,
+    });
+    void this.i18n.init();
+    this.i18n.on('languageChanged', this.changed);
+    this.i18n.store.on('added', this.changed);
   }
 
-  /** Adds messages for a language; with `overwrite` false, messages already there win. */
+  get language(): string {
+    return this.i18n.language;
+  }
+
+  /** Adds messages for a language; nested objects merge, and with `overwrite` false messages already there win. */
   addMessages(language: string, messages: Messages, overwrite = true): void {
-    let bundle = this.resources.get(language);
-    if (!bundle) this.resources.set(language, (bundle = {}));
-    merge(bundle, messages, overwrite);
-    this.changed();
+    this.i18n.addResourceBundle(language, 'translation', messages, true, overwrite);
   }
 
   changeLanguage(language: string): void {
-    if (language === this.language) return;
-    this.language = language;
-    this.changed();
+    if (language === this.i18n.language) return;
+    void this.i18n.changeLanguage(language);
   }
 
+  /** Whether a message (a string, not a group) exists in the current or the fallback language. */
   exists(key: string): boolean {
-    return this.find(key) !== undefined;
-  }
-
-  private find(key: string): string | undefined {
-    return lookup(this.resources.get(this.language), key) ?? lookup(this.resources.get(this.fallback), key);
+    return this.i18n.exists(key, { returnObjects: false });
   }
 
   /** The message in the current language, else in the fallback language, else `defaultValue`, else the (last) key. */
-  readonly t: TFunction = (key, options) => {
-    const keys = typeof key === 'string' ? [key] : key;
-    let text: string | undefined;
-    for (const k of keys) if ((text = this.find(k)) !== undefined) break;
-    return interpolate(text ?? options?.defaultValue ?? keys[keys.length - 1] ?? '', options);
-  };
+  readonly t: TFunction = (key, options) => this.i18n.t(key as string | string[], options as Record<string, unknown> | undefined) as string;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -89,10 +65,10 @@ export class Translator {
 
   snapshot = (): number => this.version;
 
-  private changed(): void {
+  private readonly changed = (): void => {
     this.version += 1;
     for (const listener of this.listeners) listener();
-  }
+  };
 }
 
 export const translator = new Translator(DEFAULT_LOCALE, DEFAULT_LOCALE);

@@ -1,5 +1,4 @@
 import { matchPath } from 'react-router-dom';
-import { flattenRoutes } from './generateRoutes.ts';
 import type { AppRoute } from './routeTypes.ts';
 
 /** Converts a menu path pattern to the router's syntax: ":id(\\d+)" becomes ":id". */
@@ -31,8 +30,4 @@ export function matchRoute(routes: readonly AppRoute[], pathname: string): { rou
     return undefined;
   };
   return walk(routes, []);
-}
-
-export function allPaths(routes: readonly AppRoute[]): string[] {
-  return flattenRoutes(routes).map((r) => r.path);
 }

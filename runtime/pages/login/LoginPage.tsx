@@ -4,7 +4,11 @@
  * language switch, links to register and forgot password.
  */
 import { useCallback, useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The two inputs this page shows, not antd's Input index, which would add TextArea, Search, OTP
+// and Group to the first download.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
@@ -145,7 +149,7 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-              <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
+              <Password prefix={<LockOutlined aria-hidden />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('login.logIn')}
