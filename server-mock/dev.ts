@@ -7,6 +7,8 @@ import { startServer } from './app/startServer.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 process.env.API_PORT = String(apiPort);
+// the development mock API is on unless MOCK_API says otherwise (docs/mock-api.md)
+process.env.MOCK_API ??= '1';
 
 const api = await startServer({ port: apiPort, host: '127.0.0.1' });
 const vite = await createServer({ configFile: 'vite.config.ts' });

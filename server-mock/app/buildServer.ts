@@ -18,6 +18,7 @@ import { allHandlers } from '../calls/handlers.ts';
 import { failure } from '../http/envelope.ts';
 import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
 import { loggerOptions } from './logging.ts';
+import { mockApi } from '../mockApi/mockApi.ts';
 
 export const SWAGGER_PATH = '/swagger';
 /** Largest JSON body accepted (bytes). */
@@ -110,6 +111,7 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   // Per-address limits on the sign-in and account calls only (server-mock/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
   registerCalls(app, services, allHandlers());
+  if (services.config.mockApi) await app.register(mockApi, { schemasDir: services.config.schemasDir, now: services.now });
 
   const index = join(options.staticDir, 'index.html');
   if (existsSync(options.staticDir)) {

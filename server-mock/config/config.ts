@@ -26,6 +26,8 @@ export interface ServerConfig {
   smsRateLimit: number;
   /** Password-reset, captcha-check and registration calls per 15 minutes from one address. */
   accountRateLimit: number;
+  /** Serve the development mock API (server-mock/mockApi/): MOCK_API=1, or `npm run dev`. */
+  mockApi: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -68,5 +70,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     signInRateLimit: positiveInteger(env, 'SIGN_IN_RATE_LIMIT', DEFAULT_SIGN_IN_RATE_LIMIT, 1),
     smsRateLimit: positiveInteger(env, 'SMS_RATE_LIMIT', DEFAULT_SMS_RATE_LIMIT, 1),
     accountRateLimit: positiveInteger(env, 'ACCOUNT_RATE_LIMIT', DEFAULT_ACCOUNT_RATE_LIMIT, 1),
+    mockApi: env.MOCK_API === '1',
   };
 }
