@@ -23,7 +23,7 @@ import type {
   ResourceFile,
   SearchField,
 } from './types.ts';
-import { LOCALES, type Locale, hasMessage, loadLocales } from './locales.ts';
+import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } from './locales.ts';
 import { toSnakeCase } from './naming.ts';
 
 // ajv-formats ships CommonJS with a default export.
@@ -202,6 +202,9 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   if (options.checkLocales !== false) {
     const locales = loadLocales(schemasDir);
     for (const r of resources) checkLabels(r, locales, issues);
+    for (const { locale, key, from } of missingSharedLabels(locales)) {
+      issues.push({ file: `locales/${locale}.json`, pointer: `/${key.split('.').map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`, message: `i18n key "${key}" is in schemas/locales/${from}.json but missing here` });
+    }
   }
 
   const calls: CallDef[] = [];

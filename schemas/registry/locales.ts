@@ -38,3 +38,27 @@ export function messageKeys(messages: Messages, prefix = ''): string[] {
   }
   return keys;
 }
+
+/** Message trees whose keys every locale must have alike: dictionary values and dictionary types. */
+export const SHARED_LABEL_ROOTS = ['dict', 'dictTypes'] as const;
+
+/**
+ * A `dict.*` or `dictTypes.*` label that one locale has and another lacks, once per locale
+ * lacking it, as `{locale, key, from}` (`from`: a locale that has it). A missing dictionary label
+ * shows its raw key in that language only, so nothing else would catch it.
+ */
+export function missingSharedLabels(locales: Record<Locale, Messages>): { locale: Locale; key: string; from: Locale }[] {
+  const out: { locale: Locale; key: string; from: Locale }[] = [];
+  const owner = new Map<string, Locale>();
+  for (const locale of LOCALES) {
+    for (const root of SHARED_LABEL_ROOTS) {
+      const tree = locales[locale][root];
+      if (!tree || typeof tree !== 'object') continue;
+      for (const key of messageKeys(tree as Messages, root)) if (!owner.has(key)) owner.set(key, locale);
+    }
+  }
+  for (const [key, from] of owner) {
+    for (const locale of LOCALES) if (!hasMessage(locales[locale], key)) out.push({ locale, key, from });
+  }
+  return out;
+}
