@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const LOCALES = ['en', 'zh', 'tw'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from './limits.ts';
+
+export { LOCALES, type Locale };
 export type Messages = Record<string, unknown>;
 
 export function loadLocales(schemasDir: string): Record<Locale, Messages> {
