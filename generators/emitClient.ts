@@ -120,13 +120,14 @@ function standardShape(call: CallDef, r: Resource): FunctionShape {
         imports: ['Envelope', 'TreeNode', record],
       };
     case 'add':
-      return { args: [`data: ${input}`], result: 'Envelope<unknown>', config: ['data'], imports: ['Envelope', input] };
+      // add and update answer the stored record, as a list would show it.
+      return { args: [`data: ${input}`], result: `Envelope<${record}>`, config: ['data'], imports: ['Envelope', input, record] };
     case 'update':
       return {
         args: [`data: Partial<${input}> & { id: number }`],
-        result: 'Envelope<unknown>',
+        result: `Envelope<${record}>`,
         config: ['data'],
-        imports: ['Envelope', input],
+        imports: ['Envelope', input, record],
       };
     case 'delete':
       if (r.actions.some((a) => a.name === 'delete' && a.typeToConfirm)) {

@@ -133,12 +133,39 @@ function recordSchema(r: Resource, registry: Registry): JsonSchema {
   const { id, ...otherSystem } = system;
   // A service resource's rows (list.source) are the call's answer: no id of their own.
   const withId = r.kind !== 'service';
+  const required = (r.record.required ?? []).filter((n) => !secret.has(n));
+  // A stored record's value it does not have is answered as null (a NULL column, a relation
+  // without a label); a service resource's rows are whatever its call answers.
+  if (withId) {
+    // The server always sets an x-auto field (a `server` one only when it has a default).
+    const alwaysSet = new Set(r.fields.filter((f) => f.auto === 'username' || (f.auto === 'server' && f.schema.default !== undefined)).map((f) => f.name));
+    for (const [name, schema] of Object.entries(props)) {
+      if (!required.includes(name) && !secret.has(name) && !alwaysSet.has(name)) props[name] = nullable(schema);
+    }
+  }
   return {
     type: 'object',
     additionalProperties: false,
-    required: [...(withId ? ['id'] : []), ...(r.record.required ?? []).filter((n) => !secret.has(n))],
+    required: [...(withId ? ['id'] : []), ...required],
     properties: { ...(withId ? { id: id ?? { type: 'integer' } } : {}), ...props, ...otherSystem },
   };
+}
+
+/** The schema that also allows null. */
+export function nullable(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  if (Array.isArray(out.enum)) {
+    if (!out.enum.includes(null)) out.enum = [...out.enum, null];
+  } else if (out.const !== undefined) {
+    out.enum = [out.const, null];
+    delete out.const;
+  } else if (out.type === undefined) {
+    const { description, ...rest } = out;
+    return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: 'null' }] };
+  }
+  if (typeof out.type === 'string' && out.type !== 'null') out.type = [out.type, 'null'];
+  else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
+  return out;
 }
 
 /** The body of an add call: the record's own fields, required as declared. */

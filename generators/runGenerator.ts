@@ -2,10 +2,12 @@
  * The generator in-process: load the registry and the menu of a schemas directory,
  * emit every output file, then write them or (check) report the drift.
  */
-import { loadMenu, type MenuNode } from '../schemas/registry/loadMenu.ts';
+import { loadMenu } from '../schemas/registry/loadMenu.ts';
 import { loadRegistry } from '../schemas/registry/loadRegistry.ts';
 import type { Registry } from '../schemas/registry/types.ts';
+import type { MenuRoute } from '../runtime/generated/fileTypes.ts';
 import { emitClient } from './emitClient.ts';
+import { emitFileTypes } from './emitFileTypes.ts';
 import { emitResources } from './emitResources.ts';
 import { emitRoutes } from './emitRoutes.ts';
 import { emitTypes } from './emitTypes.ts';
@@ -34,12 +36,13 @@ function inNameOrder(registry: Registry): Registry {
   return { ...registry, resources, calls: resources.flatMap((r) => r.calls) };
 }
 
-/** Every output file, by path relative to the output directory. */
-export async function generateFiles(registry: Registry, menu: MenuNode[]): Promise<Map<string, string>> {
+/** Every output file for outDir, by path relative to it. */
+export async function generateFiles(registry: Registry, menu: MenuRoute[], schemasDir: string, outDir: string): Promise<Map<string, string>> {
   const ordered = inNameOrder(registry);
   const files: [string, string][] = [
     ['client.ts', emitClient(ordered)],
-    ['resources.ts', emitResources(ordered)],
+    ['fileTypes.ts', await emitFileTypes(schemasDir)],
+    ['resources.ts', emitResources(ordered, outDir)],
     ['routes.ts', emitRoutes(menu, ordered)],
     ['types.ts', await emitTypes(ordered)],
   ];
@@ -54,7 +57,7 @@ export async function generateFiles(registry: Registry, menu: MenuNode[]): Promi
 export async function runGenerator(options: GeneratorOptions): Promise<GeneratorResult> {
   const registry = loadRegistry(options.schemasDir);
   const menu = loadMenu(options.schemasDir, registry);
-  const files = await generateFiles(registry, menu);
+  const files = await generateFiles(registry, menu, options.schemasDir, options.outDir);
   const drift = diffOutput(options.outDir, files);
   if (options.check) return { changed: drift.map((d) => d.file), drift, kept: [] };
   const { kept } = applyOutput(options.outDir, files, drift);

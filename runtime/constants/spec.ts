@@ -2,6 +2,9 @@
  * Every number and fixed name of the product spec (sections 2, 4, 8, 9) that the
  * console shell uses, in one place. Change a behaviour here, not in the code using it.
  */
+import type { Locale } from '../../schemas/registry/limits.ts';
+
+export type { Locale };
 
 /** HTTP client (spec 7, 9). */
 export const REQUEST_BASE_URL = '/';
@@ -21,8 +24,6 @@ export const OAUTH_SCOPE = 'ui';
 /** Org list page (spec 9). */
 export const ORG_LIST_CURRENT_PAGE = 1;
 export const ORG_LIST_PAGE_SIZE = 10000;
-/** The most records one query call answers (the server's page size limit, server-mock/crud/crudSchemas.ts). */
-export const MAX_PAGE_SIZE = 10000;
 /** Seconds between two SMS codes for one number (server rule: one a minute). */
 export const SMS_RESEND_SECONDS = 60;
 
@@ -40,9 +41,7 @@ export const TAGS_STORAGE_KEY = 'console-tags';
 export const RECENT_VISITS_STORAGE_KEY = 'console-recent-visits';
 export const RECENT_VISITS_LIMIT = 8;
 
-/** Locales (spec 9). Order is the browser-language match order. */
-export const LOCALES = ['en', 'zh', 'tw'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** Locales (spec 9): LOCALES in schemas/registry/limits.ts. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Layout sizes (spec 4, 9). */

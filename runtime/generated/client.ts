@@ -158,8 +158,8 @@ export async function queryAppClient(
 export async function addAppClient(
   data: AppClientInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<AppClient>> {
+  return send<Envelope<AppClient>>(
     {
       method: 'POST',
       url: '/api/uaa/appclient/addAppClient',
@@ -177,8 +177,8 @@ export async function addAppClient(
 export async function updateAppClient(
   data: Partial<AppClientInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<AppClient>> {
+  return send<Envelope<AppClient>>(
     {
       method: 'PUT',
       url: '/api/uaa/appclient/updateAppClient',
@@ -351,8 +351,8 @@ export async function queryNotification(
 export async function addNotification(
   data: NotificationInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<Notification>> {
+  return send<Envelope<Notification>>(
     {
       method: 'POST',
       url: '/api/notification/notification/addNotification',
@@ -370,8 +370,8 @@ export async function addNotification(
 export async function updateNotification(
   data: Partial<NotificationInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<Notification>> {
+  return send<Envelope<Notification>>(
     {
       method: 'PUT',
       url: '/api/notification/notification/updateNotification',
@@ -618,8 +618,8 @@ export async function querySysDict(
 export async function addSysDict(
   data: SysDictInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysDict>> {
+  return send<Envelope<SysDict>>(
     {
       method: 'POST',
       url: '/api/admin/sysdict/addSysDict',
@@ -637,8 +637,8 @@ export async function addSysDict(
 export async function updateSysDict(
   data: Partial<SysDictInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysDict>> {
+  return send<Envelope<SysDict>>(
     {
       method: 'PUT',
       url: '/api/admin/sysdict/updateSysDict',
@@ -830,8 +830,8 @@ export async function querySysMenu(
 export async function addSysMenu(
   data: SysMenuInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysMenu>> {
+  return send<Envelope<SysMenu>>(
     {
       method: 'POST',
       url: '/api/admin/sysmenu/addSysMenu',
@@ -849,8 +849,8 @@ export async function addSysMenu(
 export async function updateSysMenu(
   data: Partial<SysMenuInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysMenu>> {
+  return send<Envelope<SysMenu>>(
     {
       method: 'PUT',
       url: '/api/admin/sysmenu/updateSysMenu',
@@ -1189,8 +1189,8 @@ export async function querySysMenuButton(
 export async function addSysMenuButton(
   data: SysMenuButtonInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysMenuButton>> {
+  return send<Envelope<SysMenuButton>>(
     {
       method: 'POST',
       url: '/api/admin/sysmenubutton/addSysMenuButton',
@@ -1208,8 +1208,8 @@ export async function addSysMenuButton(
 export async function updateSysMenuButton(
   data: Partial<SysMenuButtonInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysMenuButton>> {
+  return send<Envelope<SysMenuButton>>(
     {
       method: 'PUT',
       url: '/api/admin/sysmenubutton/updateSysMenuButton',
@@ -1345,8 +1345,8 @@ export async function querySysOrg(
 export async function addSysOrg(
   data: SysOrgInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysOrg>> {
+  return send<Envelope<SysOrg>>(
     {
       method: 'POST',
       url: '/api/admin/sysorg/addSysOrg',
@@ -1364,8 +1364,8 @@ export async function addSysOrg(
 export async function updateSysOrg(
   data: Partial<SysOrgInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysOrg>> {
+  return send<Envelope<SysOrg>>(
     {
       method: 'PUT',
       url: '/api/admin/sysorg/updateSysOrg',
@@ -1574,8 +1574,8 @@ export async function querySysParam(
 export async function addSysParam(
   data: SysParamInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysParam>> {
+  return send<Envelope<SysParam>>(
     {
       method: 'POST',
       url: '/api/admin/sysparam/addSysParam',
@@ -1593,8 +1593,8 @@ export async function addSysParam(
 export async function updateSysParam(
   data: Partial<SysParamInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysParam>> {
+  return send<Envelope<SysParam>>(
     {
       method: 'PUT',
       url: '/api/admin/sysparam/updateSysParam',
@@ -1730,8 +1730,8 @@ export async function querySysPost(
 export async function addSysPost(
   data: SysPostInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysPost>> {
+  return send<Envelope<SysPost>>(
     {
       method: 'POST',
       url: '/api/admin/syspost/addSysPost',
@@ -1749,8 +1749,8 @@ export async function addSysPost(
 export async function updateSysPost(
   data: Partial<SysPostInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysPost>> {
+  return send<Envelope<SysPost>>(
     {
       method: 'PUT',
       url: '/api/admin/syspost/updateSysPost',
@@ -1905,8 +1905,8 @@ export async function querySysRegion(
 export async function addSysRegion(
   data: SysRegionInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysRegion>> {
+  return send<Envelope<SysRegion>>(
     {
       method: 'POST',
       url: '/api/admin/sysregion/addSysRegion',
@@ -1924,8 +1924,8 @@ export async function addSysRegion(
 export async function updateSysRegion(
   data: Partial<SysRegionInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysRegion>> {
+  return send<Envelope<SysRegion>>(
     {
       method: 'PUT',
       url: '/api/admin/sysregion/updateSysRegion',
@@ -2098,8 +2098,8 @@ export async function querySysRole(
 export async function addSysRole(
   data: SysRoleInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysRole>> {
+  return send<Envelope<SysRole>>(
     {
       method: 'POST',
       url: '/api/admin/sysrole/addSysRole',
@@ -2117,8 +2117,8 @@ export async function addSysRole(
 export async function updateSysRole(
   data: Partial<SysRoleInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysRole>> {
+  return send<Envelope<SysRole>>(
     {
       method: 'PUT',
       url: '/api/admin/sysrole/updateSysRole',
@@ -2326,8 +2326,8 @@ export async function querySysTenant(
 export async function addSysTenant(
   data: SysTenantInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysTenant>> {
+  return send<Envelope<SysTenant>>(
     {
       method: 'POST',
       url: '/api/admin/systenant/addSysTenant',
@@ -2345,8 +2345,8 @@ export async function addSysTenant(
 export async function updateSysTenant(
   data: Partial<SysTenantInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysTenant>> {
+  return send<Envelope<SysTenant>>(
     {
       method: 'PUT',
       url: '/api/admin/systenant/updateSysTenant',
@@ -2501,8 +2501,8 @@ export async function querySysUrl(
 export async function addSysUrl(
   data: SysUrlInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUrl>> {
+  return send<Envelope<SysUrl>>(
     {
       method: 'POST',
       url: '/api/admin/sysurl/addSysUrl',
@@ -2520,8 +2520,8 @@ export async function addSysUrl(
 export async function updateSysUrl(
   data: Partial<SysUrlInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUrl>> {
+  return send<Envelope<SysUrl>>(
     {
       method: 'PUT',
       url: '/api/admin/sysurl/updateSysUrl',
@@ -2731,8 +2731,8 @@ export async function querySysUser(
 export async function addSysUser(
   data: SysUserInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUser>> {
+  return send<Envelope<SysUser>>(
     {
       method: 'POST',
       url: '/api/admin/sysuser/addSysUser',
@@ -2750,8 +2750,8 @@ export async function addSysUser(
 export async function updateSysUser(
   data: Partial<SysUserInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUser>> {
+  return send<Envelope<SysUser>>(
     {
       method: 'PUT',
       url: '/api/admin/sysuser/updateSysUser',
@@ -3203,8 +3203,8 @@ export async function querySysUserPost(
 export async function addSysUserPost(
   data: SysUserPostInput,
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUserPost>> {
+  return send<Envelope<SysUserPost>>(
     {
       method: 'POST',
       url: '/api/admin/sysuserpost/addSysUserPost',
@@ -3222,8 +3222,8 @@ export async function addSysUserPost(
 export async function updateSysUserPost(
   data: Partial<SysUserPostInput> & { id: number },
   options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
+): Promise<Envelope<SysUserPost>> {
+  return send<Envelope<SysUserPost>>(
     {
       method: 'PUT',
       url: '/api/admin/sysuserpost/updateSysUserPost',

@@ -46,7 +46,7 @@ export interface AppClient {
   tokenSeconds: number;
   refreshSeconds: number;
   fallbackUrl: string;
-  clientDescription?: string;
+  clientDescription?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -101,8 +101,8 @@ export interface Notification {
   type: 'notice' | 'message';
   priority: 1 | 2 | 3;
   publisher?: string;
-  startTime?: string;
-  endTime?: string;
+  startTime?: string | null;
+  endTime?: string | null;
   /**
    * @maxItems 1000
    */
@@ -186,7 +186,7 @@ export interface SysDict {
   dictType: string;
   dictName: string;
   dictValue: string;
-  dictSequence?: number;
+  dictSequence?: number | null;
   dictParent: number;
   tenantCode?: string;
   createTime?: string;
@@ -223,15 +223,17 @@ export interface SysImportJob {
   id: number;
   resource: string;
   fileHash: string;
-  fileName?: string;
+  fileName?: string | null;
   username: string;
   status: 'running' | 'done' | 'failed';
-  total?: number;
-  imported?: number;
-  message?: string;
-  errors?: {
-    [k: string]: unknown | undefined;
-  }[];
+  total?: number | null;
+  imported?: number | null;
+  message?: string | null;
+  errors?:
+    | {
+        [k: string]: unknown | undefined;
+      }[]
+    | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -248,19 +250,19 @@ export interface SysMenu {
   id: number;
   menuCode: string;
   menuName: string;
-  menuTitle?: string;
-  menuIcon?: string;
+  menuTitle?: string | null;
+  menuIcon?: string | null;
   menuPath: string;
-  menuComponent?: string;
-  menuRedirect?: string;
-  menuSequence?: number;
+  menuComponent?: string | null;
+  menuRedirect?: string | null;
+  menuSequence?: number | null;
   menuParent: string;
-  menuStatus?: 0 | 1;
-  menuHidden?: 0 | 1;
-  menuNoCache?: boolean;
-  menuAffix?: boolean;
-  menuAlwaysShow?: boolean;
-  menuRoles?: string;
+  menuStatus?: 0 | 1 | null;
+  menuHidden?: 0 | 1 | null;
+  menuNoCache?: boolean | null;
+  menuAffix?: boolean | null;
+  menuAlwaysShow?: boolean | null;
+  menuRoles?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -361,7 +363,7 @@ export interface SysMenuButton {
   /**
    * Label of menuCode (SysMenu.menuName), in list answers.
    */
-  menuName?: string;
+  menuName?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -404,8 +406,8 @@ export interface SysOrg {
   id: number;
   orgName: string;
   orgType: string;
-  orgDescription?: string;
-  orgSequence?: number;
+  orgDescription?: string | null;
+  orgSequence?: number | null;
   orgParent: number;
   tenantCode?: string;
   createTime?: string;
@@ -441,7 +443,7 @@ export interface SysParam {
   id: number;
   paramName: string;
   paramKey: string;
-  paramValue?: string;
+  paramValue?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -468,7 +470,7 @@ export interface SysPost {
   id: number;
   postCode: string;
   postName: string;
-  postSequence?: number;
+  postSequence?: number | null;
   postParent: string;
   tenantCode?: string;
   createTime?: string;
@@ -528,7 +530,7 @@ export interface SysRole {
   id: number;
   roleCode: string;
   roleName: string;
-  roleDescription?: string;
+  roleDescription?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -616,7 +618,7 @@ export interface SysRoleUser {
   id: number;
   roleId: number;
   userId: number;
-  postCode?: string;
+  postCode?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -628,14 +630,14 @@ export interface SysTenant {
   id: number;
   tenantCode: string;
   tenantName: string;
-  domain?: string;
-  startTime?: string;
-  endTime?: string;
-  tenantContact?: string;
-  tenantEmail?: string;
-  tenantTel?: string;
+  domain?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  tenantContact?: string | null;
+  tenantEmail?: string | null;
+  tenantTel?: string | null;
   deleted?: boolean;
-  deleteTime?: string;
+  deleteTime?: string | null;
   createTime?: string;
   updateTime?: string;
 }
@@ -676,8 +678,8 @@ export interface RestoreSysTenantParams {
 export interface SysUrl {
   id: number;
   url: string;
-  description?: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  description?: string | null;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -734,15 +736,15 @@ export interface SysUser {
   mobile: string;
   orgId: number;
   status: 0 | 1;
-  provinceRegioncode?: string;
-  cityRegioncode?: string;
-  address?: string;
-  profile?: string;
-  avatar?: string;
+  provinceRegioncode?: string | null;
+  cityRegioncode?: string | null;
+  address?: string | null;
+  profile?: string | null;
+  avatar?: string | null;
   /**
    * Label of orgId (SysOrg.orgName), in list answers.
    */
-  orgName?: string;
+  orgName?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -902,15 +904,15 @@ export interface SysUserPost {
   userId: number;
   postCode: string;
   postType: 'main' | 'parttime';
-  postDescription?: string;
+  postDescription?: string | null;
   /**
    * Label of userId (SysUser.username), in list answers.
    */
-  username?: string;
+  username?: string | null;
   /**
    * Label of postCode (SysPost.postName), in list answers.
    */
-  postName?: string;
+  postName?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;

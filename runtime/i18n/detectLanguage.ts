@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants/spec.ts';
+import { LOCALES, type Locale } from '../../schemas/registry/limits.ts';
+import { DEFAULT_LOCALE } from '../constants/spec.ts';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

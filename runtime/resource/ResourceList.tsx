@@ -36,7 +36,7 @@ import DetailDrawer from './DetailDrawer.tsx';
 import ActionHost from './ActionHost.tsx';
 import PrintView from './PrintView.tsx';
 import TypedConfirm from './TypedConfirm.tsx';
-import { MAX_PAGE_SIZE } from '../constants/spec.ts';
+import { MAX_PAGE_SIZE } from '../../schemas/registry/limits.ts';
 
 /** Loaded when opened: it brings antd's Table and Upload. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));

@@ -5,38 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import type { MenuFile, MenuRoute } from '../../runtime/generated/fileTypes.ts';
 import type { Registry } from './types.ts';
 import { RegistryError, type RegistryIssue } from './loadRegistry.ts';
 import { LOCALES, hasMessage, loadLocales } from './locales.ts';
-
-export interface MenuNode {
-  /** Unique menu code (menuCode); button and data-field grants are keyed by it. */
-  code: string;
-  /** Route path: absolute, relative to the parent's, or the URL itself for an external link. */
-  path: string;
-  /** Unique route name, PascalCase. */
-  name: string;
-  /** Layout, resource, iframe, external, or a runtime view (views/...). */
-  component: string;
-  /** i18n key of the title: route.<code>. */
-  title: string;
-  icon?: string;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  /** Full path, or noRedirect. */
-  redirect?: string;
-  noCache?: boolean;
-  affix?: boolean;
-  /** Full path of the menu entry highlighted while this route shows. */
-  activeMenu?: string;
-  /** Role codes the route is limited to; none means open to all. */
-  roles?: string[];
-  /** Resource of a generic resource page (component "resource"); its `menu` is this code. */
-  resource?: string;
-  /** Target of an iframe or external entry. */
-  externalUrl?: string;
-  children?: MenuNode[];
-}
 
 const FILE = 'menu.json';
 /** Links starting with these count as external (spec section 5). */
@@ -49,7 +21,7 @@ export function menuFullPath(parentPath: string, path: string): string {
 }
 
 /** Load menu.json; with a registry, its resource pages are checked against their resources. */
-export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
+export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
   const issues: RegistryIssue[] = [];
   const issue = (pointer: string, message: string) => issues.push({ file: FILE, pointer, message });
   let doc: unknown;
@@ -78,14 +50,14 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuNode[] {
         })),
     );
   }
-  const menus = (doc as { menus: MenuNode[] }).menus;
+  const menus = (doc as MenuFile).menus;
   const locales = loadLocales(schemasDir);
   const codes = new Map<string, string>();
   const names = new Map<string, string>();
   const paths = new Map<string, string>();
   const targets: { pointer: string; path: string; what: string }[] = [];
 
-  const walk = (nodes: MenuNode[], base: string, parentPath: string) => {
+  const walk = (nodes: MenuRoute[], base: string, parentPath: string) => {
     nodes.forEach((n, i) => {
       const pointer = `${base}/${i}`;
       const prior = codes.get(n.code);

@@ -23,7 +23,7 @@ import type {
   ResourceFile,
   SearchField,
 } from './types.ts';
-import { LOCALES, type Locale, hasMessage, loadLocales } from './locales.ts';
+import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } from './locales.ts';
 import { toSnakeCase } from './naming.ts';
 
 // ajv-formats ships CommonJS with a default export.
@@ -65,7 +65,7 @@ export const STANDARD_ACTIONS = [
  * the resource's action of the call's own name when the file declares it, else `fallback`'s
  * (Word and PDF exports fall back to the export button, import to the add button).
  */
-const STANDARD_CALLS: readonly { verb: CallVerb; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string }[] = [
+const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string }[] = [
   { verb: 'query', method: 'GET', action: 'query', result: 'envelope' },
   { verb: 'add', method: 'POST', action: 'add', result: 'envelope' },
   { verb: 'update', method: 'PUT', action: 'update', result: 'envelope' },
@@ -202,6 +202,9 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   if (options.checkLocales !== false) {
     const locales = loadLocales(schemasDir);
     for (const r of resources) checkLabels(r, locales, issues);
+    for (const { locale, key, from } of missingSharedLabels(locales)) {
+      issues.push({ file: `locales/${locale}.json`, pointer: `/${key.split('.').map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`, message: `i18n key "${key}" is in schemas/locales/${from}.json but missing here` });
+    }
   }
 
   const calls: CallDef[] = [];
@@ -436,8 +439,9 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
       auth: c.auth ?? 'grant',
       permission: c.permission,
       description: c.description ?? c.name,
-      query: c.query,
-      body: c.body,
+      // The meta-schema checked their shape and createSchemaAjv() compiles them as JSON Schemas.
+      query: c.query as JsonSchema | undefined,
+      body: c.body as JsonSchema | undefined,
       result: c.result ?? 'envelope',
       options: c.options ?? {},
     });

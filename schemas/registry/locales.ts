@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const LOCALES = ['en', 'zh', 'tw'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from './limits.ts';
+
+export { LOCALES, type Locale };
 export type Messages = Record<string, unknown>;
 
 export function loadLocales(schemasDir: string): Record<Locale, Messages> {
@@ -37,4 +38,28 @@ export function messageKeys(messages: Messages, prefix = ''): string[] {
     else if (v && typeof v === 'object') keys.push(...messageKeys(v as Messages, key));
   }
   return keys;
+}
+
+/** Message trees whose keys every locale must have alike: dictionary values and dictionary types. */
+export const SHARED_LABEL_ROOTS = ['dict', 'dictTypes'] as const;
+
+/**
+ * A `dict.*` or `dictTypes.*` label that one locale has and another lacks, once per locale
+ * lacking it, as `{locale, key, from}` (`from`: a locale that has it). A missing dictionary label
+ * shows its raw key in that language only, so nothing else would catch it.
+ */
+export function missingSharedLabels(locales: Record<Locale, Messages>): { locale: Locale; key: string; from: Locale }[] {
+  const out: { locale: Locale; key: string; from: Locale }[] = [];
+  const owner = new Map<string, Locale>();
+  for (const locale of LOCALES) {
+    for (const root of SHARED_LABEL_ROOTS) {
+      const tree = locales[locale][root];
+      if (!tree || typeof tree !== 'object') continue;
+      for (const key of messageKeys(tree as Messages, root)) if (!owner.has(key)) owner.set(key, locale);
+    }
+  }
+  for (const [key, from] of owner) {
+    for (const locale of LOCALES) if (!hasMessage(locales[locale], key)) out.push({ locale, key, from });
+  }
+  return out;
 }

@@ -1,9 +1,35 @@
 /**
- * Types of a resource file (schemas/resources/*.json) as written, and of the
- * normalised registry that the server, generators, runtime and designer read.
+ * Types of the normalised registry that the server, generators, runtime and designer read,
+ * and of the resource metadata the browser runtime gets (runtime/generated/resources.ts).
+ * The files as written (ResourceFile, MenuFile and their parts) are generated from the
+ * meta-schemas into runtime/generated/fileTypes.ts; everything here is derived from them.
  */
+import type {
+  ActionSpec,
+  CallDecl,
+  FieldUi,
+  FilterTreeSpec,
+  FormSpec,
+  HandlerNames,
+  ListColumn,
+  ListSourceSpec,
+  ListSpec,
+  PropertySchema,
+  RelationDef,
+  RelationThrough,
+  ResourceFile,
+  SearchFieldSpec,
+  StorageSpec,
+  TreeSpec,
+} from '../../runtime/generated/fileTypes.ts';
 
-export type JsonSchema = {
+export type { CallDecl, FieldUi, FilterTreeSpec, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
+
+/** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore). */
+type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore'>;
+
+/** A JSON Schema (draft-07) with the registry's annotations. */
+export interface JsonSchema extends Annotations {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -20,169 +46,31 @@ export type JsonSchema = {
   default?: unknown;
   description?: string;
   additionalProperties?: boolean | JsonSchema;
-  'x-dict'?: string;
-  'x-hash'?: 'scrypt';
-  /**
-   * Set by the server: `username` is the signed-in caller's username, written when the record is
-   * added; `server`: set only by the server's own calls (add and import store the schema's
-   * `default`, update keeps the stored value).
-   */
-  'x-auto'?: 'username' | 'server';
-  /** Name of another field of the record this value may not be before (an end time and its start). */
-  'x-notBefore'?: string;
   [keyword: string]: unknown;
-};
-
-export type ResourceKind = 'entity' | 'link' | 'service';
-export type ResourceScope = 'tenant' | 'platform';
-export type MatchMode = 'exact' | 'contains' | 'range';
-export type CallAuth = 'public' | 'session' | 'grant';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type CallResult = 'envelope' | 'raw' | 'blob';
-
-export interface ListColumn {
-  field: string;
-  sortable?: boolean;
-  width?: number;
-  render?: string;
-  hidden?: boolean;
 }
 
-export interface SearchField {
-  field: string;
-  match: MatchMode;
-}
+export type ResourceKind = ResourceFile['kind'];
+export type ResourceScope = NonNullable<ResourceFile['scope']>;
+export type MatchMode = NonNullable<Exclude<SearchFieldSpec, string>['match']>;
+export type CallAuth = NonNullable<CallDecl['auth']>;
+export type HttpMethod = CallDecl['method'];
+export type CallResult = NonNullable<CallDecl['result']>;
 
-export interface TreeSpec {
-  keyField: string;
-  parentField: string;
-  labelField: string;
-  rootValue: string | number;
-  sequenceField?: string;
-  /** A field holding the node's title as an i18n key (menus): shown translated where the key has a message, else labelField. */
-  titleField?: string;
-}
+/** A search field with its match mode settled (a file may name just the field). */
+export type SearchField = Required<Exclude<SearchFieldSpec, string>>;
 
 /**
  * Where a list's rows come from when it is not the resource's own query call: a declared call
  * (of any resource), sent the fixed filters and the search values, answering an array or a
  * page ({list, pagination}).
  */
-export interface ListSource {
-  /** Name of the call (its client function). */
-  call: string;
-  /** The call takes currentPage / pageSize and answers pages; else all rows come at once and sort on the client. */
-  paged: boolean;
-  /** Fields that must be set by the filter tree before the list is asked for (the call requires them). */
-  requires: string[];
-}
+export type ListSource = Required<ListSourceSpec>;
 
-export interface FilterTreeSpec {
-  resource: string;
-  /** Field of the listed resource the chosen node filters. */
-  field: string;
-  /** Field of the tree's records whose value is sent (default: the tree's keyField). */
-  valueField?: string;
-}
+/** An action with its kind settled (standard unless the file says custom). */
+export type ActionDef = ActionSpec & { kind: NonNullable<ActionSpec['kind']> };
 
-export interface FieldUi {
-  widget?: string;
-  placeholder?: string;
-  help?: string;
-  rows?: number;
-  span?: number;
-  confirm?: boolean;
-}
-
-export interface ActionDef {
-  name: string;
-  kind: 'standard' | 'custom';
-  permission: string;
-  label?: string;
-  call?: string;
-  placement?: 'toolbar' | 'row' | 'both';
-  selection?: 'none' | 'one' | 'many';
-  /** A row action is not offered on rows where this field is true (the caller's own session). */
-  hideWhen?: string;
-  /** A row action is offered only on rows where this field is true (restoring a deleted tenant). */
-  showWhen?: string;
-  /** On the delete action: a field whose value must be typed to confirm (and be sent as `confirm`). */
-  typeToConfirm?: string;
-  /** ROLE_EDITOR is granted the button (and the calls needing it) when it is added: default true, false for delete. */
-  grantEditor?: boolean;
-}
-
-/**
- * Where the values of a many-valued relation are stored: the rows of a link resource, one per
- * value, holding the record's id in `recordKey` and the value in `valueKey`.
- */
-export interface RelationThrough {
-  resource: string;
-  recordKey: string;
-  valueKey: string;
-}
-
-export interface RelationDef {
-  resource: string;
-  valueField: string;
-  labelField: string;
-  as?: string;
-  widget?: 'select' | 'treeSelect' | 'transfer';
-  /** A many-valued relation (an array field) kept in a link resource's rows instead of a column. */
-  through?: RelationThrough;
-}
-
-/** A call as declared in a resource file's `calls`. */
-export interface CallDecl {
-  name: string;
-  method: HttpMethod;
-  handler: string;
-  auth?: CallAuth;
-  permission?: string;
-  description?: string;
-  query?: JsonSchema;
-  body?: JsonSchema;
-  result?: CallResult;
-  options?: Record<string, unknown>;
-}
-
-/** A resource file as written. */
-export interface ResourceFile {
-  name: string;
-  service: string;
-  path: string;
-  kind: ResourceKind;
-  scope?: ResourceScope;
-  table?: string;
-  menu?: string;
-  labels: { title: string; fields?: Record<string, string> };
-  record?: JsonSchema;
-  list?: {
-    rowKey?: string;
-    mode?: 'flat' | 'tree';
-    pageSize?: number;
-    defaultSort?: string;
-    columns?: ListColumn[];
-    search?: { basic?: (string | Partial<SearchField>)[]; advanced?: (string | Partial<SearchField>)[] };
-    tree?: TreeSpec;
-    filterTree?: FilterTreeSpec;
-    detail?: { resource: string; foreignKey: string; masterKey?: string };
-    source?: { call: string; paged?: boolean; requires?: string[] };
-  };
-  form?: {
-    order?: string[];
-    create?: string[];
-    edit?: string[];
-    readOnlyOnEdit?: string[];
-    ui?: Record<string, FieldUi>;
-  };
-  actions?: (Omit<ActionDef, 'kind'> & { kind?: ActionDef['kind'] })[];
-  calls?: CallDecl[];
-  relations?: Record<string, RelationDef>;
-  storage?: { unique?: string[][]; index?: string[][]; lookup?: string[][] };
-  /** Standard calls served by another registered handler than crud.<verb>. */
-  handlers?: Partial<Record<CallVerb, string>>;
-}
+/** What a call does: the standard calls of an entity resource, or `custom` (declared in `calls`). */
+export type CallVerb = keyof HandlerNames | 'custom';
 
 /** Field type as stored: `datetime` is a `format: date-time` string (a timestamp), `date` a `format: date` one (a day, `yyyy-mm-dd`). */
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'json';
@@ -201,67 +89,39 @@ export interface FieldDef {
   dict?: string;
   label: string;
   /** Set by the server (x-auto); a value in a body is checked but not used. */
-  auto?: 'username' | 'server';
+  auto?: NonNullable<PropertySchema['x-auto']>;
   /** A field this value may not be before (x-notBefore). */
   notBefore?: string;
   /** Stored in a link resource's rows (a relation with `through`), not in a column of the table. */
   link?: RelationThrough;
 }
 
-/** What a call does: the standard calls of an entity resource, or `custom` (declared in `calls`). */
-export type CallVerb = 'query' | 'add' | 'update' | 'delete' | 'export' | 'exportWord' | 'exportPdf' | 'import' | 'tree' | 'custom';
-
 /** One HTTP call of the platform, standard or declared. */
-export interface CallDef {
+export interface CallDef extends Required<Pick<CallDecl, 'name' | 'method' | 'handler' | 'auth' | 'description' | 'result' | 'options'>> {
   resource: string;
-  name: string;
   /** A standard call (query, add, update, delete, export, exportWord, exportPdf, import, tree) or custom. */
   verb: CallVerb;
-  method: HttpMethod;
   url: string;
-  handler: string;
-  auth: CallAuth;
   permission?: string;
-  description: string;
   query?: JsonSchema;
   body?: JsonSchema;
-  result: CallResult;
-  options: Record<string, unknown>;
 }
 
-export interface Resource {
+export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path' | 'kind' | 'menu'> {
   file: string;
-  name: string;
-  service: string;
-  path: string;
-  kind: ResourceKind;
   scope: ResourceScope;
   table: string;
-  menu?: string;
   labels: { title: string; fields: Record<string, string> };
   record: JsonSchema;
   /** Record fields followed by the system fields, in declaration order. */
   fields: FieldDef[];
   fieldMap: Map<string, FieldDef>;
-  list: {
-    rowKey: string;
-    mode: 'flat' | 'tree';
-    pageSize: number;
-    defaultSort: string;
-    columns: ListColumn[];
-    search: { basic: SearchField[]; advanced: SearchField[] };
-    tree?: TreeSpec;
-    filterTree?: FilterTreeSpec;
-    detail?: { resource: string; foreignKey: string; masterKey?: string };
-    source?: ListSource;
-  };
-  form: {
-    order: string[];
-    create: string[];
-    edit: string[];
-    readOnlyOnEdit: string[];
-    ui: Record<string, FieldUi>;
-  };
+  list: Required<Pick<ListSpec, 'rowKey' | 'mode' | 'pageSize' | 'defaultSort' | 'columns'>> &
+    Pick<ListSpec, 'tree' | 'filterTree' | 'detail'> & {
+      search: { basic: SearchField[]; advanced: SearchField[] };
+      source?: ListSource;
+    };
+  form: Required<FormSpec>;
   actions: ActionDef[];
   calls: CallDef[];
   relations: Record<string, RelationDef>;
@@ -269,7 +129,7 @@ export interface Resource {
    * unique: sets unique within a tenant (for a tenant-scoped resource); index: sets looked up
    * within a tenant; lookup: sets looked up across tenants (indexes without tenant_code).
    */
-  storage: { unique: string[][]; index: string[][]; lookup: string[][] };
+  storage: { [K in keyof StorageSpec]-?: string[][] };
 }
 
 export interface Registry {
@@ -278,4 +138,34 @@ export interface Registry {
   calls: CallDef[];
   /** url -> call */
   callByUrl: Map<string, CallDef>;
+}
+
+/*
+ * The browser runtime's view of a resource (runtime/generated/resources.ts): the registry's
+ * resource as plain data, without the server's table, storage and handler details.
+ */
+
+/** A field as the runtime needs it; `label` is the i18n key of its label. */
+export type FieldMeta = Pick<FieldDef, 'name' | 'type' | 'required' | 'system' | 'secret' | 'dict' | 'label'>;
+/** A call as the runtime needs it; `name` is its client function (client.ts). */
+export type CallMeta = Pick<CallDef, 'name' | 'method' | 'url' | 'verb' | 'auth' | 'permission' | 'result'>;
+export type SearchFieldMeta = SearchField;
+export type ColumnMeta = ListColumn;
+export type ListMeta = Resource['list'];
+export type FieldUiMeta = FieldUi;
+export type FormMeta = Resource['form'];
+export type ActionMeta = ActionDef;
+export type RelationMeta = RelationDef;
+
+/**
+ * A JSON Schema as the console's metadata carries it: any keyword, narrowed where it is read
+ * (the registry's JsonSchema is assignable to it, and it to a validator's own schema type).
+ */
+export type JsonSchemaMeta = { [keyword: string]: unknown };
+
+export interface ResourceMeta extends Pick<Resource, 'name' | 'service' | 'path' | 'kind' | 'scope' | 'menu' | 'labels' | 'list' | 'form' | 'actions' | 'relations'> {
+  record: JsonSchemaMeta;
+  /** Record fields followed by the system fields. */
+  fields: FieldMeta[];
+  calls: CallMeta[];
 }

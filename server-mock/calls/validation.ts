@@ -5,6 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../../schemas/registry/loadRegistry.ts';
+import { harden } from '../../schemas/registry/limits.ts';
 import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { badRequest, type FieldError } from '../http/apiError.ts';
 
@@ -27,30 +28,6 @@ function makeAjv(coerce: boolean): Ajv {
 
 export const queryAjv = makeAjv(true);
 export const bodyAjv = makeAjv(false);
-
-export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/** Upper bound on any text value the server accepts when a schema gives none. */
-export const MAX_TEXT_LENGTH = 65535;
-
-/**
- * Bounds that keep every accepted value storable in both databases: integers within the
- * safe range, text within MAX_TEXT_LENGTH. Applied to every schema the server compiles.
- */
-export function harden(schema: JsonSchema): JsonSchema {
-  const out: JsonSchema = { ...schema };
-  const types = Array.isArray(out.type) ? out.type : out.type ? [out.type] : [];
-  if (types.includes('integer') || types.includes('number')) {
-    if (out.maximum === undefined) out.maximum = MAX_SAFE;
-    if (out.minimum === undefined) out.minimum = -MAX_SAFE;
-  }
-  if (types.includes('string') && out.maxLength === undefined) out.maxLength = MAX_TEXT_LENGTH;
-  if (out.properties) {
-    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, harden(v)]));
-  }
-  if (out.items && typeof out.items === 'object') out.items = harden(out.items);
-  if (types.includes('array') && out.maxItems === undefined) out.maxItems = 10000;
-  return out;
-}
 
 const IGNORED_ON_WRITE = ['id', 'tenantCode', 'createTime', 'updateTime'];
 

@@ -1,9 +1,9 @@
 /** Fastify route schemas (query string and body) of the standard calls, from the resource file. */
 import type { CallDef, FieldDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
-import { addBodySchema, harden, updateBodySchema } from '../calls/validation.ts';
+import { MAX_PAGE_SIZE, harden } from '../../schemas/registry/limits.ts';
+import { addBodySchema, updateBodySchema } from '../calls/validation.ts';
 import { typeToConfirmField } from './typedConfirm.ts';
 
-export const MAX_PAGE_SIZE = 10000;
 export const MAX_FILTER_LENGTH = 1000;
 
 /** Fields a list can be filtered and sorted by: every field that is not writeOnly. */

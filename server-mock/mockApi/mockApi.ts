@@ -6,7 +6,8 @@
  * `{ code, data }` (code 200) or `{ code, message }` (a mock error). See docs/mock-api.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadMenu, type MenuNode } from '../../schemas/registry/loadMenu.ts';
+import { loadMenu } from '../../schemas/registry/loadMenu.ts';
+import type { MenuRoute } from '../../runtime/generated/fileTypes.ts';
 import { ArticleStore, articleFields, pageViews, type ArticleQuery } from './articles.ts';
 import { Seeded, fullName, firstName } from './seeded.ts';
 
@@ -52,7 +53,7 @@ export interface MockRoute {
   children?: MockRoute[];
 }
 
-function toRoute(node: MenuNode): MockRoute {
+function toRoute(node: MenuRoute): MockRoute {
   const meta: MockRoute['meta'] = { title: node.title };
   if (node.icon) meta.icon = node.icon;
   if (node.roles) meta.roles = node.roles;

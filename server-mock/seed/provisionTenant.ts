@@ -6,7 +6,7 @@
  */
 import type { Registry, Resource } from '../../schemas/registry/types.ts';
 import { getMessage, messageKeys, type Messages } from '../../schemas/registry/locales.ts';
-import type { MenuNode } from '../../schemas/registry/loadMenu.ts';
+import type { MenuRoute } from '../../runtime/generated/fileTypes.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { hashSecrets } from '../crud/recordRules.ts';
@@ -52,7 +52,7 @@ export const BROWSER_CLIENT = {
 
 export interface SeedContext {
   registry: Registry;
-  menu: MenuNode[];
+  menu: MenuRoute[];
   en: Messages;
   now: Date;
 }
@@ -83,13 +83,13 @@ async function existing(data: TenantData, r: Resource, field: string): Promise<M
 }
 
 interface FlatMenu {
-  node: MenuNode;
+  node: MenuRoute;
   parent: string;
   sequence: number;
-  ancestors: MenuNode[];
+  ancestors: MenuRoute[];
 }
 
-export function flattenMenu(nodes: MenuNode[], parent = '0', ancestors: MenuNode[] = []): FlatMenu[] {
+export function flattenMenu(nodes: MenuRoute[], parent = '0', ancestors: MenuRoute[] = []): FlatMenu[] {
   const out: FlatMenu[] = [];
   nodes.forEach((node, i) => {
     out.push({ node, parent, sequence: (i + 1) * 10, ancestors });

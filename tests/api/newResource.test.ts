@@ -97,13 +97,18 @@ describe('a new resource file', () => {
     const r = spawnSync('npx', ['tsx', 'generators/cli.ts', '--schemas', join(dir, 'schemas'), '--out', out], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
+    const clientTs = readFileSync(join(out, 'client.ts'), 'utf8');
     expect(types).toMatch(/export interface Supplier\b/);
     expect(types).toMatch(/supplierCode: string/);
-    const clientTs = readFileSync(join(out, 'client.ts'), 'utf8');
+    // The server answers null for a value the record lacks, and add and update answer the record (below).
+    expect(types).toMatch(/export interface Supplier \{[^}]*rating\?: number \| null;/);
+    expect(clientTs).toMatch(/function addSupplier\([^)]*\): Promise<Envelope<Supplier>>/);
+    expect(clientTs).toMatch(/function updateSupplier\([^)]*\): Promise<Envelope<Supplier>>/);
     for (const fn of ['querySupplier', 'addSupplier', 'updateSupplier', 'deleteSupplier', 'exportSupplier']) {
       expect(clientTs).toContain(`export async function ${fn}(`);
     }
     expect(clientTs).toContain('/api/material/supplier/querySupplier');
+    // The generator is a child process that formats every file: slow on a busy machine.
   });
 
   it('gets working, validated calls', async () => {
@@ -117,8 +122,15 @@ describe('a new resource file', () => {
     expect(dup.status).toBe(409);
     const list = await admin.get<Envelope<PageData>>('/api/material/supplier/querySupplier', { supplierName: 'steel' });
     expect(list.body.data!.list).toHaveLength(1);
+    // add answers the stored record, as the list shows it.
+    expect(add.body.data).toEqual(list.body.data!.list[0]);
     const upd = await admin.put<Envelope<{ rating: number }>>('/api/material/supplier/updateSupplier', { id: add.body.data!.id, rating: 5 });
     expect(upd.body.data!.rating).toBe(5);
+    expect(upd.body.data).toMatchObject({ id: add.body.data!.id, supplierCode: 'ST001', contactEmail: 'sales@steel.example.com' });
+    // Optional values the record lacks come back as null.
+    const bare = await admin.post<Envelope<Record<string, unknown>>>('/api/material/supplier/addSupplier', { supplierCode: 'BR003', supplierName: 'Bare' });
+    expect(bare.body.data).toMatchObject({ supplierCode: 'BR003', contactEmail: null, rating: null });
+    await admin.post('/api/material/supplier/deleteSupplier', undefined, { id: bare.body.data!.id as number });
     const exp = await admin.post('/api/material/supplier/exportSupplier', {});
     const wb = await readWorkbook(exp.body);
     expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Code');

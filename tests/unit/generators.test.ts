@@ -12,7 +12,7 @@ import { GENERATED_HEADER } from '../../generators/tsSource.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCHEMAS = join(ROOT, 'schemas');
-const OUTPUTS = ['client.ts', 'resources.ts', 'routes.ts', 'types.ts'];
+const OUTPUTS = ['client.ts', 'fileTypes.ts', 'resources.ts', 'routes.ts', 'types.ts'];
 
 let work: string;
 
@@ -151,7 +151,7 @@ describe('generator', () => {
       const pretty = await format(text, { parser: 'typescript', printWidth: 100, singleQuote: true, trailingComma: 'all' });
       expect(pretty, file).toBe(text);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('--check passes on fresh output and names each drifted file', async () => {
     const out = join(work, 'out-check');
@@ -170,11 +170,29 @@ describe('generator', () => {
     expect(drifted.stderr).not.toMatch(/client\.ts/);
 
     // --check wrote nothing; a real run repairs everything, stale generated files included.
-    expect(readdirSync(out).sort()).toEqual(['client.ts', 'resources.ts', 'stale.ts', 'types.ts']);
+    expect(readdirSync(out).sort()).toEqual(['client.ts', 'fileTypes.ts', 'resources.ts', 'stale.ts', 'types.ts']);
     const repair = await runGenerator({ schemasDir: SCHEMAS, outDir: out });
     expect(repair.changed.sort()).toEqual(['routes.ts', 'stale.ts', 'types.ts']);
     expect(readdirSync(out).sort()).toEqual(OUTPUTS);
     expect((await runGenerator({ schemasDir: SCHEMAS, outDir: out, check: true })).changed).toEqual([]);
+  }, 180_000);
+
+  it('--check names fileTypes.ts when a meta-schema changed, and the file types follow it', async () => {
+    const out = join(work, 'out-meta');
+    await runGenerator({ schemasDir: SCHEMAS, outDir: out });
+    const schemas = copySchemas('schemas-meta');
+    const metaPath = join(schemas, 'resource.schema.json');
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { properties: Record<string, unknown> };
+    meta.properties.owner = { description: 'Who looks after the resource.', type: 'string' };
+    writeFileSync(metaPath, JSON.stringify(meta, null, 2));
+    const check = cli('--check', '--schemas', schemas, '--out', out);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(/changed\s+\S*fileTypes\.ts/);
+    expect(check.stderr.split('\n').filter((l) => /^\s+(changed|missing|extra)\s/.test(l))).toHaveLength(1);
+    await runGenerator({ schemasDir: schemas, outDir: out });
+    const fileTypes = readFileSync(join(out, 'fileTypes.ts'), 'utf8');
+    const resourceFile = fileTypes.slice(fileTypes.indexOf('export interface ResourceFile {'));
+    expect(resourceFile.slice(0, resourceFile.indexOf('\n}\n'))).toMatch(/\n {2}owner\?: string;/);
   }, 60_000);
 
   it('turns a new resource file into types and client functions that type-check', () => {
@@ -186,7 +204,9 @@ describe('generator', () => {
     expect(run.code, run.stderr).toBe(0);
 
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
-    expect(types).toMatch(/export interface Supplier \{[^}]*\bid: number;[^}]*supplierCode: string;[^}]*rating\?: number;[^}]*active\?: boolean;[^}]*tenantCode\?: string;/);
+    // Optional fields the record lacks are answered as null; required and system fields never are.
+    expect(types).toMatch(/export interface Supplier \{[^}]*\bid: number;[^}]*supplierCode: string;[^}]*rating\?: number \| null;[^}]*active\?: boolean \| null;[^}]*tenantCode\?: string;/);
+    expect(types).toMatch(/export interface SupplierInput \{[^}]*rating\?: number;/);
     expect(types).toMatch(/export interface SupplierInput \{/);
     expect(types).toMatch(/export interface SupplierQuery extends PageQuery \{[^}]*supplierName\?: string;[^}]*createTime\?: string;/);
 
@@ -196,6 +216,9 @@ describe('generator', () => {
     }
     expect(client).toContain("url: '/api/material/supplier/querySupplier'");
     expect(client).toContain("params: { id: [ids].flat().join(',') }");
+    // add and update answer the stored record.
+    expect(client).toMatch(/export async function addSupplier\(\s*data: SupplierInput,\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/);
+    expect(client).toMatch(/export async function updateSupplier\(\s*data: Partial<SupplierInput> & \{ id: number \},\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/);
     expect(client).not.toMatch(/from 'axios'/);
 
     const resources = readFileSync(join(out, 'resources.ts'), 'utf8');

@@ -7,19 +7,20 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRegistry, RegistryError, type RegistryIssue } from '../../schemas/registry/loadRegistry.ts';
-import { loadMenu, menuFullPath, type MenuNode } from '../../schemas/registry/loadMenu.ts';
+import { loadMenu, menuFullPath } from '../../schemas/registry/loadMenu.ts';
+import type { MenuRoute } from '../../runtime/generated/fileTypes.ts';
 import { LOCALES, hasMessage, loadLocales } from '../../schemas/registry/locales.ts';
 
 const registry = loadRegistry('schemas');
 const menu = loadMenu('schemas', registry);
 
 interface Flat {
-  node: MenuNode;
+  node: MenuRoute;
   full: string;
-  parent?: MenuNode;
+  parent?: MenuRoute;
 }
 const flat: Flat[] = [];
-const walk = (nodes: MenuNode[], parentPath: string, parent?: MenuNode) =>
+const walk = (nodes: MenuRoute[], parentPath: string, parent?: MenuRoute) =>
   nodes.forEach((node) => {
     const full = menuFullPath(parentPath, node.path);
     flat.push({ node, full, parent });
@@ -177,7 +178,7 @@ describe('menu mistakes', () => {
     dir = undefined;
   });
 
-  type Menu = { menus: MenuNode[] };
+  type Menu = { menus: MenuRoute[] };
   function issuesOf(file: string, edit: (text: string) => string): RegistryIssue[] {
     dir = mkdtempSync(join(tmpdir(), 'menu-'));
     cpSync('schemas', dir, { recursive: true });
@@ -198,7 +199,7 @@ describe('menu mistakes', () => {
   };
   /** JSON pointer of the node with `code` in the real menu. */
   const pointerOf = (code: string): string => {
-    const find = (nodes: MenuNode[], base: string): string | undefined => {
+    const find = (nodes: MenuRoute[], base: string): string | undefined => {
       for (const [i, n] of nodes.entries()) {
         if (n.code === code) return `${base}/${i}`;
         const inner = n.children && find(n.children, `${base}/${i}/children`);
@@ -208,8 +209,8 @@ describe('menu mistakes', () => {
     };
     return find(menu, '/menus')!;
   };
-  const nodeAt = (doc: Menu, code: string): MenuNode => {
-    const find = (nodes: MenuNode[]): MenuNode | undefined => {
+  const nodeAt = (doc: Menu, code: string): MenuRoute => {
+    const find = (nodes: MenuRoute[]): MenuRoute | undefined => {
       for (const n of nodes) {
         if (n.code === code) return n;
         const inner = n.children && find(n.children);

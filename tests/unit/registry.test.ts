@@ -527,6 +527,19 @@ describe('mistakes', () => {
     expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/labels/fields/roleCode', message: 'i18n key "resources.SysRole.fields.roleCode" is missing in schemas/locales/tw.json' });
   });
 
+  it('names a dictionary label that one locale has and another lacks', () => {
+    const drop = (root: string, type: string, value?: string) => (t: string) => {
+      const doc = JSON.parse(t) as Record<string, Record<string, Record<string, string> | string>>;
+      if (value === undefined) delete doc[root]![type];
+      else delete (doc[root]![type] as Record<string, string>)[value];
+      return JSON.stringify(doc, null, 2);
+    };
+    const value = issuesOf({ 'locales/zh.json': drop('dict', 'user_status', '1') });
+    expect(value).toEqual([{ file: 'locales/zh.json', pointer: '/dict/user_status/1', message: 'i18n key "dict.user_status.1" is in schemas/locales/en.json but missing here' }]);
+    const type = issuesOf({ 'locales/en.json': drop('dictTypes', 'org_type') });
+    expect(type).toEqual([{ file: 'locales/en.json', pointer: '/dictTypes/org_type', message: 'i18n key "dictTypes.org_type" is in schemas/locales/zh.json but missing here' }]);
+  });
+
   it('names a field without a label key', () => {
     const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramNote = { type: 'string' })) });
     expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/labels/fields', message: 'field "paramNote" has no label key' });

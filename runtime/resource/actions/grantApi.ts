@@ -5,7 +5,7 @@
  */
 import { platform, SILENT } from '../../api/platform.ts';
 import type { SysTenant, SysUrl } from '../../generated/types.ts';
-import { MAX_PAGE_SIZE } from '../../constants/spec.ts';
+import { MAX_PAGE_SIZE } from '../../../schemas/registry/limits.ts';
 
 /** Pages read at most when collecting every record of a list. */
 const MAX_PAGES = 100;

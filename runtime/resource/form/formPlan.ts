@@ -8,11 +8,7 @@
  */
 import type { FieldMeta, FieldUiMeta, JsonSchema, RelationMeta, ResourceMeta } from '../../generated/resources.ts';
 import type { FormMode } from './types.ts';
-
-/** Bounds the server adds to every schema it compiles (server-mock/calls/validation.ts). */
-export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-export const MAX_TEXT_LENGTH = 65535;
-const MAX_ITEMS = 10000;
+import { harden } from '../../../schemas/registry/limits.ts';
 
 /** Suffix of the synthetic property holding the repeated value of a `confirm: true` field. */
 export const CONFIRM_SUFFIX = '__confirm';
@@ -68,23 +64,6 @@ export interface FormPlan {
 function typesOf(schema: JsonSchema): string[] {
   const t = schema.type;
   return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
-}
-
-/** The server's harden(): integers within the safe range, text within MAX_TEXT_LENGTH, arrays within 10000 items. */
-export function harden(schema: JsonSchema): JsonSchema {
-  const out: JsonSchema = { ...schema };
-  const types = typesOf(out);
-  if (types.includes('integer') || types.includes('number')) {
-    if (out.maximum === undefined) out.maximum = MAX_SAFE;
-    if (out.minimum === undefined) out.minimum = -MAX_SAFE;
-  }
-  if (types.includes('string') && out.maxLength === undefined) out.maxLength = MAX_TEXT_LENGTH;
-  if (out.properties && typeof out.properties === 'object') {
-    out.properties = Object.fromEntries(Object.entries(out.properties as Record<string, JsonSchema>).map(([k, v]) => [k, harden(v)]));
-  }
-  if (out.items && typeof out.items === 'object') out.items = harden(out.items as JsonSchema);
-  if (types.includes('array') && out.maxItems === undefined) out.maxItems = MAX_ITEMS;
-  return out;
 }
 
 /** Widget of a field whose resource file names none. */

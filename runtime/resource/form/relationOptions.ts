@@ -6,7 +6,7 @@
  * options is pure; loadRelationOptions() is the one function that calls the server.
  */
 import type { RelationMeta, ResourceMeta } from '../../generated/resources.ts';
-import { MAX_PAGE_SIZE } from '../../constants/spec.ts';
+import { MAX_PAGE_SIZE } from '../../../schemas/registry/limits.ts';
 
 export interface OptionNode {
   value: string | number;

@@ -115,7 +115,7 @@ describe('rich-text fields', () => {
   it('are the fields whose form widget is richText', () => {
     const base = resources.SysParam!;
     expect(isRichTextField(base, 'paramValue')).toBe(false);
-    const rich = { ...base, form: { ...base.form, ui: { ...base.form.ui, paramValue: { widget: 'richText' } } } };
+    const rich = { ...base, form: { ...base.form, ui: { ...base.form.ui, paramValue: { widget: 'richText' as const } } } };
     expect(isRichTextField(rich, 'paramValue')).toBe(true);
     expect(isRichTextField(rich, 'paramName')).toBe(false);
   });
