@@ -499,7 +499,7 @@ export async function queryHeadNotification(
 
 /**
  * GET /api/notification/notification/queryMyNotification
- * the caller's current notifications, a page of them with their content
+ * the caller's current notifications, a page of them with their content, newest first unless sorted
  */
 export async function queryMyNotification(
   params: QueryMyNotificationParams = {},
@@ -1016,10 +1016,10 @@ export async function authorizeMenuToRole(
 
 /**
  * GET /api/admin/sysmenu/queryMenuButtonCheckbox
- * buttons of a menu as options
+ * buttons of a menu (menuCode), or of every menu of the tenant without it, as checkbox options {label, value}
  */
 export async function queryMenuButtonCheckbox(
-  params: QueryMenuButtonCheckboxParams,
+  params: QueryMenuButtonCheckboxParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
@@ -1034,7 +1034,7 @@ export async function queryMenuButtonCheckbox(
 
 /**
  * GET /api/admin/sysmenu/queryCheckedMenuButton
- * buttons of a menu held by a role
+ * codes of the buttons of a menu, or of those a role holds (roleCode)
  */
 export async function queryCheckedMenuButton(
   params: QueryCheckedMenuButtonParams,
@@ -2264,10 +2264,10 @@ export async function queryRoleCode(
 
 /**
  * GET /api/admin/sysrole/queryRoleName
- * roles of a user (assign=1) or the others
+ * roles of a user (assign=1) or the others (assign=0); without userId, every role of the tenant
  */
 export async function queryRoleName(
-  params: QueryRoleNameParams,
+  params: QueryRoleNameParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
@@ -2861,7 +2861,7 @@ export async function importSysUser(
 
 /**
  * GET /api/admin/sysuser/queryOnlineSysUser
- * live sessions of the tenant
+ * live sessions of the tenant, a page of them: filtered by username (contains), sorted by any field of a session (createTime: issuedAt), newest first by default
  * Button permission: sysuser:online.
  */
 export async function queryOnlineSysUser(

@@ -149,6 +149,7 @@ export interface NotificationQuery extends PageQuery {
 export interface QueryMyNotificationParams {
   currentPage?: number;
   pageSize?: number;
+  sorter?: string;
   title?: string;
   type?: 'notice' | 'message';
 }
@@ -310,13 +311,13 @@ export interface AuthorizeMenuToRoleBody {
 
 /** Query parameters of queryMenuButtonCheckbox. */
 export interface QueryMenuButtonCheckboxParams {
-  menuCode: string;
+  menuCode?: string;
 }
 
 /** Query parameters of queryCheckedMenuButton. */
 export interface QueryCheckedMenuButtonParams {
   menuCode: string;
-  roleCode: string;
+  roleCode?: string;
 }
 
 /** Query parameters of queryMenuButtonByRoleCode. */
@@ -553,7 +554,7 @@ export interface SysRoleQuery extends PageQuery {
 
 /** Query parameters of queryRoleName. */
 export interface QueryRoleNameParams {
-  userId: number;
+  userId?: number;
   postCode?: string;
   assign?: string;
 }
@@ -783,6 +784,8 @@ export interface SysUserQuery extends PageQuery {
 export interface QueryOnlineSysUserParams {
   currentPage?: number;
   pageSize?: number;
+  sorter?: string;
+  username?: string;
 }
 
 /** Query parameters of removePrincipal. */
