@@ -84,6 +84,7 @@ import type {
   TreeNode,
   UnlockSysUserParams,
   UpdatePasswordBody,
+  UpdatePasswordParams,
   UpdateSysUserDetailBody,
 } from './types.ts';
 
@@ -3087,9 +3088,10 @@ export async function queryCurrentAuthority(
 
 /**
  * PUT /api/account/sysuserdetail/updatePassword
- * change the caller's password
+ * change the caller's password: password, newPassword and id, each in the query string (as the platform's client sends them) or in the JSON body
  */
 export async function updatePassword(
+  params: UpdatePasswordParams,
   data: UpdatePasswordBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
@@ -3097,6 +3099,7 @@ export async function updatePassword(
     {
       method: 'PUT',
       url: '/api/account/sysuserdetail/updatePassword',
+      params: { ...params },
       data,
     },
     options,

@@ -856,11 +856,18 @@ export interface QueryCurrentAuthorityParams {
   userId?: number;
 }
 
+/** Query parameters of updatePassword. */
+export interface UpdatePasswordParams {
+  password?: string;
+  newPassword?: string;
+  id?: number;
+}
+
 /** Body of updatePassword. */
 export interface UpdatePasswordBody {
-  password: string;
-  newPassword: string;
-  id: number;
+  password?: string;
+  newPassword?: string;
+  id?: number;
 }
 
 /** Body of updateSysUserDetail. */

@@ -291,3 +291,24 @@ describe('the menu form of the platform client', () => {
     expect((await admin.get('/api/admin/sysmenu/queryCheckedMenuButton')).status).toBe(400);
   });
 });
+
+describe('updatePassword as the platform client sends it (query string, no body)', () => {
+  const URL_ = '/api/account/sysuserdetail/updatePassword';
+
+  it('changes the password, answers message "success", and names a missing parameter', async () => {
+    const token = await signIn(server.url, 'demo', 'visitor');
+    const me = await data<{ id: number }>(client(server.url, token), '/api/uaa/users/getSysUser');
+    const put = (params: Record<string, string>) =>
+      fetch(`${server.url}${URL_}?${new URLSearchParams(params)}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+
+    const missing = await put({ password: 'Demo@2026', id: String(me.id) });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as Envelope).errors?.map((e) => e.field)).toEqual(['newPassword']);
+
+    const res = await put({ password: 'Demo@2026', newPassword: 'Visitor-Real-9191', id: String(me.id) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 200, message: 'success' });
+    await expect(signIn(server.url, 'demo', 'visitor', 'Visitor-Real-9191')).resolves.toEqual(expect.any(String));
+    await expect(signIn(server.url, 'demo', 'visitor')).rejects.toThrow();
+  });
+});
