@@ -249,7 +249,7 @@ export async function exportWordAppClient(
 }
 
 /**
- * POST /api/uaa/appclient/exportPdfAppClient
+ * POST /api/uaa/appclient/exportPDFAppClient
  * exportPdf AppClient as a PDF document
  * Button permission: appclient:exportPdf.
  */
@@ -260,7 +260,7 @@ export async function exportPdfAppClient(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/uaa/appclient/exportPdfAppClient',
+      url: '/api/uaa/appclient/exportPDFAppClient',
       data,
       responseType: 'blob',
     },
@@ -442,7 +442,7 @@ export async function exportWordNotification(
 }
 
 /**
- * POST /api/notification/notification/exportPdfNotification
+ * POST /api/notification/notification/exportPDFNotification
  * exportPdf Notification as a PDF document
  * Button permission: notification:export.
  */
@@ -453,7 +453,7 @@ export async function exportPdfNotification(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/notification/notification/exportPdfNotification',
+      url: '/api/notification/notification/exportPDFNotification',
       data,
       responseType: 'blob',
     },
@@ -709,7 +709,7 @@ export async function exportWordSysDict(
 }
 
 /**
- * POST /api/admin/sysdict/exportPdfSysDict
+ * POST /api/admin/sysdict/exportPDFSysDict
  * exportPdf SysDict as a PDF document
  * Button permission: sysdict:export.
  */
@@ -720,7 +720,7 @@ export async function exportPdfSysDict(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysdict/exportPdfSysDict',
+      url: '/api/admin/sysdict/exportPDFSysDict',
       data,
       responseType: 'blob',
     },
@@ -921,7 +921,7 @@ export async function exportWordSysMenu(
 }
 
 /**
- * POST /api/admin/sysmenu/exportPdfSysMenu
+ * POST /api/admin/sysmenu/exportPDFSysMenu
  * exportPdf SysMenu as a PDF document
  * Button permission: sysmenu:export.
  */
@@ -932,7 +932,7 @@ export async function exportPdfSysMenu(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysmenu/exportPdfSysMenu',
+      url: '/api/admin/sysmenu/exportPDFSysMenu',
       data,
       responseType: 'blob',
     },
@@ -1280,7 +1280,7 @@ export async function exportWordSysMenuButton(
 }
 
 /**
- * POST /api/admin/sysmenubutton/exportPdfSysMenuButton
+ * POST /api/admin/sysmenubutton/exportPDFSysMenuButton
  * exportPdf SysMenuButton as a PDF document
  * Button permission: sysmenubutton:export.
  */
@@ -1291,7 +1291,7 @@ export async function exportPdfSysMenuButton(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysmenubutton/exportPdfSysMenuButton',
+      url: '/api/admin/sysmenubutton/exportPDFSysMenuButton',
       data,
       responseType: 'blob',
     },
@@ -1436,7 +1436,7 @@ export async function exportWordSysOrg(
 }
 
 /**
- * POST /api/admin/sysorg/exportPdfSysOrg
+ * POST /api/admin/sysorg/exportPDFSysOrg
  * exportPdf SysOrg as a PDF document
  * Button permission: sysorg:export.
  */
@@ -1447,7 +1447,7 @@ export async function exportPdfSysOrg(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysorg/exportPdfSysOrg',
+      url: '/api/admin/sysorg/exportPDFSysOrg',
       data,
       responseType: 'blob',
     },
@@ -1665,7 +1665,7 @@ export async function exportWordSysParam(
 }
 
 /**
- * POST /api/admin/sysparam/exportPdfSysParam
+ * POST /api/admin/sysparam/exportPDFSysParam
  * exportPdf SysParam as a PDF document
  * Button permission: sysparam:export.
  */
@@ -1676,7 +1676,7 @@ export async function exportPdfSysParam(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysparam/exportPdfSysParam',
+      url: '/api/admin/sysparam/exportPDFSysParam',
       data,
       responseType: 'blob',
     },
@@ -1821,7 +1821,7 @@ export async function exportWordSysPost(
 }
 
 /**
- * POST /api/admin/syspost/exportPdfSysPost
+ * POST /api/admin/syspost/exportPDFSysPost
  * exportPdf SysPost as a PDF document
  * Button permission: syspost:export.
  */
@@ -1832,7 +1832,7 @@ export async function exportPdfSysPost(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/syspost/exportPdfSysPost',
+      url: '/api/admin/syspost/exportPDFSysPost',
       data,
       responseType: 'blob',
     },
@@ -1996,7 +1996,7 @@ export async function exportWordSysRegion(
 }
 
 /**
- * POST /api/admin/sysregion/exportPdfSysRegion
+ * POST /api/admin/sysregion/exportPDFSysRegion
  * exportPdf SysRegion as a PDF document
  * Button permission: sysregion:export.
  */
@@ -2007,7 +2007,7 @@ export async function exportPdfSysRegion(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysregion/exportPdfSysRegion',
+      url: '/api/admin/sysregion/exportPDFSysRegion',
       data,
       responseType: 'blob',
     },
@@ -2189,7 +2189,7 @@ export async function exportWordSysRole(
 }
 
 /**
- * POST /api/admin/sysrole/exportPdfSysRole
+ * POST /api/admin/sysrole/exportPDFSysRole
  * exportPdf SysRole as a PDF document
  * Button permission: sysrole:export.
  */
@@ -2200,7 +2200,7 @@ export async function exportPdfSysRole(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysrole/exportPdfSysRole',
+      url: '/api/admin/sysrole/exportPDFSysRole',
       data,
       responseType: 'blob',
     },
@@ -2417,7 +2417,7 @@ export async function exportWordSysTenant(
 }
 
 /**
- * POST /api/admin/systenant/exportPdfSysTenant
+ * POST /api/admin/systenant/exportPDFSysTenant
  * exportPdf SysTenant as a PDF document
  * Button permission: systenant:exportPdf.
  */
@@ -2428,7 +2428,7 @@ export async function exportPdfSysTenant(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/systenant/exportPdfSysTenant',
+      url: '/api/admin/systenant/exportPDFSysTenant',
       data,
       responseType: 'blob',
     },
@@ -2592,7 +2592,7 @@ export async function exportWordSysUrl(
 }
 
 /**
- * POST /api/admin/sysurl/exportPdfSysUrl
+ * POST /api/admin/sysurl/exportPDFSysUrl
  * exportPdf SysUrl as a PDF document
  * Button permission: sysurl:export.
  */
@@ -2603,7 +2603,7 @@ export async function exportPdfSysUrl(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysurl/exportPdfSysUrl',
+      url: '/api/admin/sysurl/exportPDFSysUrl',
       data,
       responseType: 'blob',
     },
@@ -2822,7 +2822,7 @@ export async function exportWordSysUser(
 }
 
 /**
- * POST /api/admin/sysuser/exportPdfSysUser
+ * POST /api/admin/sysuser/exportPDFSysUser
  * exportPdf SysUser as a PDF document
  * Button permission: sysuser:exportPdf.
  */
@@ -2833,7 +2833,7 @@ export async function exportPdfSysUser(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysuser/exportPdfSysUser',
+      url: '/api/admin/sysuser/exportPDFSysUser',
       data,
       responseType: 'blob',
     },
@@ -3296,7 +3296,7 @@ export async function exportWordSysUserPost(
 }
 
 /**
- * POST /api/admin/sysuserpost/exportPdfSysUserPost
+ * POST /api/admin/sysuserpost/exportPDFSysUserPost
  * exportPdf SysUserPost as a PDF document
  * Button permission: sysuserpost:export.
  */
@@ -3307,7 +3307,7 @@ export async function exportPdfSysUserPost(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysuserpost/exportPdfSysUserPost',
+      url: '/api/admin/sysuserpost/exportPDFSysUserPost',
       data,
       responseType: 'blob',
     },

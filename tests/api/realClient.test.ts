@@ -312,3 +312,21 @@ describe('updatePassword as the platform client sends it (query string, no body)
     await expect(signIn(server.url, 'demo', 'visitor')).rejects.toThrow();
   });
 });
+
+describe('the exports as the platform client names them', () => {
+  it('answers export{Name}, exportWord{Name} and exportPDF{Name} (PDF in capitals) of every resource with a file', async () => {
+    const registry = server.services.registry;
+    const entities = registry.resources.filter((r) => r.kind === 'entity' && registry.calls.some((c) => c.resource === r.name && c.verb === 'exportPdf'));
+    expect(entities.length).toBeGreaterThan(10);
+    for (const r of entities) {
+      for (const verb of ['export', 'exportWord', 'exportPDF']) {
+        // The platform serves the app client's Word and PDF exports under /api/admin/appclient/;
+        // this server serves all of the app client's calls under /api/uaa/appclient/.
+        const url = `/api/${r.service}/${r.path}/${verb}${r.name}`;
+        const res = await admin.post(url, {});
+        expect(res.status, `${url}: ${Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body)}`).toBe(200);
+        expect(Buffer.isBuffer(res.body), url).toBe(true);
+      }
+    }
+  });
+});
