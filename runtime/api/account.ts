@@ -5,7 +5,7 @@ import type { UpdateSysUserDetailBody } from '../generated/types.ts';
 import { platform, SILENT } from './platform.ts';
 
 export async function updatePassword(data: { password: string; newPassword: string; id: number }): Promise<Envelope> {
-  return (await platform()).updatePassword(data, SILENT);
+  return (await platform()).updatePassword({}, data, SILENT);
 }
 
 /** The fields a user may change on themselves (the server takes the user from the token). */

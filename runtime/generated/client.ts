@@ -84,6 +84,7 @@ import type {
   TreeNode,
   UnlockSysUserParams,
   UpdatePasswordBody,
+  UpdatePasswordParams,
   UpdateSysUserDetailBody,
 } from './types.ts';
 
@@ -248,7 +249,7 @@ export async function exportWordAppClient(
 }
 
 /**
- * POST /api/uaa/appclient/exportPdfAppClient
+ * POST /api/uaa/appclient/exportPDFAppClient
  * exportPdf AppClient as a PDF document
  * Button permission: appclient:exportPdf.
  */
@@ -259,7 +260,7 @@ export async function exportPdfAppClient(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/uaa/appclient/exportPdfAppClient',
+      url: '/api/uaa/appclient/exportPDFAppClient',
       data,
       responseType: 'blob',
     },
@@ -441,7 +442,7 @@ export async function exportWordNotification(
 }
 
 /**
- * POST /api/notification/notification/exportPdfNotification
+ * POST /api/notification/notification/exportPDFNotification
  * exportPdf Notification as a PDF document
  * Button permission: notification:export.
  */
@@ -452,7 +453,7 @@ export async function exportPdfNotification(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/notification/notification/exportPdfNotification',
+      url: '/api/notification/notification/exportPDFNotification',
       data,
       responseType: 'blob',
     },
@@ -499,7 +500,7 @@ export async function queryHeadNotification(
 
 /**
  * GET /api/notification/notification/queryMyNotification
- * the caller's current notifications, a page of them with their content
+ * the caller's current notifications, a page of them with their content, newest first unless sorted
  */
 export async function queryMyNotification(
   params: QueryMyNotificationParams = {},
@@ -708,7 +709,7 @@ export async function exportWordSysDict(
 }
 
 /**
- * POST /api/admin/sysdict/exportPdfSysDict
+ * POST /api/admin/sysdict/exportPDFSysDict
  * exportPdf SysDict as a PDF document
  * Button permission: sysdict:export.
  */
@@ -719,7 +720,7 @@ export async function exportPdfSysDict(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysdict/exportPdfSysDict',
+      url: '/api/admin/sysdict/exportPDFSysDict',
       data,
       responseType: 'blob',
     },
@@ -920,7 +921,7 @@ export async function exportWordSysMenu(
 }
 
 /**
- * POST /api/admin/sysmenu/exportPdfSysMenu
+ * POST /api/admin/sysmenu/exportPDFSysMenu
  * exportPdf SysMenu as a PDF document
  * Button permission: sysmenu:export.
  */
@@ -931,7 +932,7 @@ export async function exportPdfSysMenu(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysmenu/exportPdfSysMenu',
+      url: '/api/admin/sysmenu/exportPDFSysMenu',
       data,
       responseType: 'blob',
     },
@@ -1016,10 +1017,10 @@ export async function authorizeMenuToRole(
 
 /**
  * GET /api/admin/sysmenu/queryMenuButtonCheckbox
- * buttons of a menu as options
+ * buttons of a menu (menuCode), or of every menu of the tenant without it, as checkbox options {label, value}
  */
 export async function queryMenuButtonCheckbox(
-  params: QueryMenuButtonCheckboxParams,
+  params: QueryMenuButtonCheckboxParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
@@ -1034,7 +1035,7 @@ export async function queryMenuButtonCheckbox(
 
 /**
  * GET /api/admin/sysmenu/queryCheckedMenuButton
- * buttons of a menu held by a role
+ * codes of the buttons of a menu, or of those a role holds (roleCode)
  */
 export async function queryCheckedMenuButton(
   params: QueryCheckedMenuButtonParams,
@@ -1279,7 +1280,7 @@ export async function exportWordSysMenuButton(
 }
 
 /**
- * POST /api/admin/sysmenubutton/exportPdfSysMenuButton
+ * POST /api/admin/sysmenubutton/exportPDFSysMenuButton
  * exportPdf SysMenuButton as a PDF document
  * Button permission: sysmenubutton:export.
  */
@@ -1290,7 +1291,7 @@ export async function exportPdfSysMenuButton(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysmenubutton/exportPdfSysMenuButton',
+      url: '/api/admin/sysmenubutton/exportPDFSysMenuButton',
       data,
       responseType: 'blob',
     },
@@ -1435,7 +1436,7 @@ export async function exportWordSysOrg(
 }
 
 /**
- * POST /api/admin/sysorg/exportPdfSysOrg
+ * POST /api/admin/sysorg/exportPDFSysOrg
  * exportPdf SysOrg as a PDF document
  * Button permission: sysorg:export.
  */
@@ -1446,7 +1447,7 @@ export async function exportPdfSysOrg(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysorg/exportPdfSysOrg',
+      url: '/api/admin/sysorg/exportPDFSysOrg',
       data,
       responseType: 'blob',
     },
@@ -1664,7 +1665,7 @@ export async function exportWordSysParam(
 }
 
 /**
- * POST /api/admin/sysparam/exportPdfSysParam
+ * POST /api/admin/sysparam/exportPDFSysParam
  * exportPdf SysParam as a PDF document
  * Button permission: sysparam:export.
  */
@@ -1675,7 +1676,7 @@ export async function exportPdfSysParam(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysparam/exportPdfSysParam',
+      url: '/api/admin/sysparam/exportPDFSysParam',
       data,
       responseType: 'blob',
     },
@@ -1820,7 +1821,7 @@ export async function exportWordSysPost(
 }
 
 /**
- * POST /api/admin/syspost/exportPdfSysPost
+ * POST /api/admin/syspost/exportPDFSysPost
  * exportPdf SysPost as a PDF document
  * Button permission: syspost:export.
  */
@@ -1831,7 +1832,7 @@ export async function exportPdfSysPost(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/syspost/exportPdfSysPost',
+      url: '/api/admin/syspost/exportPDFSysPost',
       data,
       responseType: 'blob',
     },
@@ -1995,7 +1996,7 @@ export async function exportWordSysRegion(
 }
 
 /**
- * POST /api/admin/sysregion/exportPdfSysRegion
+ * POST /api/admin/sysregion/exportPDFSysRegion
  * exportPdf SysRegion as a PDF document
  * Button permission: sysregion:export.
  */
@@ -2006,7 +2007,7 @@ export async function exportPdfSysRegion(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysregion/exportPdfSysRegion',
+      url: '/api/admin/sysregion/exportPDFSysRegion',
       data,
       responseType: 'blob',
     },
@@ -2188,7 +2189,7 @@ export async function exportWordSysRole(
 }
 
 /**
- * POST /api/admin/sysrole/exportPdfSysRole
+ * POST /api/admin/sysrole/exportPDFSysRole
  * exportPdf SysRole as a PDF document
  * Button permission: sysrole:export.
  */
@@ -2199,7 +2200,7 @@ export async function exportPdfSysRole(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysrole/exportPdfSysRole',
+      url: '/api/admin/sysrole/exportPDFSysRole',
       data,
       responseType: 'blob',
     },
@@ -2264,10 +2265,10 @@ export async function queryRoleCode(
 
 /**
  * GET /api/admin/sysrole/queryRoleName
- * roles of a user (assign=1) or the others
+ * roles of a user (assign=1) or the others (assign=0); without userId, every role of the tenant
  */
 export async function queryRoleName(
-  params: QueryRoleNameParams,
+  params: QueryRoleNameParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
@@ -2416,7 +2417,7 @@ export async function exportWordSysTenant(
 }
 
 /**
- * POST /api/admin/systenant/exportPdfSysTenant
+ * POST /api/admin/systenant/exportPDFSysTenant
  * exportPdf SysTenant as a PDF document
  * Button permission: systenant:exportPdf.
  */
@@ -2427,7 +2428,7 @@ export async function exportPdfSysTenant(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/systenant/exportPdfSysTenant',
+      url: '/api/admin/systenant/exportPDFSysTenant',
       data,
       responseType: 'blob',
     },
@@ -2591,7 +2592,7 @@ export async function exportWordSysUrl(
 }
 
 /**
- * POST /api/admin/sysurl/exportPdfSysUrl
+ * POST /api/admin/sysurl/exportPDFSysUrl
  * exportPdf SysUrl as a PDF document
  * Button permission: sysurl:export.
  */
@@ -2602,7 +2603,7 @@ export async function exportPdfSysUrl(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysurl/exportPdfSysUrl',
+      url: '/api/admin/sysurl/exportPDFSysUrl',
       data,
       responseType: 'blob',
     },
@@ -2821,7 +2822,7 @@ export async function exportWordSysUser(
 }
 
 /**
- * POST /api/admin/sysuser/exportPdfSysUser
+ * POST /api/admin/sysuser/exportPDFSysUser
  * exportPdf SysUser as a PDF document
  * Button permission: sysuser:exportPdf.
  */
@@ -2832,7 +2833,7 @@ export async function exportPdfSysUser(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysuser/exportPdfSysUser',
+      url: '/api/admin/sysuser/exportPDFSysUser',
       data,
       responseType: 'blob',
     },
@@ -2861,7 +2862,7 @@ export async function importSysUser(
 
 /**
  * GET /api/admin/sysuser/queryOnlineSysUser
- * live sessions of the tenant
+ * live sessions of the tenant, a page of them: filtered by username (contains), sorted by any field of a session (createTime: issuedAt), newest first by default
  * Button permission: sysuser:online.
  */
 export async function queryOnlineSysUser(
@@ -3087,9 +3088,10 @@ export async function queryCurrentAuthority(
 
 /**
  * PUT /api/account/sysuserdetail/updatePassword
- * change the caller's password
+ * change the caller's password: password, newPassword and id, each in the query string (as the platform's client sends them) or in the JSON body
  */
 export async function updatePassword(
+  params: UpdatePasswordParams,
   data: UpdatePasswordBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
@@ -3097,6 +3099,7 @@ export async function updatePassword(
     {
       method: 'PUT',
       url: '/api/account/sysuserdetail/updatePassword',
+      params: { ...params },
       data,
     },
     options,
@@ -3293,7 +3296,7 @@ export async function exportWordSysUserPost(
 }
 
 /**
- * POST /api/admin/sysuserpost/exportPdfSysUserPost
+ * POST /api/admin/sysuserpost/exportPDFSysUserPost
  * exportPdf SysUserPost as a PDF document
  * Button permission: sysuserpost:export.
  */
@@ -3304,7 +3307,7 @@ export async function exportPdfSysUserPost(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/admin/sysuserpost/exportPdfSysUserPost',
+      url: '/api/admin/sysuserpost/exportPDFSysUserPost',
       data,
       responseType: 'blob',
     },

@@ -302,7 +302,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfAppClient',
         method: 'POST',
-        url: '/api/uaa/appclient/exportPdfAppClient',
+        url: '/api/uaa/appclient/exportPDFAppClient',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'appclient:exportPdf',
@@ -811,7 +811,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfNotification',
         method: 'POST',
-        url: '/api/notification/notification/exportPdfNotification',
+        url: '/api/notification/notification/exportPDFNotification',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'notification:export',
@@ -1219,7 +1219,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysDict',
         method: 'POST',
-        url: '/api/admin/sysdict/exportPdfSysDict',
+        url: '/api/admin/sysdict/exportPDFSysDict',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysdict:export',
@@ -1867,7 +1867,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysMenu',
         method: 'POST',
-        url: '/api/admin/sysmenu/exportPdfSysMenu',
+        url: '/api/admin/sysmenu/exportPDFSysMenu',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysmenu:export',
@@ -2167,7 +2167,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysMenuButton',
         method: 'POST',
-        url: '/api/admin/sysmenubutton/exportPdfSysMenuButton',
+        url: '/api/admin/sysmenubutton/exportPDFSysMenuButton',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysmenubutton:export',
@@ -2583,7 +2583,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysOrg',
         method: 'POST',
-        url: '/api/admin/sysorg/exportPdfSysOrg',
+        url: '/api/admin/sysorg/exportPDFSysOrg',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysorg:export',
@@ -2814,7 +2814,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysParam',
         method: 'POST',
-        url: '/api/admin/sysparam/exportPdfSysParam',
+        url: '/api/admin/sysparam/exportPDFSysParam',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysparam:export',
@@ -3031,7 +3031,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysPost',
         method: 'POST',
-        url: '/api/admin/syspost/exportPdfSysPost',
+        url: '/api/admin/syspost/exportPDFSysPost',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'syspost:export',
@@ -3260,7 +3260,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysRegion',
         method: 'POST',
-        url: '/api/admin/sysregion/exportPdfSysRegion',
+        url: '/api/admin/sysregion/exportPDFSysRegion',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysregion:export',
@@ -3488,7 +3488,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysRole',
         method: 'POST',
-        url: '/api/admin/sysrole/exportPdfSysRole',
+        url: '/api/admin/sysrole/exportPDFSysRole',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysrole:export',
@@ -4378,7 +4378,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysTenant',
         method: 'POST',
-        url: '/api/admin/systenant/exportPdfSysTenant',
+        url: '/api/admin/systenant/exportPDFSysTenant',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'systenant:exportPdf',
@@ -4591,7 +4591,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysUrl',
         method: 'POST',
-        url: '/api/admin/sysurl/exportPdfSysUrl',
+        url: '/api/admin/sysurl/exportPDFSysUrl',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysurl:export',
@@ -5040,7 +5040,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysUser',
         method: 'POST',
-        url: '/api/admin/sysuser/exportPdfSysUser',
+        url: '/api/admin/sysuser/exportPDFSysUser',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysuser:exportPdf',
@@ -5432,7 +5432,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfSysUserPost',
         method: 'POST',
-        url: '/api/admin/sysuserpost/exportPdfSysUserPost',
+        url: '/api/admin/sysuserpost/exportPDFSysUserPost',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'sysuserpost:export',

@@ -149,6 +149,7 @@ export interface NotificationQuery extends PageQuery {
 export interface QueryMyNotificationParams {
   currentPage?: number;
   pageSize?: number;
+  sorter?: string;
   title?: string;
   type?: 'notice' | 'message';
 }
@@ -312,13 +313,13 @@ export interface AuthorizeMenuToRoleBody {
 
 /** Query parameters of queryMenuButtonCheckbox. */
 export interface QueryMenuButtonCheckboxParams {
-  menuCode: string;
+  menuCode?: string;
 }
 
 /** Query parameters of queryCheckedMenuButton. */
 export interface QueryCheckedMenuButtonParams {
   menuCode: string;
-  roleCode: string;
+  roleCode?: string;
 }
 
 /** Query parameters of queryMenuButtonByRoleCode. */
@@ -555,7 +556,7 @@ export interface SysRoleQuery extends PageQuery {
 
 /** Query parameters of queryRoleName. */
 export interface QueryRoleNameParams {
-  userId: number;
+  userId?: number;
   postCode?: string;
   assign?: string;
 }
@@ -785,6 +786,8 @@ export interface SysUserQuery extends PageQuery {
 export interface QueryOnlineSysUserParams {
   currentPage?: number;
   pageSize?: number;
+  sorter?: string;
+  username?: string;
 }
 
 /** Query parameters of removePrincipal. */
@@ -855,11 +858,18 @@ export interface QueryCurrentAuthorityParams {
   userId?: number;
 }
 
+/** Query parameters of updatePassword. */
+export interface UpdatePasswordParams {
+  password?: string;
+  newPassword?: string;
+  id?: number;
+}
+
 /** Body of updatePassword. */
 export interface UpdatePasswordBody {
-  password: string;
-  newPassword: string;
-  id: number;
+  password?: string;
+  newPassword?: string;
+  id?: number;
 }
 
 /** Body of updateSysUserDetail. */

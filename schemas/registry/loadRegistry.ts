@@ -65,14 +65,15 @@ export const STANDARD_ACTIONS = [
  * the resource's action of the call's own name when the file declares it, else `fallback`'s
  * (Word and PDF exports fall back to the export button, import to the add button).
  */
-const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string }[] = [
+const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string; urlVerb?: string }[] = [
   { verb: 'query', method: 'GET', action: 'query', result: 'envelope' },
   { verb: 'add', method: 'POST', action: 'add', result: 'envelope' },
   { verb: 'update', method: 'PUT', action: 'update', result: 'envelope' },
   { verb: 'delete', method: 'POST', action: 'delete', result: 'envelope' },
   { verb: 'export', method: 'POST', action: 'export', result: 'blob' },
   { verb: 'exportWord', method: 'POST', action: 'exportWord', fallback: 'export', result: 'blob', what: 'as a Word document' },
-  { verb: 'exportPdf', method: 'POST', action: 'exportPdf', fallback: 'export', result: 'blob', what: 'as a PDF document' },
+  // The platform spells this URL with PDF in capitals (exportPDFSysUser); the call keeps its name.
+  { verb: 'exportPdf', method: 'POST', action: 'exportPdf', fallback: 'export', result: 'blob', what: 'as a PDF document', urlVerb: 'exportPDF' },
   { verb: 'import', method: 'POST', action: 'import', fallback: 'add', result: 'envelope', what: 'from a spreadsheet (multipart/form-data, file field "file")' },
 ];
 
@@ -397,7 +398,7 @@ function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Re
         name,
         verb: sc.verb,
         method: sc.method,
-        url: urlOf(name),
+        url: urlOf(`${sc.urlVerb ?? sc.verb}${doc.name}`),
         handler: doc.handlers?.[sc.verb] ?? `crud.${sc.verb}`,
         auth: 'grant',
         permission: actionPermission(sc.action) ?? (sc.fallback ? actionPermission(sc.fallback) : undefined),

@@ -57,7 +57,21 @@ export const getSysUser: CallHandler = async (ctx) => {
 };
 
 /**
- * PUT updatePassword {password, newPassword, id}: only one's own (another id: 403), with the
+ * The parameters of a password change, each from the query string (where the platform's client
+ * sends them) or the JSON body (where the console does; the body wins): both were checked
+ * against the call's schemas, so only a missing one is left to refuse (400 naming each).
+ */
+function passwordChange(query: Record<string, unknown>, bodyIn: unknown): { password: string; newPassword: string; id: number } {
+  const input: Record<string, unknown> = { ...query, ...(bodyIn && typeof bodyIn === 'object' ? (bodyIn as Record<string, unknown>) : {}) };
+  const absent = (['password', 'newPassword', 'id'] as const).filter((name) => input[name] === undefined || input[name] === null);
+  if (absent.length) {
+    throw badRequest(`${absent.join(', ')} ${absent.length > 1 ? 'are' : 'is'} required`, absent.map((field) => ({ field, message: 'is required' })));
+  }
+  return { password: String(input.password), newPassword: String(input.newPassword), id: Number(input.id) };
+}
+
+/**
+ * PUT updatePassword {password, newPassword, id} (query string or body): only one's own (another id: 403), with the
  * old password (wrong: 400 "The old password is incorrect"). The new one meets the password
  * policy (auth/passwordPolicy.ts: 6 to 31 characters, not one character repeated, not the
  * username, not a common password). Decisions:
@@ -70,7 +84,7 @@ export const updatePassword: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
   const db = ctx.services.database.db;
   const now = ctx.services.now();
-  const body = ctx.body as { password: string; newPassword: string; id: number };
+  const body = passwordChange(ctx.query, ctx.body);
   if (body.id !== principal.userId) throw forbidden('You can only change your own password');
   const state = await lockState(db, principal.tenantCode, principal.username, now);
   if (state.lockedUntil) throw new ApiError(LOCKED_HTTP_STATUS, lockMessage(state, now));

@@ -21,24 +21,33 @@ async function roleButtonCodes(data: TenantData, roleCode: string): Promise<stri
   return [...new Set(rows.map((rec) => String(rec.buttonCode)))].sort();
 }
 
-/** queryMenuButtonCheckbox: the menu's buttons as checkbox options. */
+/**
+ * queryMenuButtonCheckbox: the menu's buttons as checkbox options; without a menu (as the
+ * platform's client asks), the buttons of every menu of the tenant.
+ */
 export const menuButtonCheckbox: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  const menuCode = codeParam(callInput(ctx), 'menuCode');
-  await assertOne(data, data.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
-  return (await menuButtons(data, menuCode)).map((b) => ({ label: b.buttonName, value: b.buttonCode }));
+  const menuCode = codeParam(callInput(ctx), 'menuCode', true);
+  if (menuCode !== undefined) await assertOne(data, data.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
+  const buttons = menuCode === undefined ? await recordsWhere(data, data.resource('SysMenuButton'), {}) : await menuButtons(data, menuCode);
+  return buttons.map((b) => ({ label: b.buttonName, value: b.buttonCode }));
 };
 
-/** queryCheckedMenuButton: codes of the menu's buttons that the role holds. */
+/**
+ * queryCheckedMenuButton: codes of the menu's buttons that the role holds; without a role (as
+ * the platform's client asks), the codes of every button of the menu.
+ */
 export const checkedMenuButton: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const input = callInput(ctx);
   const menuCode = codeParam(input, 'menuCode');
-  const roleCode = codeParam(input, 'roleCode');
+  const roleCode = codeParam(input, 'roleCode', true);
   await assertOne(data, data.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
-  await assertOne(data, data.resource('SysRole'), 'roleCode', roleCode, 'roleCode');
+  if (roleCode !== undefined) await assertOne(data, data.resource('SysRole'), 'roleCode', roleCode, 'roleCode');
+  const codes = (await menuButtons(data, menuCode)).map((b) => String(b.buttonCode));
+  if (roleCode === undefined) return codes;
   const held = new Set(await roleButtonCodes(data, roleCode));
-  return (await menuButtons(data, menuCode)).map((b) => String(b.buttonCode)).filter((code) => held.has(code));
+  return codes.filter((code) => held.has(code));
 };
 
 /** querySysMenuButtonTree: the menu tree, each menu with its buttons. */

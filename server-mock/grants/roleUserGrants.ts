@@ -39,16 +39,21 @@ async function guardRoleChange(tx: TenantData, principal: Principal, roleIdsChan
   assertHoldsRoles(principal, await roleCodesOf(tx, roleIdsChanged), 'give or take');
 }
 
-/** queryRoleName: the roles of a user (assign 1 or absent) or the roles it does not have (assign 0). */
+/**
+ * queryRoleName: the roles of a user (assign 1 or absent) or the roles it does not have
+ * (assign 0), of one post or of all. Without a user, every role of the tenant (the user form's
+ * role select): a post or assign given then is still checked, but chooses nothing.
+ */
 export const rolesOfUser: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = resources(data);
   const input = callInput(ctx);
-  const userId = idParam(input, 'userId');
+  const userId = idParam(input, 'userId', true);
   const postCode = codeParam(input, 'postCode', true);
   const assign = assignParam(input);
-  await assertOne(data, r.user, 'id', userId, 'userId');
+  if (userId !== undefined) await assertOne(data, r.user, 'id', userId, 'userId');
   if (postCode !== undefined) await assertOne(data, r.post, 'postCode', postCode, 'postCode');
+  if (userId === undefined) return (await recordsWhere(data, r.role, {})).map(roleSummary);
   const granted = new Set((await recordsWhere(data, r.link, { userId, postCode })).map((l) => String(l.roleId)));
   const roles = await recordsWhere(data, r.role, {});
   return roles.filter((role) => granted.has(String(role.id)) === assign).map(roleSummary);

@@ -7,7 +7,8 @@
  *   text of the content cut to DESCRIPTION_LENGTH characters, type is `notification` for a
  *   notice and `message` for a message.
  * - `notification.my` (queryMyNotification): the same notifications a page at a time
- *   (`{list, pagination}`), with their content, filtered by title (contains) and type.
+ *   (`{list, pagination}`), with their content, filtered by title (contains) and type, newest
+ *   first or in the order of `sorter` (any field it answers).
  * Every statement reads the caller's tenant only (TenantData); the clock is the server's.
  */
 import { sql } from 'kysely';
@@ -18,6 +19,7 @@ import type { Row } from '../db/anyKysely.ts';
 import type { Page } from '../http/envelope.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import { applyFilters, parseListParams } from '../crud/listQuery.ts';
+import { badRequest } from '../http/apiError.ts';
 import { excerpt } from './plainText.ts';
 
 /** Most items the bell lists. */
@@ -81,14 +83,19 @@ const head: CallHandler = async (ctx) => {
 const my: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { n, col } = resources(data);
-  // The filters as the notifications list matches them (title contains, type exact).
-  const params = parseListParams(n, { title: ctx.query.title, type: ctx.query.type, currentPage: ctx.query.currentPage, pageSize: ctx.query.pageSize });
+  // The filters as the notifications list matches them (title contains, type exact); a sorter
+  // names one of the fields the call answers (ties by id in the same direction).
+  const sorter = typeof ctx.query.sorter === 'string' && ctx.query.sorter !== '' ? ctx.query.sorter : 'createTime_descend';
+  if (!(MY_FIELDS as readonly string[]).includes(sorter.replace(/_(ascend|descend)$/, ''))) {
+    throw badRequest(`Cannot sort by "${sorter}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
+  }
+  const params = parseListParams(n, { title: ctx.query.title, type: ctx.query.type, currentPage: ctx.query.currentPage, pageSize: ctx.query.pageSize, sorter });
   const base = applyFilters(current(data, principal, ctx.services.now()), data, n, params);
   const count = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
   const rows = (await base
     .selectAll(n.table)
-    .orderBy(col(n, 'createTime'), 'desc')
-    .orderBy(`${n.table}.id`, 'desc')
+    .orderBy(col(n, params.sorter.field.name), params.sorter.direction)
+    .orderBy(`${n.table}.id`, params.sorter.direction)
     .limit(params.pageSize)
     .offset((params.currentPage - 1) * params.pageSize)
     .execute()) as Row[];

@@ -6,7 +6,9 @@
  */
 import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
-import { withPrincipal, type CallHandler } from '../calls/context.ts';
+import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
+import { filterableFields } from '../crud/crudSchemas.ts';
+import { refuseHiddenCriteria } from '../crud/hiddenFields.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
 import { liveSessions, revokeSession, revokeUserSessions } from '../auth/sessions.ts';
 
@@ -40,27 +42,76 @@ function positive(v: unknown): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** The sorter field the platform's client sends on every list page: a session's is when it was issued. */
+const SORT_ALIASES: Readonly<Record<string, string>> = { createTime: 'issuedAt' };
+
+type OnlineRow = Record<string, unknown>;
+
+/** Lower case of the ASCII letters only, as the lists' contains filters compare. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** Ascending order of two values of one field; no value comes first. */
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /**
- * GET /api/admin/sysuser/queryOnlineSysUser: the live sessions of the caller's tenant, newest
- * first, as a page {list, pagination}. A session is named by its row id (`sessionId`); the
- * token id (jti) is a secret part of the token and is never shown. `currentPage` and
- * `pageSize` are honoured when the call's query admits them; without them every session is
- * on one page.
+ * The field and direction of a `sorter` for the online users: any field a list of them may be
+ * sorted by (every readable field of SysOnlineUser, as the resource lists sort), or `createTime`
+ * for `issuedAt`. A field hidden from the caller by a data permission is refused as a criterion
+ * (its alias too: sorting by it would tell the hidden order).
+ */
+async function onlineSorter(ctx: CallContext): Promise<{ field: string; descending: boolean } | undefined> {
+  const text = ctx.query.sorter;
+  if (typeof text !== 'string' || text === '') return undefined;
+  const m = /^(.+)_(ascend|descend)$/.exec(text);
+  const listed = ctx.services.registry.resources.find((r) => r.list.source?.call === ctx.call.name);
+  const name = m ? (SORT_ALIASES[m[1]!] ?? m[1]!) : '';
+  if (!m || !listed || !filterableFields(listed).some((f) => f.name === name)) {
+    throw badRequest(`Cannot sort by "${text}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
+  }
+  if (name !== m[1]) await refuseHiddenCriteria(ctx, [listed], { sorter: `${name}_${m[2]}` });
+  return { field: name, descending: m[2] === 'descend' };
+}
+
+/**
+ * GET /api/admin/sysuser/queryOnlineSysUser: the live sessions of the caller's tenant as a page
+ * {list, pagination}, newest first unless `sorter` says otherwise (ties by sessionId in the same
+ * direction), filtered by `username` (contains, ASCII case ignored) when given. A session is
+ * named by its row id (`sessionId`); the token id (jti) is a secret part of the token and is
+ * never shown. Without `currentPage` and `pageSize` every session is on one page.
  */
 export const online: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
+  const sorter = await onlineSorter(ctx);
   const sessions = await liveSessions(ctx.services.database.db, principal.tenantCode, ctx.services.now());
-  const list = sessions.map((s) => ({
-    sessionId: s.id,
-    username: s.username,
-    ip: s.ip,
-    userAgent: s.userAgent,
-    clientCode: s.clientCode,
-    issuedAt: s.issuedAt,
-    lastSeenAt: s.lastSeenAt,
-    expiresAt: s.expiresAt,
-    current: s.jti === principal.sessionId,
-  }));
+  const needle = typeof ctx.query.username === 'string' && ctx.query.username !== '' ? asciiLower(ctx.query.username) : undefined;
+  let list: OnlineRow[] = sessions
+    .filter((s) => needle === undefined || asciiLower(s.username).includes(needle))
+    .map((s) => ({
+      sessionId: s.id,
+      username: s.username,
+      ip: s.ip,
+      userAgent: s.userAgent,
+      clientCode: s.clientCode,
+      issuedAt: s.issuedAt,
+      lastSeenAt: s.lastSeenAt,
+      expiresAt: s.expiresAt,
+      current: s.jti === principal.sessionId,
+    }));
+  if (sorter) {
+    const sign = sorter.descending ? -1 : 1;
+    list = [...list].sort((a, b) => sign * (compareValues(a[sorter.field], b[sorter.field]) || compareValues(a.sessionId, b.sessionId)));
+  }
   const pageSize = positive(ctx.query.pageSize) ?? Math.max(list.length, 1);
   const current = positive(ctx.query.currentPage) ?? 1;
   return {

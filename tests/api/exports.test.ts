@@ -143,13 +143,13 @@ describe('the Word export', () => {
   it('refuses what the spreadsheet export refuses, and a template request', async () => {
     expect((await adminEn.post(`${USERS}/exportWordSysUser`, { columns: ['password'] })).status).toBe(400);
     expect((await adminEn.post(`${USERS}/exportWordSysUser`, { nope: 1 })).status).toBe(400);
-    expect((await adminEn.post(`${USERS}/exportPdfSysUser`, { isTemplate: 1 })).status).toBe(400);
+    expect((await adminEn.post(`${USERS}/exportPDFSysUser`, { isTemplate: 1 })).status).toBe(400);
   });
 });
 
 describe('the PDF export', () => {
   it('is a PDF embedding the CJK font, whose text reads back in Chinese', async () => {
-    const res = await adminZh.post(`${USERS}/exportPdfSysUser`, {});
+    const res = await adminZh.post(`${USERS}/exportPDFSysUser`, {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const body = res.body as unknown as Buffer;
@@ -177,13 +177,13 @@ describe('the PDF export', () => {
 
   it('reads back in traditional Chinese for tw', async () => {
     const tw = client(server.url, (await signIn(server.url, 'demo', 'admin')), { 'x-language': 'zh-TW' });
-    const text = (await pdfPages((await tw.post(`${USERS}/exportPdfSysUser`, {})).body)).join('\n');
+    const text = (await pdfPages((await tw.post(`${USERS}/exportPDFSysUser`, {})).body)).join('\n');
     for (const f of visibleColumns('SysUser')) expect(text).toContain(fieldLabel('SysUser', f, 'tw'));
   });
 
   it('breaks a long list over pages, repeating the header row on each', async () => {
     const total = await count(adminEn, '/api/admin/sysurl', 'SysUrl');
-    const pages = await pdfPages((await adminZh.post('/api/admin/sysurl/exportPdfSysUrl', {})).body);
+    const pages = await pdfPages((await adminZh.post('/api/admin/sysurl/exportPDFSysUrl', {})).body);
     expect(pages.length).toBeGreaterThan(1);
     const header = visibleColumns('SysUrl').map((f) => fieldLabel('SysUrl', f, 'zh'));
     pages.forEach((page, i) => {
@@ -205,7 +205,7 @@ describe('text XML cannot hold', () => {
     expect(docxTable(xml)[1]).toEqual(expect.arrayContaining(['Bell tab\tvertical', 'formfeed']));
     const sheet = (await readWorkbook((await adminEn.post(`${PARAMS}/exportSysParam`, { paramKey: 'odd.text' })).body)).worksheets[0]!;
     expect(sheet.getRow(2).getCell(1).value).toBe('Bell tab\tvertical');
-    const text = (await pdfPages((await adminEn.post(`${PARAMS}/exportPdfSysParam`, { paramKey: 'odd.text' })).body)).join(' ');
+    const text = (await pdfPages((await adminEn.post(`${PARAMS}/exportPDFSysParam`, { paramKey: 'odd.text' })).body)).join(' ');
     expect(text).toContain('odd.text');
   });
 });
@@ -216,7 +216,7 @@ describe('large lists', () => {
     const res = await acme.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'paramKey', 'paramValue'], rows));
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data).toEqual({ imported: 5000 });
-    for (const verb of ['exportWord', 'exportPdf']) {
+    for (const verb of ['exportWord', 'exportPDF']) {
       const big = await acme.post<Envelope>(`${PARAMS}/${verb}SysParam`, {});
       expect(big.status, verb).toBe(400);
       expect(big.body.message).toMatch(/More than 5000 records/);
@@ -248,7 +248,7 @@ describe('data permissions in exports', () => {
       for (const l of hiddenLabels) expect(docxTable(xml)[0]).not.toContain(l);
       expect(xml).not.toMatch(/Demo Road|of the demo company/);
 
-      const text = (await pdfPages((await editor.post(`${USERS}/exportPdfSysUser`, body)).body)).join('\n');
+      const text = (await pdfPages((await editor.post(`${USERS}/exportPDFSysUser`, body)).body)).join('\n');
       expect(text).toContain(fieldLabel('SysUser', 'username', 'zh'));
       for (const l of hiddenLabels) expect(text).not.toContain(l);
       expect(text).not.toMatch(/Demo Road|of the demo company/);

@@ -251,7 +251,7 @@ describe('generator', () => {
       { method: 'POST', url: '/api/admin/sysrole/deleteSysRole', params: { id: '3,4' } },
       { method: 'PUT', url: '/api/admin/sysrole/updateSysRole', data: { id: 3, roleName: 'x' }, headers: { RoleCode: 'ROLE_ADMIN' } },
       { method: 'POST', url: '/api/admin/sysrole/exportSysRole', data: { isTemplate: 1 }, responseType: 'blob' },
-      { method: 'POST', url: '/api/admin/sysrole/exportPdfSysRole', data: { roleCode: 'ROLE_X', columns: ['roleCode'] }, responseType: 'blob' },
+      { method: 'POST', url: '/api/admin/sysrole/exportPDFSysRole', data: { roleCode: 'ROLE_X', columns: ['roleCode'] }, responseType: 'blob' },
       { method: 'POST', url: '/api/admin/sysrole/importSysRole', data: form },
     ]);
   });

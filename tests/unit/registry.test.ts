@@ -48,7 +48,7 @@ describe('the resource files', () => {
       deleteSysRole: 'POST /api/admin/sysrole/deleteSysRole delete envelope',
       exportSysRole: 'POST /api/admin/sysrole/exportSysRole export blob',
       exportWordSysRole: 'POST /api/admin/sysrole/exportWordSysRole exportWord blob',
-      exportPdfSysRole: 'POST /api/admin/sysrole/exportPdfSysRole exportPdf blob',
+      exportPdfSysRole: 'POST /api/admin/sysrole/exportPDFSysRole exportPdf blob',
       importSysRole: 'POST /api/admin/sysrole/importSysRole import envelope',
       queryRoleNameCheckbox: 'GET /api/admin/sysrole/queryRoleNameCheckbox custom envelope',
     });
