@@ -11,7 +11,7 @@
  *   date-time, date, integer or number values); its error is
  *   `{keyword: 'x-notBefore', params: {otherField}, message: 'must not be before <field>'}`.
  */
-import { Ajv, type ErrorObject, type KeywordDefinition, type Options } from 'ajv';
+import { Ajv, type FuncKeywordDefinition, type Options, type SchemaValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats ships CommonJS with a default export.
@@ -38,12 +38,7 @@ export interface NotBeforeParams {
   otherField: string;
 }
 
-interface NotBeforeValidate {
-  (schema: string, data: unknown, parentSchema?: unknown, cxt?: { parentData?: unknown }): boolean;
-  errors?: Partial<ErrorObject>[];
-}
-
-const notBeforeValidate: NotBeforeValidate = (otherField, data, _parentSchema, cxt) => {
+const notBeforeValidate: SchemaValidateFunction = (otherField: string, data: unknown, _parentSchema, cxt) => {
   const parent = cxt?.parentData;
   if (typeof parent !== 'object' || parent === null) return true;
   const value = ordinal(data);
@@ -54,12 +49,7 @@ const notBeforeValidate: NotBeforeValidate = (otherField, data, _parentSchema, c
   return false;
 };
 
-const NOT_BEFORE: KeywordDefinition = {
-  keyword: 'x-notBefore',
-  schemaType: 'string',
-  errors: true,
-  validate: notBeforeValidate as KeywordDefinition['validate'],
-};
+const NOT_BEFORE: FuncKeywordDefinition = { keyword: 'x-notBefore', schemaType: 'string', errors: true, validate: notBeforeValidate };
 
 /** Adds the project's formats and keywords to an Ajv (the console's validator builds its own Ajv and extends it here). */
 export function addProjectVocabulary<A extends Ajv>(ajv: A): A {
