@@ -48,6 +48,17 @@ describe('field errors of a refused record', () => {
     expect(again.body.errors).toEqual([{ field: 'roleCode', keyword: 'unique', params: { fields: ['roleCode'] }, message: 'already exists' }]);
   });
 
+  it('carry "passwordPolicy" with the rule a password of a record breaks', async () => {
+    const orgId = (await admin.get<Envelope<PageData<Rec>>>('/api/admin/sysorg/querySysOrg', { pageSize: 1 })).body.data!.list[0]!.id;
+    const user = { username: 'weak.password', nickname: 'x', email: 'weak.password@demo.example.com', prefix: '+86', mobile: '13900000092', orgId, status: 1 };
+    const common = await admin.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, password: 'Password123' });
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe('The password is too common; choose another');
+    expect(common.body.errors).toEqual([{ field: 'password', keyword: 'passwordPolicy', params: { rule: 'common' }, message: 'The password is too common; choose another' }]);
+    const named = await admin.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, password: 'Weak.Password' });
+    expect(named.body.errors).toEqual([{ field: 'password', keyword: 'passwordPolicy', params: { rule: 'username' }, message: 'The password cannot be the username' }]);
+  });
+
   it('carry "reference" with the missing value, and "cycle" for a tree parent below the record', async () => {
     const res = await admin.post<Envelope>('/api/admin/sysuser/addSysUser', {
       username: 'field.errors',

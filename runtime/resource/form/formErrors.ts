@@ -65,7 +65,8 @@ export interface MessageOptions {
 
 /**
  * The message of one error, translated from its keyword and params (Ajv's keywords, the
- * resource files' x-notBefore, and the server's storage rules: unique, reference, cycle);
+ * resource files' x-notBefore, and the server's own rules: unique, reference, cycle and the
+ * password policy);
  * `label` is the field's translated label. An unknown keyword reads "<label> is not valid".
  */
 export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'params'>, label: string, options: MessageOptions = {}): string {
@@ -112,6 +113,10 @@ export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'para
       return t('resourceForm.errors.reference', { label });
     case 'cycle':
       return t('resourceForm.errors.cycle', { label });
+    case 'passwordPolicy':
+      return ['length', 'repeated', 'username', 'common'].includes(String(p.rule))
+        ? t(`resourceForm.errors.password.${String(p.rule)}`, { label, min: p.min, max: p.max })
+        : t('resourceForm.errors.invalid', { label });
     default:
       return t('resourceForm.errors.invalid', { label });
   }

@@ -103,6 +103,8 @@ describe('server errors', () => {
     expect(serverMessage(en, se('maxItems', { limit: 10000 }), 'Users')).toBe('Please select at most 10000 items for Users');
     expect(serverMessage(zh, se('reference', { resource: 'SysOrg', valueField: 'id', values: [99] }), '组织')).toBe('所选组织已不存在');
     expect(serverMessage(en, se('cycle', {}), 'Parent')).toBe('Parent cannot be the record itself or one of its descendants');
+    expect(serverMessage(zh, se('passwordPolicy', { rule: 'length', min: 6, max: 31 }), '密码')).toBe('密码须为 6 到 31 个字符');
+    expect(serverMessage(en, se('passwordPolicy', { rule: 'common' }), 'Password')).toBe('Password is too common; choose another');
     // the English text does not matter once there is a keyword
     expect(serverMessage(en, se('unique', { fields: ['username'] }, 'is required'), 'Username')).toBe('Username already exists');
     expect(serverMessage(en, se(undefined, {}, 'The tenant is locked'), 'Username')).toBe('The tenant is locked');
