@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
 import type {
   ActionDef,
   CallDef,
@@ -133,7 +133,7 @@ export interface LoadOptions {
 export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Registry {
   const issues: RegistryIssue[] = [];
   const resourcesDir = join(schemasDir, 'resources');
-  const metaAjv = new Ajv({ allErrors: true, strict: false });
+  const metaAjv = createAjv();
   const meta = JSON.parse(readFileSync(metaSchemaPath(schemasDir), 'utf8')) as object;
   const validateMeta = metaAjv.compile(meta);
   const schemaAjv = createSchemaAjv();
