@@ -4,17 +4,18 @@
  * from the server's body validator and the console's form validator.
  */
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../schemas/registry/types.ts';
 import { createAjv } from '../../schemas/registry/ajv.ts';
 import { compileBody } from '../../server-mock/calls/validation.ts';
 import { validateValues } from '../../runtime/resource/form/formValidator.ts';
 
-const period = (type: object) => ({ type: 'object', properties: { start: type, end: { ...type, 'x-notBefore': 'start' } } });
+const period = (type: JsonSchema): JsonSchema => ({ type: 'object', properties: { start: type, end: { ...type, 'x-notBefore': 'start' } } });
 
 describe('x-notBefore', () => {
   const ajv = createAjv();
 
   it('refuses an end before its start: date-time, date, integer', () => {
-    const cases: [object, unknown, unknown][] = [
+    const cases: [JsonSchema, unknown, unknown][] = [
       [{ type: 'string', format: 'date-time' }, '2026-04-10T00:00:00Z', '2026-04-09T23:59:59Z'],
       [{ type: 'string', format: 'date-time' }, '2026-04-10T08:00:00+08:00', '2026-04-09T23:59:59Z'],
       [{ type: 'string', format: 'date' }, '2026-04-10', '2026-04-09'],
@@ -38,7 +39,7 @@ describe('x-notBefore', () => {
   });
 
   it('is checked alike by the server and by the record form', () => {
-    const schema = { ...period({ type: 'string', format: 'date-time' }), additionalProperties: false };
+    const schema: JsonSchema = { ...period({ type: 'string', format: 'date-time' }), additionalProperties: false };
     const backwards = { start: '2026-04-10T00:00:00Z', end: '2026-04-09T00:00:00Z' };
     const server = compileBody(schema);
     expect(server(backwards)).toBe(false);
