@@ -4,7 +4,8 @@
  * Schemas), and the platform's shared wire types (Envelope, Page, TreeNode).
  */
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { ANNOTATION_KEYWORDS, RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
+import { CUSTOM_KEYWORDS } from '../schemas/registry/ajv.ts';
+import { RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
 import type { CallDef, FieldDef, JsonSchema, Registry, Resource } from '../schemas/registry/types.ts';
 import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, pascalCase, propertyKey, tsLiteral } from './tsSource.ts';
 
@@ -13,7 +14,7 @@ import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, pascalCase, property
  * nothing to TypeScript; a title would turn a nested object into a separately named
  * (and possibly colliding) interface; tsType could name a type no file declares.
  */
-const IGNORED_KEYWORDS = new Set([...ANNOTATION_KEYWORDS, 'title', '$id', '$schema', 'tsType']);
+const IGNORED_KEYWORDS = new Set([...CUSTOM_KEYWORDS, 'title', '$id', '$schema', 'tsType']);
 
 const COMPILE_OPTIONS = {
   bannerComment: '',

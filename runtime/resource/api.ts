@@ -12,6 +12,7 @@ import { toastError } from '../feedback/feedback.ts';
 import { ApiError } from '../http/apiError.ts';
 import { envelopeMessage, type Envelope } from '../http/envelope.ts';
 import type { ResourceRecord } from './extensions.ts';
+import type { ServerFieldError } from './form/formErrors.ts';
 import { callName, findCall } from './meta.ts';
 import { filenameFromDisposition, saveBlob } from './download.ts';
 
@@ -81,16 +82,19 @@ export function runCall<T = unknown>(name: string, arg?: unknown): Promise<T> {
 }
 
 /**
- * Field errors of a refused record (`errors: [{field, message}]`): a 400 (validation) or a 409
- * (a unique field already taken); undefined when the answer has none.
+ * Field errors of a refused record (`errors: [{field, keyword, params, message}]`): a 400
+ * (validation) or a 409 (a unique field already taken); undefined when the answer has none.
  */
-export function fieldErrorsOf(err: unknown): { field: string; message: string }[] | undefined {
+export function fieldErrorsOf(err: unknown): ServerFieldError[] | undefined {
   if (!(err instanceof ApiError) || (err.httpStatus !== 400 && err.httpStatus !== 409)) return undefined;
   const errors = (err.body as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(errors)) return undefined;
   return errors
-    .filter((e): e is { field: unknown; message: unknown } => typeof e === 'object' && e !== null)
-    .map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }));
+    .filter((e): e is { field: unknown; keyword?: unknown; params?: unknown; message: unknown } => typeof e === 'object' && e !== null)
+    .map((e) => {
+      const out: ServerFieldError = { field: String(e.field ?? ''), message: String(e.message ?? '') };
+      return typeof e.keyword === 'string' ? { ...out, keyword: e.keyword, params: typeof e.params === 'object' && e.params !== null ? (e.params as Record<string, unknown>) : {} } : out;
+    });
 }
 
 /** The envelope inside a Blob error answer (a failed download), if it is JSON. */

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
 import type { MenuFile, MenuRoute } from '../../runtime/generated/fileTypes.ts';
+import { createAjv } from './ajv.ts';
 import type { Registry } from './types.ts';
 import { RegistryError, type RegistryIssue } from './loadRegistry.ts';
 import { LOCALES, hasMessage, loadLocales } from './locales.ts';
@@ -30,8 +30,7 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
   } catch (err) {
     throw new RegistryError([{ file: FILE, pointer: '', message: `not valid JSON: ${(err as Error).message}` }]);
   }
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, 'menu.schema.json'), 'utf8')) as object);
+  const validate = createAjv().compile(JSON.parse(readFileSync(join(schemasDir, 'menu.schema.json'), 'utf8')) as object);
   if (!validate(doc)) {
     throw new RegistryError(
       (validate.errors ?? [])

@@ -5,8 +5,7 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ErrorObject } from 'ajv';
 import type {
   ActionDef,
   CallDef,
@@ -25,9 +24,7 @@ import type {
 } from './types.ts';
 import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } from './locales.ts';
 import { toSnakeCase } from './naming.ts';
-
-// ajv-formats ships CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+import { createAjv } from './ajv.ts';
 
 export interface RegistryIssue {
   file: string;
@@ -84,16 +81,12 @@ const SYSTEM_LABELS: Record<string, string> = {
   updateTime: 'common.fields.updateTime',
 };
 
-/** Annotation keywords allowed inside a record schema. */
-export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-notBefore'];
 /** Values the server can set a field to (x-auto). */
 export const AUTO_VALUES = ['username', 'server'] as const;
 
+/** The project's Ajv (schemas/registry/ajv.ts), strict: a record schema with an unknown keyword is refused. */
 export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats(ajv);
-  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
-  return ajv;
+  return createAjv({ strict: true, strictRequired: false });
 }
 
 function metaSchemaPath(schemasDir: string): string {
@@ -141,7 +134,7 @@ export interface LoadOptions {
 export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Registry {
   const issues: RegistryIssue[] = [];
   const resourcesDir = join(schemasDir, 'resources');
-  const metaAjv = new Ajv({ allErrors: true, strict: false });
+  const metaAjv = createAjv();
   const meta = JSON.parse(readFileSync(metaSchemaPath(schemasDir), 'utf8')) as object;
   const validateMeta = metaAjv.compile(meta);
   const schemaAjv = createSchemaAjv();

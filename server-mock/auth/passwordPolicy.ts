@@ -3,7 +3,8 @@
  * user added or edited by an administrator, one's own change, and a reset). Beyond the
  * spec's lengths (6 to 31), a password is refused when it is one character repeated, the
  * username (in any case, or reversed), or one of the commonly used passwords below (in any
- * case). The console shows the server's message as it is.
+ * case). A refused password's field error carries keyword `passwordPolicy` and the rule, which
+ * the record form translates.
  */
 import { badRequest } from '../http/apiError.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './authLimits.ts';
@@ -24,20 +25,41 @@ export const PASSWORD_REPEATED_MESSAGE = 'The password cannot be one character r
 export const PASSWORD_USERNAME_MESSAGE = 'The password cannot be the username';
 export const PASSWORD_COMMON_MESSAGE = 'The password is too common; choose another';
 
-/** Why a password is refused, or undefined when it passes. */
-export function passwordProblem(password: string, username?: string): string | undefined {
+/** The rule of the policy a password breaks: the `rule` param of its field error (keyword `passwordPolicy`). */
+export type PasswordRule = 'length' | 'repeated' | 'username' | 'common';
+
+const RULE_MESSAGES: Record<PasswordRule, string> = {
+  length: PASSWORD_LENGTH_MESSAGE,
+  repeated: PASSWORD_REPEATED_MESSAGE,
+  username: PASSWORD_USERNAME_MESSAGE,
+  common: PASSWORD_COMMON_MESSAGE,
+};
+
+/** The rule a password breaks, or undefined when it passes. */
+export function passwordRuleBroken(password: string, username?: string): PasswordRule | undefined {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return PASSWORD_LENGTH_MESSAGE;
-  if (/^(.)\1*$/su.test(password)) return PASSWORD_REPEATED_MESSAGE;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return 'length';
+  if (/^(.)\1*$/su.test(password)) return 'repeated';
   const lower = password.toLowerCase();
   const name = (username ?? '').trim().toLowerCase();
-  if (name && (lower === name || lower === [...name].reverse().join(''))) return PASSWORD_USERNAME_MESSAGE;
-  if (COMMON_PASSWORDS.has(lower)) return PASSWORD_COMMON_MESSAGE;
+  if (name && (lower === name || lower === [...name].reverse().join(''))) return 'username';
+  if (COMMON_PASSWORDS.has(lower)) return 'common';
   return undefined;
 }
 
-/** Throws a 400 naming `field` when the password breaks the policy. */
+/** Why a password is refused, or undefined when it passes. */
+export function passwordProblem(password: string, username?: string): string | undefined {
+  const rule = passwordRuleBroken(password, username);
+  return rule && RULE_MESSAGES[rule];
+}
+
+/**
+ * Throws a 400 naming `field` when the password breaks the policy; its field error carries
+ * keyword `passwordPolicy` and params `{rule}` (with `min` and `max` for the length).
+ */
 export function assertPasswordPolicy(password: string, username: string | undefined, field = 'password'): void {
-  const problem = passwordProblem(password, username);
-  if (problem) throw badRequest(problem, [{ field, message: problem }]);
+  const rule = passwordRuleBroken(password, username);
+  if (!rule) return;
+  const params = rule === 'length' ? { rule, min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } : { rule };
+  throw badRequest(RULE_MESSAGES[rule], [{ field, keyword: 'passwordPolicy', params, message: RULE_MESSAGES[rule] }]);
 }

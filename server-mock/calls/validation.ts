@@ -1,33 +1,18 @@
 /**
- * Request validation with the resource files' JSON Schemas (Ajv, shared with Fastify's
- * validator compiler): query strings are coerced from text, bodies are not.
+ * Request validation with the resource files' JSON Schemas (the project's Ajv,
+ * schemas/registry/ajv.ts, shared with Fastify's validator compiler and with the console's
+ * record form): query strings are coerced from text, bodies are not. A refused value answers
+ * 400 with one field error per field, `{field, keyword, params, message}`: the validator's
+ * keyword and params (Fastify's structured validation errors), and an English message.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { ANNOTATION_KEYWORDS } from '../../schemas/registry/loadRegistry.ts';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from '../../schemas/registry/ajv.ts';
 import { harden } from '../../schemas/registry/limits.ts';
 import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { badRequest, type FieldError } from '../http/apiError.ts';
 
-// ajv-formats ships CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-
-function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: false,
-    coerceTypes: coerce ? 'array' : false,
-    removeAdditional: false,
-    useDefaults: false,
-    allowUnionTypes: true,
-  });
-  addFormats(ajv);
-  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
-  return ajv;
-}
-
-export const queryAjv = makeAjv(true);
-export const bodyAjv = makeAjv(false);
+export const queryAjv = createAjv({ coerceTypes: 'array', removeAdditional: false, useDefaults: false });
+export const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
 
 const IGNORED_ON_WRITE = ['id', 'tenantCode', 'createTime', 'updateTime'];
 
@@ -142,15 +127,15 @@ function messageOf(e: ErrorObject): string {
   }
 }
 
-/** One message per field (the first problem found for it). */
+/** One error per field (the first problem found for it): its keyword, params and message. */
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, FieldError>();
   for (const e of errors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const field = fieldOf(e);
-    if (!seen.has(field)) seen.set(field, messageOf(e));
+    if (!seen.has(field)) seen.set(field, { field, keyword: e.keyword, params: { ...e.params }, message: messageOf(e) });
   }
-  return [...seen].map(([field, message]) => ({ field, message }));
+  return [...seen.values()];
 }
 
 export function validationError(errors: FieldError[]): Error {

@@ -11,7 +11,7 @@ import { withPrincipal, type CallContext, type CallHandler } from '../calls/cont
 import { assertValid, recordSchema } from '../calls/validation.ts';
 import type { Page } from '../http/envelope.ts';
 import { parseListParams, runList } from './listQuery.ts';
-import { addRelationLabels, assertNoCycle, assertOrder, assertReferences, assertUnique, autoFields, hashSecrets, setAutoFields, stripFields } from './recordRules.ts';
+import { addRelationLabels, assertNoCycle, assertReferences, assertUnique, autoFields, hashSecrets, setAutoFields, stripFields } from './recordRules.ts';
 import { deleteLinkValues, linkFields, loadLinkValues, writeLinkValues } from './linkValues.ts';
 import { deleteKeyField } from './crudSchemas.ts';
 import { exportFileName, exportTable } from './exportRows.ts';
@@ -81,7 +81,6 @@ const add: CallHandler = async (ctx) => {
   const record = withoutNulls(recordPart(r, ctx.body as Row));
   setAutoFields(r, record, principal);
   assertValid(recordSchema(r, { requireSecrets: true }), record);
-  assertOrder(r, record);
   // Who may manage whom (access/manageRules.ts): a post of a user the caller may not manage, ...
   await guardRecordChanges(data, principal, r, [{ after: record }], async () => undefined);
   const stored = await hashSecrets(r, record);
@@ -139,10 +138,9 @@ const update: CallHandler = async (ctx) => {
     change = { before: { ...existing, id }, after: { ...merged, id } };
     return guardRecordChanges(tx, principal, r, [change], async () => {
       assertValid(recordSchema(r, { requireSecrets: false }), merged);
-      assertOrder(r, merged);
       await assertReferences(tx, r, merged);
       await assertUnique(tx, r, merged, id);
-      await assertNoCycle(tx, r, merged);
+      await assertNoCycle(tx, r, { ...merged, id });
       const row = tx.toRow(r, incoming);
       const now = ctx.services.now();
       row.update_time = tx.dialect.toDb('datetime', now.toISOString());

@@ -25,7 +25,7 @@ import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } fro
 import { compileBody, fieldErrors, ignoredWriteFields, recordSchema } from '../calls/validation.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { checkRecordPassword } from '../auth/recordPassword.ts';
-import { assertOrder, assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
+import { assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
 import { writeLinkValues } from './linkValues.ts';
 import { formatDateTime } from './exportRows.ts';
 import { refuseHiddenFields } from './hiddenFields.ts';
@@ -375,7 +375,6 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
           setAutoFields(r, record, principal);
           // a password imported meets the policy of every password set (auth/passwordPolicy.ts)
           await checkRecordPassword(ctx.services, principal, r, record);
-          assertOrder(r, record);
           await assertReferences(tx, r, record);
           await assertUnique(tx, r, record);
         } catch (err) {

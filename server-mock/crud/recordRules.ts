@@ -22,7 +22,10 @@ export async function assertUnique(data: TenantData, r: Resource, record: Row, s
     const clash = await q.limit(1).executeTakeFirst();
     if (clash) {
       const what = set.map((n) => `${n} "${String(record[n])}"`).join(', ');
-      throw conflict(`A record with ${what} already exists`, set.map((field) => ({ field, message: 'already exists' })));
+      throw conflict(
+        `A record with ${what} already exists`,
+        set.map((field) => ({ field, keyword: 'unique', params: { fields: [...set] }, message: 'already exists' })),
+      );
     }
   }
 }
@@ -65,7 +68,10 @@ export async function assertReferences(data: TenantData, r: Resource, record: Ro
       const wanted = new Map(value.map((v) => [String(v), v]));
       const found = await relatedLabels(data, rel, [...wanted.values()]);
       const missing = [...wanted.keys()].filter((v) => !found.has(v));
-      if (missing.length) errors.push({ field, message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` });
+      if (missing.length) {
+        const params = { resource: target.name, valueField: rel.valueField, values: missing.slice(0, 10) };
+        errors.push({ field, keyword: 'reference', params, message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` });
+      }
       continue;
     }
     const found = await data
@@ -74,7 +80,10 @@ export async function assertReferences(data: TenantData, r: Resource, record: Ro
       .where(`${target.table}.${tf.column}`, '=', data.dialect.toDb(tf.type, value))
       .limit(1)
       .executeTakeFirst();
-    if (!found) errors.push({ field, message: `no ${target.name} with ${rel.valueField} ${JSON.stringify(value)}` });
+    if (!found) {
+      const params = { resource: target.name, valueField: rel.valueField, values: [value] };
+      errors.push({ field, keyword: 'reference', params, message: `no ${target.name} with ${rel.valueField} ${JSON.stringify(value)}` });
+    }
   }
   if (errors.length) throw badRequest(`Invalid reference: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
 }
@@ -91,7 +100,7 @@ export async function assertNoCycle(data: TenantData, r: Resource, record: Row):
     if (parent === undefined || parent === null || String(parent) === String(tree.rootValue)) return;
     if (String(parent) === String(self)) {
       throw badRequest(`${tree.parentField} cannot be the record itself or one of its descendants`, [
-        { field: tree.parentField, message: 'cannot be the record itself or one of its descendants' },
+        { field: tree.parentField, keyword: 'cycle', params: {}, message: 'cannot be the record itself or one of its descendants' },
       ]);
     }
     const row = (await data
@@ -151,33 +160,4 @@ export function setAutoFields(r: Resource, record: Row, caller: { username: stri
 /** Fields the server sets (x-auto): an update keeps their stored values. */
 export function autoFields(r: Resource): string[] {
   return r.fields.filter((f) => f.auto).map((f) => f.name);
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * A value of an ordered field as a number: a time as milliseconds, a day (`yyyy-mm-dd`, read
- * as UTC) as its midnight; `byDay` (a day against a time) gives both as the number of their
- * UTC day, so a time on the day of a date is not before it.
- */
-export function ordinal(type: FieldType, value: unknown, byDay = false): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const timed = type === 'datetime' || type === 'date';
-  const n = timed ? Date.parse(String(value)) : Number(value);
-  if (Number.isNaN(n)) return undefined;
-  return timed && byDay ? Math.floor(n / DAY_MS) : n;
-}
-
-/** 400 when a value is before the field it may not be before (x-notBefore: an end before its start). */
-export function assertOrder(r: Resource, record: Row): void {
-  const errors: FieldError[] = [];
-  for (const f of r.fields) {
-    if (!f.notBefore) continue;
-    const other = r.fieldMap.get(f.notBefore)!;
-    const byDay = f.type !== other.type;
-    const value = ordinal(f.type, record[f.name], byDay);
-    const bound = ordinal(other.type, record[other.name], byDay);
-    if (value !== undefined && bound !== undefined && value < bound) errors.push({ field: f.name, message: `must not be before ${other.name}` });
-  }
-  if (errors.length) throw badRequest(`Invalid record: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
 }

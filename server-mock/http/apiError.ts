@@ -2,8 +2,16 @@
  * Errors that become a platform envelope: HTTP status plus {status, code, message, errors?}.
  * Throw these from handlers; anything else becomes a 500 with a generic message.
  */
+/**
+ * A field error of a 400/409 answer. Errors of a record (its schema, x-notBefore, unique sets,
+ * references, tree shape) carry the validator's `keyword` and `params` (as Fastify's structured
+ * validation errors do), which clients translate; `message` is the English text for clients that
+ * read only it.
+ */
 export interface FieldError {
   field: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
   message: string;
 }
 

@@ -123,7 +123,8 @@ export interface Envelope<T = unknown> {
   code?: number;
   message: string;
   data?: T;
-  errors?: { field: string; message: string }[];
+  /** Field errors: those of a record carry the validator's keyword and params. */
+  errors?: { field: string; keyword?: string; params?: Record<string, unknown>; message: string }[];
 }
 
 export interface PageData<T = Record<string, unknown>> {

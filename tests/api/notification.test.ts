@@ -94,7 +94,7 @@ describe('adding and changing a notification', () => {
     expect(res.body.errors!.map((e) => e.field).sort()).toEqual(['content', 'priority', 'title', 'type']);
     const empty = await admin.post<Envelope>(`${BASE}/addNotification`, { title: '', content: '<p>x</p>', type: 'notice', priority: 1 });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toEqual([{ field: 'title', message: 'must not be empty' }]);
+    expect(empty.body.errors).toEqual([{ field: 'title', keyword: 'minLength', params: { limit: 1 }, message: 'must not be empty' }]);
     const wrong = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'x', content: 'x', type: 'letter', priority: 9 });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors!.map((e) => e.field).sort()).toEqual(['priority', 'type']);
@@ -103,12 +103,14 @@ describe('adding and changing a notification', () => {
   it('refuses an end before the start, on add and on update, and takes an open period', async () => {
     const res = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'Backwards', content: 'x', type: 'notice', priority: 1, startTime: at(60 * MINUTE), endTime: at(0) });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'endTime', message: 'must not be before startTime' }]);
+    const backwards = { field: 'endTime', keyword: 'x-notBefore', params: { otherField: 'startTime' }, message: 'must not be before startTime' };
+    expect(res.body.errors).toEqual([backwards]);
     expect(res.body.message).toContain('endTime must not be before startTime');
     const ok = await add({ startTime: at(0), endTime: at(0) });
     const upd = await admin.put<Envelope>(`${BASE}/updateNotification`, { id: ok.id, startTime: at(5 * MINUTE) });
     expect(upd.status).toBe(400);
-    expect(upd.body.errors).toEqual([{ field: 'endTime', message: 'must not be before startTime' }]);
+    expect(upd.body.errors).toEqual([backwards]);
+    expect(upd.body.message).toContain('endTime must not be before startTime');
     const open = await add({ startTime: at(-MINUTE) });
     expect(open).toMatchObject({ startTime: at(-MINUTE) });
     expect(open.endTime ?? null).toBeNull();

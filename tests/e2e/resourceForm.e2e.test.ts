@@ -220,9 +220,9 @@ describe('record form: server errors', () => {
     await expect.poll(() => submitted(page).then((s) => s.length)).toBe(1);
     await page.evaluate(() =>
       window.__setServerErrors([
-        { field: 'username', message: 'already exists' },
-        { field: 'email', message: 'must be a valid email' },
-        { field: 'tenantCode', message: 'is not a known field' },
+        { field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' },
+        { field: 'email', keyword: 'format', params: { format: 'email' }, message: 'must be a valid email' },
+        { field: 'tenantCode', keyword: 'additionalProperties', params: { additionalProperty: 'tenantCode' }, message: 'is not a known field' },
       ]),
     );
     await expect.poll(() => errorsOf(page, 'username').textContent()).toBe('Username already exists');

@@ -19,8 +19,7 @@
  * everyone, a session signed in with a payload as its browser, a data permission). A new
  * resource with a page is covered without writing a test.
  */
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createAjv } from '../../schemas/registry/ajv.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
@@ -44,9 +43,7 @@ const richPayload = (r: Resource) =>
   `<p><strong>${richMark(r)}</strong> <em>text</em></p>${PAYLOADS.join('')}<a href="javascript:window.__xss=(window.__xss||0)+1">link</a>` +
   `<iframe srcdoc="<script>parent.__xss=(parent.__xss||0)+1</script>"></iframe><style>body{display:none}</style>`;
 
-// ajv-formats ships CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ strict: false, allErrors: false }));
+const ajv = createAjv({ allErrors: false });
 
 /** Tree parents: a payload there would move the record out of its tree, not test rendering. */
 const treeParents = new Set(registry.resources.flatMap((r) => (r.list.tree ? [`${r.name}.${r.list.tree.parentField}`] : [])));

@@ -11,7 +11,7 @@ import { rangeControl, toSearchValues } from '../../runtime/resource/SearchForm.
 import { dialectFor, toDay } from '../../server-mock/db/dialect.ts';
 import { dayDate } from '../../server-mock/crud/exportRows.ts';
 import { CELL_FORMATS } from '../../server-mock/crud/exportXlsx.ts';
-import { ordinal } from '../../server-mock/crud/recordRules.ts';
+import { createAjv } from '../../schemas/registry/ajv.ts';
 
 const none = () => undefined;
 
@@ -78,14 +78,26 @@ describe('a day on the server', () => {
     expect(CELL_FORMATS.string).toBeUndefined();
   });
 
-  it('orders days by day, and a time against a day by its UTC day', () => {
-    expect(ordinal('date', '2026-05-01')! < ordinal('date', '2026-05-02')!).toBe(true);
-    expect(ordinal('date', '2026-05-02')).toBe(ordinal('date', '2026-05-02'));
-    // by day: late on the 1st is not after the 1st, early on the 2nd is
-    expect(ordinal('datetime', '2026-05-01T23:59:59Z', true)).toBe(ordinal('date', '2026-05-01', true));
-    expect(ordinal('datetime', '2026-05-02T00:00:00Z', true)).toBe(ordinal('date', '2026-05-01', true)! + 1);
-    expect(ordinal('date', '', true)).toBeUndefined();
-    expect(ordinal('date', 'soon')).toBeUndefined();
-    expect(ordinal('integer', '7')).toBe(7);
+  it('orders days by day, and a time against a day by its UTC day (x-notBefore)', () => {
+    const ajv = createAjv();
+    const check = (startFormat: string, endFormat: string) =>
+      ajv.compile({
+        type: 'object',
+        properties: { start: { type: 'string', format: startFormat }, end: { type: 'string', format: endFormat, 'x-notBefore': 'start' } },
+      });
+    const days = check('date', 'date');
+    expect(days({ start: '2026-05-01', end: '2026-05-02' })).toBe(true);
+    expect(days({ start: '2026-05-02', end: '2026-05-02' })).toBe(true);
+    expect(days({ start: '2026-05-02', end: '2026-05-01' })).toBe(false);
+    // by day: a day is not before a time late on that day; a time early on the 2nd is after the 1st
+    const dayAfterTime = check('date-time', 'date');
+    expect(dayAfterTime({ start: '2026-05-01T23:59:59Z', end: '2026-05-01' })).toBe(true);
+    expect(dayAfterTime({ start: '2026-05-02T00:00:00Z', end: '2026-05-01' })).toBe(false);
+    const timeAfterDay = check('date', 'date-time');
+    expect(timeAfterDay({ start: '2026-05-01', end: '2026-05-01T00:00:00Z' })).toBe(true);
+    expect(timeAfterDay({ start: '2026-05-02', end: '2026-05-01T23:59:59Z' })).toBe(false);
+    // an empty value is not ordered
+    expect(days({ start: '2026-05-02', end: '' })).toBe(false); // '' is not a date: the format refuses it
+    expect(check('date', 'date')({ start: '2026-05-02' })).toBe(true);
   });
 });

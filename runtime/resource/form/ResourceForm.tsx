@@ -6,14 +6,17 @@
  * - Fields: the mode's list (form.create, form.edit; view shows form.order read-only), less
  *   the fields the data permission hides, system fields and, on edit, secrets;
  *   `readOnlyOnEdit` fields are locked on edit and not sent.
- * - Validation: the server's record schema narrowed to the sent fields (formPlan.ts), on
- *   submit; a field that has shown an error is validated again on each of its changes. The
- *   server's field errors show on their fields until the field changes.
+ * - State: values, validation, server errors and submit live in the headless useRecordForm
+ *   (useRecordForm.ts); this component draws them with rjsf.
+ * - Validation: the server's record schema narrowed to the sent fields (formPlan.ts), on the
+ *   project's Ajv (schemas/registry/ajv.ts: x-notBefore included), on submit; a field that
+ *   has shown an error is validated again on each of its changes. The server's field errors
+ *   show on their fields, translated by keyword, until the field changes.
  * - Speed: a keystroke renders the row typed in and nothing else (ResourceObjectField.tsx,
- *   templates.tsx, formContext.ts); the values live here and go back to rjsf as its formData
- *   whenever this component renders, which a keystroke does not make it do.
+ *   templates.tsx, formContext.ts); the values live in the hook and go back to rjsf as its
+ *   formData whenever this component renders, which a keystroke does not make it do.
  */
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import { Alert, theme } from 'antd';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import { Templates as antdTemplates, Widgets as antdWidgets } from '@rjsf/antd';
@@ -23,21 +26,20 @@ import { dictValues } from '../dictValues.ts';
 import type { ResourceRecord } from '../extensions.ts';
 import { useFormLayout } from '../../layout/useFormLayout.ts';
 import { JsonField } from './builtinWidgets.tsx';
-import { FIELD_OPTION, FormStore, type ResourceFormContext } from './formContext.ts';
-import { formErrors, splitServerErrors, type Translate } from './formErrors.ts';
+import { FIELD_OPTION, type ResourceFormContext } from './formContext.ts';
+import type { Translate } from './formErrors.ts';
 import { buildFormPlan, type FormPlan } from './formPlan.ts';
-import { formValidator, validateValues } from './formValidator.ts';
-import { changedFields, initialFormData, valuesToSend, valuesToValidate } from './formValues.ts';
+import { formValidator } from './formValidator.ts';
 import { ResourceObjectField } from './ResourceObjectField.tsx';
 import { ResourceFieldTemplate, ResourceObjectFieldTemplate } from './templates.tsx';
 import type { ResourceFormProps } from './types.ts';
 import { registeredFormWidget } from './widgets.ts';
 import { resolveWidget } from './resolveWidget.ts';
+import { useRecordForm } from './useRecordForm.ts';
 import './resourceForm.css';
 
 const TEMPLATES = { ...antdTemplates, FieldTemplate: ResourceFieldTemplate, ObjectFieldTemplate: ResourceObjectFieldTemplate };
 const FIELDS = { JsonField, ObjectField: ResourceObjectField as Field };
-const NO_ERRORS: Readonly<Record<string, string>> = Object.freeze({});
 
 function buildUiSchema(plan: FormPlan, t: Translate): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
@@ -127,111 +129,29 @@ const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, 
       }) as CSSProperties,
     [token],
   );
-  const [store] = useState(() => new FormStore());
-  /**
-   * The record's values: set from every change rjsf reports and handed back to rjsf as its
-   * formData whenever this component renders. A keystroke does not render this component
-   * (rjsf has already rendered the change), so rjsf is not handed back its own data on each
-   * keystroke; `version` renders it when it sets a value itself (the mobile widget's prefix).
-   */
-  const formDataRef = useRef<ResourceRecord>(undefined as unknown as ResourceRecord);
-  if (formDataRef.current === undefined) {
-    formDataRef.current = initialFormData(plan, initial);
-    store.publish(formDataRef.current);
-  }
-  const [, setVersion] = useState(0);
-  const [clientErrors, setClientErrors] = useState<Readonly<Record<string, string>>>(NO_ERRORS);
-  /** Fields that have shown a client error: validated again on each change. */
-  const live = useRef(new Set<string>());
-  /** Fields whose server error the user has since changed, for the current server answer. */
-  const [dismissed, setDismissed] = useState<{ source: typeof serverErrors; fields: ReadonlySet<string> }>({ source: serverErrors, fields: new Set() });
-  if (dismissed.source !== serverErrors) setDismissed({ source: serverErrors, fields: new Set() });
-
   const translate: Translate = t;
-  const server = useMemo(() => splitServerErrors(translate, plan, serverErrors, resource.labels.fields), [translate, plan, serverErrors, resource]);
-  const serverShown = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const [name, message] of Object.entries(server.byField)) if (!dismissed.fields.has(name)) out[name] = message;
-    return out;
-  }, [server, dismissed]);
+  const form = useRecordForm({
+    plan,
+    initial,
+    serverErrors,
+    labels: resource.labels.fields,
+    t: translate,
+    onChange: (values) => latest.current.onChange?.(values),
+    onSubmit: (values) => latest.current.onSubmit(values),
+  });
+  const { store, clientErrors, serverErrors: serverShown, change, submit } = form;
   const extraErrors = useMemo(() => toErrorSchema(plan, clientErrors, serverShown), [plan, clientErrors, serverShown]);
 
-  const validate = useCallback(
-    (data: ResourceRecord) => {
-      const values = valuesToValidate(plan, data);
-      return formErrors(translate, plan, validateValues(plan.validationSchema, values), values);
-    },
-    [plan, translate],
-  );
-
-  /** After a change: revalidate the live fields it touched, drop their server errors, tell the parent. */
-  const afterChange = useCallback(
-    (changed: readonly string[], data: ResourceRecord) => {
-      store.publish(data);
-      if (changed.length === 0) return;
-      const recheck = new Set<string>();
-      for (const name of changed) {
-        const field = plan.byName.get(name);
-        for (const n of [name, field?.confirmField, field?.confirms]) if (n && live.current.has(n)) recheck.add(n);
-      }
-      if (recheck.size) {
-        const found = validate(data);
-        setClientErrors((prev) => {
-          if ([...recheck].every((n) => prev[n] === found[n])) return prev;
-          const next = { ...prev };
-          for (const n of recheck) {
-            if (found[n]) next[n] = found[n];
-            else delete next[n];
-          }
-          return next;
-        });
-      }
-      setDismissed((prev) => {
-        const fresh = changed.filter((n) => n in server.byField && !prev.fields.has(n));
-        return fresh.length ? { source: prev.source, fields: new Set([...prev.fields, ...fresh]) } : prev;
-      });
-      latest.current.onChange?.(valuesToSend(plan, data, latest.current.initial));
-    },
-    [plan, store, validate, server, latest],
-  );
-
-  const onChange = useCallback(
-    (event: IChangeEvent<ResourceRecord>) => {
-      const next = event.formData ?? {};
-      const prev = formDataRef.current;
-      if (next === prev) return;
-      formDataRef.current = next;
-      afterChange(changedFields(prev, next), next);
-    },
-    [afterChange],
-  );
-
-  // The mobile widget sets its prefix field through the store.
-  store.bindSetter((name, value) => {
-    const next = { ...formDataRef.current };
-    if (value === undefined) delete next[name];
-    else next[name] = value;
-    formDataRef.current = next;
-    setVersion((v) => v + 1);
-    afterChange([name], next);
-  });
+  const onChange = useCallback((event: IChangeEvent<ResourceRecord>) => change(event.formData ?? {}), [change]);
 
   const onSubmit = useCallback(
     (event: IChangeEvent<ResourceRecord>) => {
-      const data = event.formData ?? formDataRef.current;
-      const found = validate(data);
-      const names = Object.keys(found);
-      for (const n of names) live.current.add(n);
-      setClientErrors(names.length ? found : NO_ERRORS);
-      if (names.length) {
-        const first = plan.fields.find((f) => f.name in found);
-        const target = first?.shownIn ?? first?.name;
-        if (target) document.getElementById(`${id}_${target}`)?.focus();
-        return;
-      }
-      latest.current.onSubmit(valuesToSend(plan, data, latest.current.initial));
+      const failed = submit(event.formData);
+      const first = failed.length ? plan.byName.get(failed[0]!) : undefined;
+      const target = first?.shownIn ?? first?.name;
+      if (target) document.getElementById(`${id}_${target}`)?.focus();
     },
-    [validate, plan, id, latest],
+    [submit, plan, id],
   );
 
   const formContext = useMemo<ResourceFormContext>(
@@ -252,7 +172,7 @@ const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, 
   const uiSchema = useMemo(() => buildUiSchema(plan, translate), [plan, translate]);
 
   // Errors of fields the form does not show (hidden by the data permission, or not in this mode).
-  const other = server.other;
+  const other = form.otherErrors;
   return (
     <div className={`resource-form resource-form-${layout}`} style={themeVars} data-resource={resource.name} data-mode={mode}>
       {other.length > 0 && (
@@ -281,7 +201,7 @@ const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, 
         widgets={antdWidgets}
         fields={FIELDS}
         formContext={formContext}
-        formData={formDataRef.current}
+        formData={form.values()}
         extraErrors={extraErrors}
         onChange={onChange}
         onSubmit={onSubmit}

@@ -2,8 +2,8 @@
  * The record form's error messages in the current language: Ajv errors of the form's schema
  * (one message per field, the first problem found, assigned to fields as the server does in
  * server-mock/calls/validation.ts), the confirm-input mismatch, and the field errors of the
- * server's 400/409 answers, whose English texts (the server's own wording) are matched and
- * translated; an unknown server text is shown as it came. Pure.
+ * server's 400/409 answers, translated by their keyword and params (the same keywords: the
+ * server validates with the same Ajv, schemas/registry/ajv.ts) with the fields' labels. Pure.
  */
 import type { FormPlan } from './formPlan.ts';
 import { isEmptyValue } from './formValues.ts';
@@ -57,15 +57,23 @@ function typeName(t: Translate, type: unknown): string {
 /** Widgets whose value is picked rather than typed ("Please select" rather than "Please enter"). */
 const CHOICE_WIDGETS = new Set(['select', 'radio', 'treeSelect', 'checkbox', 'switch', 'date', 'dateTime', 'upload']);
 
+/** How a message names fields: `choice` whether the field's widget picks its value; `labelOf` the label of another field (x-notBefore). */
+export interface MessageOptions {
+  choice?: boolean;
+  labelOf?: (field: string) => string;
+}
+
 /**
- * The message of one Ajv error, translated; `label` is the field's translated label, `choice`
- * whether its widget picks the value.
+ * The message of one error, translated from its keyword and params (Ajv's keywords, the
+ * resource files' x-notBefore, and the server's own rules: unique, reference, cycle and the
+ * password policy);
+ * `label` is the field's translated label. An unknown keyword reads "<label> is not valid".
  */
-export function ajvMessage(t: Translate, e: AjvErrorLike, label: string, choice = false): string {
+export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'params'>, label: string, options: MessageOptions = {}): string {
   const p = e.params;
   switch (e.keyword) {
     case 'required':
-      return t(choice ? 'resourceForm.errors.requiredChoice' : 'resourceForm.errors.required', { label });
+      return t(options.choice ? 'resourceForm.errors.requiredChoice' : 'resourceForm.errors.required', { label });
     case 'minLength':
       return Number(p.limit) === 1 ? t('resourceForm.errors.required', { label }) : t('resourceForm.errors.minLength', { label, limit: p.limit });
     case 'maxLength':
@@ -78,6 +86,10 @@ export function ajvMessage(t: Translate, e: AjvErrorLike, label: string, choice 
       return t('resourceForm.errors.exclusiveMinimum', { label, limit: p.limit });
     case 'exclusiveMaximum':
       return t('resourceForm.errors.exclusiveMaximum', { label, limit: p.limit });
+    case 'minItems':
+      return Number(p.limit) === 1 ? t('resourceForm.errors.requiredChoice', { label }) : t('resourceForm.errors.minItems', { label, limit: p.limit });
+    case 'maxItems':
+      return t('resourceForm.errors.maxItems', { label, limit: p.limit });
     case 'pattern':
       return t('resourceForm.errors.pattern', { label });
     case 'format': {
@@ -91,9 +103,27 @@ export function ajvMessage(t: Translate, e: AjvErrorLike, label: string, choice 
       return t('resourceForm.errors.type', { label, type: typeName(t, p.type) });
     case 'additionalProperties':
       return t('resourceForm.errors.unknownField', { label });
+    case 'x-notBefore': {
+      const other = String(p.otherField);
+      return t('resourceForm.errors.notBefore', { label, other: options.labelOf ? options.labelOf(other) : other });
+    }
+    case 'unique':
+      return t('resourceForm.errors.duplicate', { label });
+    case 'reference':
+      return t('resourceForm.errors.reference', { label });
+    case 'cycle':
+      return t('resourceForm.errors.cycle', { label });
+    case 'passwordPolicy':
+      return ['length', 'repeated', 'username', 'common'].includes(String(p.rule))
+        ? t(`resourceForm.errors.password.${String(p.rule)}`, { label, min: p.min, max: p.max })
+        : t('resourceForm.errors.invalid', { label });
     default:
       return t('resourceForm.errors.invalid', { label });
   }
+}
+
+function isChoice(plan: FormPlan, field: string): boolean {
+  return CHOICE_WIDGETS.has(plan.byName.get(field)?.widget ?? '');
 }
 
 /** The label of a planned field in the current language (a confirm entry: "Confirm <label>"). */
@@ -114,7 +144,7 @@ export function formErrors(t: Translate, plan: FormPlan, ajvErrors: readonly Ajv
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const field = fieldOfError(e);
     if (field in out) continue;
-    out[field] = ajvMessage(t, e, fieldLabel(t, plan, field), CHOICE_WIDGETS.has(plan.byName.get(field)?.widget ?? ''));
+    out[field] = ajvMessage(t, e, fieldLabel(t, plan, field), { choice: isChoice(plan, field), labelOf: (name) => fieldLabel(t, plan, name) });
   }
   for (const f of plan.fields) {
     if (!f.confirms || f.name in out) continue;
@@ -126,36 +156,25 @@ export function formErrors(t: Translate, plan: FormPlan, ajvErrors: readonly Ajv
   return out;
 }
 
-/** The server's field messages (server-mock/calls/validation.ts, crud/recordRules.ts) and their keys. */
-const SERVER_MESSAGES: { pattern: RegExp; message: (t: Translate, label: string, m: RegExpExecArray) => string }[] = [
-  { pattern: /^is required$|^must not be empty$/, message: (t, label) => t('resourceForm.errors.required', { label }) },
-  { pattern: /^must be at least (\d+) characters$/, message: (t, label, m) => t('resourceForm.errors.minLength', { label, limit: m[1] }) },
-  { pattern: /^must be at most (\d+) characters$/, message: (t, label, m) => t('resourceForm.errors.maxLength', { label, limit: m[1] }) },
-  { pattern: /^must be at least (-?[\d.e+]+)$/, message: (t, label, m) => t('resourceForm.errors.minimum', { label, limit: m[1] }) },
-  { pattern: /^must be at most (-?[\d.e+]+)$/, message: (t, label, m) => t('resourceForm.errors.maximum', { label, limit: m[1] }) },
-  { pattern: /^has an invalid format$/, message: (t, label) => t('resourceForm.errors.pattern', { label }) },
-  {
-    pattern: /^must be a valid (.+)$/,
-    message: (t, label, m) => {
-      const key = FORMAT_KEYS[m[1]!];
-      return key ? t(`resourceForm.errors.formats.${key}`, { label }) : t('resourceForm.errors.format', { label, format: m[1] });
-    },
-  },
-  { pattern: /^must be one of /, message: (t, label) => t('resourceForm.errors.enum', { label }) },
-  { pattern: /^must be (string|integer|number|boolean)\b/, message: (t, label, m) => t('resourceForm.errors.type', { label, type: typeName(t, m[1]) }) },
-  { pattern: /^already exists$/, message: (t, label) => t('resourceForm.errors.duplicate', { label }) },
-  { pattern: /^no \w+ with /, message: (t, label) => t('resourceForm.errors.reference', { label }) },
-  { pattern: /^cannot be the record itself or one of its descendants$/, message: (t, label) => t('resourceForm.errors.cycle', { label }) },
-  { pattern: /^is not a known field$/, message: (t, label) => t('resourceForm.errors.unknownField', { label }) },
-];
+/**
+ * A field error of the server's 400/409 answer: `{field, keyword, params, message}`; the
+ * keyword and params are the validator's (server-mock/calls/validation.ts) or a storage
+ * rule's (unique, reference, cycle); `message` is the server's English text.
+ */
+export interface ServerFieldError {
+  field: string;
+  keyword?: string;
+  params?: Readonly<Record<string, unknown>>;
+  message: string;
+}
 
-/** A server field message in the current language. */
-export function serverMessage(t: Translate, message: string, label: string): string {
-  for (const { pattern, message: translate } of SERVER_MESSAGES) {
-    const m = pattern.exec(message);
-    if (m) return translate(t, label, m);
-  }
-  return message;
+/**
+ * A server field error in the current language, from its keyword and params; an error without
+ * a keyword (a rule the server words itself, such as the password policy) is shown as it came.
+ */
+export function serverMessage(t: Translate, e: ServerFieldError, label: string, options: MessageOptions = {}): string {
+  if (!e.keyword) return e.message;
+  return ajvMessage(t, { keyword: e.keyword, params: e.params ?? {} }, label, options);
 }
 
 export interface ServerErrorSplit {
@@ -166,28 +185,27 @@ export interface ServerErrorSplit {
 }
 
 /**
- * Splits the server's field errors into those of the form's editable fields and the rest. A
- * prefix shown inside its mobile widget keeps its own name (the widget shows both).
- * `labels` are the resource's label keys (`labels.fields`), for fields the form does not show.
+ * Splits the server's field errors into those of the form's editable fields and the rest,
+ * each translated by its keyword with the fields' labels. A prefix shown inside its mobile
+ * widget keeps its own name (the widget shows both). `labels` are the resource's label keys
+ * (`labels.fields`), for fields the form does not show.
  */
-export function splitServerErrors(
-  t: Translate,
-  plan: FormPlan,
-  errors: readonly { field: string; message: string }[] | undefined,
-  labels: Readonly<Record<string, string>> = {},
-): ServerErrorSplit {
+export function splitServerErrors(t: Translate, plan: FormPlan, errors: readonly ServerFieldError[] | undefined, labels: Readonly<Record<string, string>> = {}): ServerErrorSplit {
+  const labelOf = (name: string): string => {
+    const key = plan.byName.get(name)?.label ?? labels[name];
+    return key ? t(key) : name;
+  };
   const byField: Record<string, string> = {};
   const other: { field: string; message: string }[] = [];
   for (const e of errors ?? []) {
     const field = plan.byName.get(e.field);
+    const options: MessageOptions = { choice: isChoice(plan, e.field), labelOf };
     if (field && !field.readOnly) {
-      if (!(e.field in byField)) byField[e.field] = serverMessage(t, e.message, t(field.label));
+      if (!(e.field in byField)) byField[e.field] = serverMessage(t, e, fieldLabel(t, plan, e.field), options);
       continue;
     }
-    const key = field?.label ?? labels[e.field];
-    const label = key ? t(key) : e.field;
-    const message = serverMessage(t, e.message, label);
-    other.push({ field: e.field, message: message === e.message ? `${label}: ${e.message}` : message });
+    const label = labelOf(e.field);
+    other.push({ field: e.field, message: e.keyword ? serverMessage(t, e, label, options) : `${label}: ${e.message}` });
   }
   return { byField, other };
 }

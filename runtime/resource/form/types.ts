@@ -1,6 +1,7 @@
 /** The contract between the generic resource page and its record form. */
 import type { ResourceMeta } from '../../generated/resources.ts';
 import type { ResourceRecord } from '../extensions.ts';
+import type { ServerFieldError } from './formErrors.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -11,8 +12,8 @@ export interface ResourceFormProps {
   initial?: ResourceRecord;
   /** Fields the user's data permission hides: never rendered, never sent. */
   hiddenFields: ReadonlySet<string>;
-  /** Field errors from the server's 400 answer (`errors: [{field, message}]`), shown on their fields. */
-  serverErrors?: readonly { field: string; message: string }[];
+  /** Field errors from the server's 400/409 answer (`errors: [{field, keyword, params, message}]`), shown translated on their fields. */
+  serverErrors?: readonly ServerFieldError[];
   /** Called with the record part to send (hidden, system and read-only-on-edit fields left out) once client validation passes. */
   onSubmit(values: ResourceRecord): void;
   /** Called on every change (the dialog uses it to mark the form dirty). */

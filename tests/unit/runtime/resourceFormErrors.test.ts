@@ -1,6 +1,7 @@
 /**
  * The record form's messages (runtime/resource/form/formErrors.ts) in the three languages: one
- * per Ajv keyword with its limits, the confirm mismatch, and the server's field messages.
+ * per Ajv keyword with its limits, the confirm mismatch, and the server's field errors by
+ * keyword and params (x-notBefore naming both fields by their labels).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { resources } from '../../../runtime/generated/resources.ts';
 import { Translator } from '../../../runtime/i18n/translator.ts';
 import { buildFormPlan, CONFIRM_SUFFIX } from '../../../runtime/resource/form/formPlan.ts';
-import { ajvMessage, fieldOfError, formErrors, serverMessage, splitServerErrors, type AjvErrorLike, type Translate } from '../../../runtime/resource/form/formErrors.ts';
+import { ajvMessage, fieldOfError, formErrors, serverMessage, splitServerErrors, type AjvErrorLike, type ServerFieldError, type Translate } from '../../../runtime/resource/form/formErrors.ts';
 import { validateValues } from '../../../runtime/resource/form/formValidator.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -60,7 +61,7 @@ describe('Ajv errors', () => {
       expect(ajvMessage(zh, e, zh('resources.SysUser.fields.username'))).toBe(inZh);
       expect(ajvMessage(tw, e, tw('resources.SysUser.fields.username'))).toBe(inTw);
     }
-    expect(ajvMessage(en, err('required', { missingProperty: 'status' }, ''), 'Status', true)).toBe('Please select Status');
+    expect(ajvMessage(en, err('required', { missingProperty: 'status' }, ''), 'Status', { choice: true })).toBe('Please select Status');
   });
 
   it('give one message per field, in the form’s language, from a real validation', () => {
@@ -87,18 +88,47 @@ describe('Ajv errors', () => {
 });
 
 describe('server errors', () => {
-  it('are translated when they are the server’s own texts, shown as they came otherwise', () => {
-    expect(serverMessage(en, 'already exists', 'Username')).toBe('Username already exists');
-    expect(serverMessage(zh, 'already exists', '用户名')).toBe('用户名已存在');
-    expect(serverMessage(en, 'is required', 'Email')).toBe('Please enter Email');
-    expect(serverMessage(en, 'must be at least 3 characters', 'Username')).toBe('Username must be at least 3 characters');
-    expect(serverMessage(en, 'must be at most 100', 'Seconds')).toBe('Seconds must be at most 100');
-    expect(serverMessage(en, 'must be a valid email', 'Email')).toBe('Please enter a valid email address');
-    expect(serverMessage(en, 'has an invalid format', 'Mobile')).toBe('Mobile is not in the expected format');
-    expect(serverMessage(en, 'must be integer or null', 'Org')).toBe('Org must be a whole number');
-    expect(serverMessage(en, 'no SysOrg with id 99', 'Organisation')).toBe('The chosen Organisation no longer exists');
-    expect(serverMessage(en, 'cannot be the record itself or one of its descendants', 'Parent')).toBe('Parent cannot be the record itself or one of its descendants');
-    expect(serverMessage(en, 'The tenant is locked', 'Username')).toBe('The tenant is locked');
+  const se = (keyword: string | undefined, params: Record<string, unknown>, message = 'the server\u2019s English text'): ServerFieldError => ({ field: 'x', ...(keyword ? { keyword, params } : {}), message });
+
+  it('are translated by keyword and params, not by their English text; one without a keyword shows as it came', () => {
+    expect(serverMessage(en, se('unique', { fields: ['username'] }), 'Username')).toBe('Username already exists');
+    expect(serverMessage(zh, se('unique', { fields: ['username'] }), '用户名')).toBe('用户名已存在');
+    expect(serverMessage(en, se('required', { missingProperty: 'email' }), 'Email')).toBe('Please enter Email');
+    expect(serverMessage(en, se('required', { missingProperty: 'status' }), 'Status', { choice: true })).toBe('Please select Status');
+    expect(serverMessage(en, se('minLength', { limit: 3 }), 'Username')).toBe('Username must be at least 3 characters');
+    expect(serverMessage(tw, se('maximum', { limit: 100 }), '秒數')).toBe('秒數不能大於 100');
+    expect(serverMessage(en, se('format', { format: 'email' }), 'Email')).toBe('Please enter a valid email address');
+    expect(serverMessage(en, se('pattern', { pattern: '^[0-9]+$' }), 'Mobile')).toBe('Mobile is not in the expected format');
+    expect(serverMessage(en, se('type', { type: 'integer,null' }), 'Org')).toBe('Org must be a whole number');
+    expect(serverMessage(en, se('maxItems', { limit: 10000 }), 'Users')).toBe('Please select at most 10000 items for Users');
+    expect(serverMessage(zh, se('reference', { resource: 'SysOrg', valueField: 'id', values: [99] }), '组织')).toBe('所选组织已不存在');
+    expect(serverMessage(en, se('cycle', {}), 'Parent')).toBe('Parent cannot be the record itself or one of its descendants');
+    expect(serverMessage(zh, se('passwordPolicy', { rule: 'length', min: 6, max: 31 }), '密码')).toBe('密码须为 6 到 31 个字符');
+    expect(serverMessage(en, se('passwordPolicy', { rule: 'common' }), 'Password')).toBe('Password is too common; choose another');
+    // the English text does not matter once there is a keyword
+    expect(serverMessage(en, se('unique', { fields: ['username'] }, 'is required'), 'Username')).toBe('Username already exists');
+    expect(serverMessage(en, se(undefined, {}, 'The tenant is locked'), 'Username')).toBe('The tenant is locked');
+  });
+
+  it('name the other field of x-notBefore by its label, in the console\u2019s language', () => {
+    const notification = resources.Notification!;
+    const backwards: ServerFieldError = { field: 'endTime', keyword: 'x-notBefore', params: { otherField: 'startTime' }, message: 'must not be before startTime' };
+    const create = buildFormPlan(notification, 'create', new Set());
+    expect(splitServerErrors(zh, create, [backwards]).byField).toEqual({ endTime: '结束时间不能早于开始时间' });
+    expect(splitServerErrors(tw, create, [backwards]).byField).toEqual({ endTime: '結束時間不能早於開始時間' });
+    expect(splitServerErrors(en, create, [backwards]).byField).toEqual({ endTime: 'End time must not be before Start time' });
+    // a form that shows neither field: labelled from the resource's label keys, above the form
+    const hidden = buildFormPlan(notification, 'create', new Set(['startTime', 'endTime']));
+    expect(splitServerErrors(zh, hidden, [backwards], notification.labels.fields).other).toEqual([{ field: 'endTime', message: '结束时间不能早于开始时间' }]);
+  });
+
+  it('of an end before its start are found by the form itself, with both labels', () => {
+    const notification = resources.Notification!;
+    const create = buildFormPlan(notification, 'create', new Set());
+    const values = { title: 'x', content: 'x', type: 'notice', priority: 1, startTime: '2026-04-10T00:00:00Z', endTime: '2026-04-09T00:00:00Z' };
+    expect(formErrors(zh, create, validateValues(create.validationSchema, values), values)).toEqual({ endTime: '结束时间不能早于开始时间' });
+    const fixed = { ...values, endTime: '2026-04-10T00:00:00Z' };
+    expect(formErrors(zh, create, validateValues(create.validationSchema, fixed), fixed)).toEqual({});
   });
 
   it('split into the form’s fields and the rest', () => {
@@ -107,11 +137,11 @@ describe('server errors', () => {
       en,
       hidden,
       [
-        { field: 'username', message: 'already exists' },
-        { field: 'username', message: 'has an invalid format' },
-        { field: 'email', message: 'already exists' },
+        { field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' },
+        { field: 'username', keyword: 'pattern', params: { pattern: '^x$' }, message: 'has an invalid format' },
+        { field: 'email', keyword: 'unique', params: { fields: ['email'] }, message: 'already exists' },
         { field: 'email', message: 'The address is blocked' },
-        { field: 'tenantCode', message: 'is not a known field' },
+        { field: 'tenantCode', keyword: 'additionalProperties', params: { additionalProperty: 'tenantCode' }, message: 'is not a known field' },
       ],
       user.labels.fields,
     );
@@ -122,7 +152,7 @@ describe('server errors', () => {
       { field: 'tenantCode', message: 'Tenant is not a field of this record' },
     ]);
     const edit = buildFormPlan(user, 'edit', new Set());
-    expect(splitServerErrors(en, edit, [{ field: 'username', message: 'already exists' }]).other).toEqual([{ field: 'username', message: 'Username already exists' }]);
+    expect(splitServerErrors(zh, edit, [{ field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' }]).other).toEqual([{ field: 'username', message: '用户名已存在' }]);
     expect(splitServerErrors(en, plan, undefined)).toEqual({ byField: {}, other: [] });
   });
 });
