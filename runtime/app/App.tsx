@@ -10,6 +10,7 @@ import { settingsState } from '../stores/settings.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
 import Guard from './Guard.tsx';
 import RouteProgress from './RouteProgress.tsx';
+import { lazyRegistry, RegistryProvider } from '../resource/registryContext.tsx';
 // The sign-in page is part of the entry: one download for the first screen.
 import LoginPage from '../pages/login/LoginPage.tsx';
 
@@ -19,6 +20,8 @@ const AuthRedirectPage = lazy(() => import('../pages/authRedirect/AuthRedirectPa
 const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage.tsx'));
 const UnauthorizedPage = lazy(() => import('../pages/errors/UnauthorizedPage.tsx'));
 const Layout = lazy(() => import('../layout/Layout.tsx'));
+/** The generated resource registry, loaded when a page first needs it. */
+const generatedRegistry = lazyRegistry(async () => (await import('../generated/resources.ts')).resources);
 
 
 export default function App() {
@@ -51,6 +54,7 @@ export default function App() {
     >
       <div className="console-root" data-size={app.size}>
         <BrowserRouter>
+          <RegistryProvider registry={generatedRegistry}>
           <Suspense fallback={<RouteProgress />}>
             <Routes>
               <Route element={<Guard />}>
@@ -64,6 +68,7 @@ export default function App() {
               </Route>
             </Routes>
           </Suspense>
+          </RegistryProvider>
         </BrowserRouter>
       </div>
     </ConfigProvider>

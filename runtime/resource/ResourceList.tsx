@@ -2,9 +2,10 @@
  * One resource's list, entirely from its metadata: the search form, the toolbar (standard and
  * custom actions the user holds), the virtualised table with row actions, pagination or the
  * tree, and the dialogs (add / edit form, detail, import, custom actions, print). Used for the
- * page's resource and for its master-detail list.
+ * page's resource and for its master-detail list. The list's state (filters, sort, paging,
+ * checked rows, fetching) is useResourceList's; this component only shows it.
  */
-import { cloneElement, isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button, Empty, Modal, Pagination, Space, Spin, Tooltip } from 'antd';
 import {
   DeleteOutlined,
@@ -17,7 +18,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useSnapshot } from 'valtio';
-import { resources, type ActionMeta, type ResourceMeta } from '../generated/resources.ts';
+import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../stores/user.ts';
@@ -26,8 +27,10 @@ import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns
 import { renderCell, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';
 import { callName, rowIdOf } from './meta.ts';
-import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchFields, type SearchValues, type SortState } from './queryParams.ts';
-import { deleteRecords, downloadCall, hasCall, queryList, queryTree, treeCallExists } from './api.ts';
+import { buildExportBody, searchFields } from './queryParams.ts';
+import { deleteRecords, downloadCall, hasCall } from './api.ts';
+import { useRegistry } from './registryContext.tsx';
+import { useResourceList } from './useResourceList.ts';
 import DataTable, { type DataTableColumn, type TableRecord } from './table/DataTable.tsx';
 import SearchForm from './SearchForm.tsx';
 import ColumnMenu from './ColumnMenu.tsx';
@@ -36,7 +39,6 @@ import DetailDrawer from './DetailDrawer.tsx';
 import ActionHost from './ActionHost.tsx';
 import PrintView from './PrintView.tsx';
 import TypedConfirm from './TypedConfirm.tsx';
-import { MAX_PAGE_SIZE } from '../../schemas/registry/limits.ts';
 
 /** Loaded when opened: it brings antd's Table and Upload. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -94,23 +96,6 @@ function actionsWidth(labels: readonly string[]): number {
   return Math.max(120, Math.ceil(labels.reduce((n, label) => n + text(label) + 16, 24)));
 }
 
-function countTree(records: readonly ResourceRecord[]): number {
-  let n = 0;
-  for (const r of records) {
-    n += 1;
-    if (Array.isArray(r.children)) n += countTree(r.children as ResourceRecord[]);
-  }
-  return n;
-}
-
-function findRecords(records: readonly ResourceRecord[], ids: ReadonlySet<string>, resource: ResourceMeta, out: ResourceRecord[] = []): ResourceRecord[] {
-  for (const r of records) {
-    if (ids.has(rowIdOf(resource, r))) out.push(r);
-    if (Array.isArray(r.children)) findRecords(r.children as ResourceRecord[], ids, resource, out);
-  }
-  return out;
-}
-
 export default function ResourceList({ resource, hidden, fixed, presets, activeId, onActiveChange, compact = false, heading }: ResourceListProps) {
   const { t } = useTranslation();
   const user = useSnapshot(userState);
@@ -120,7 +105,6 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
   const ctx = useMemo<ActionContext>(() => ({ hasButton: has, hasCall, hasComponent: hasActionComponent }), [has]);
 
   const fixedKey = JSON.stringify(fixed ?? {});
-  const hiddenKey = [...hidden].sort().join(',');
   const fixedFields = useMemo(() => new Set(Object.keys(JSON.parse(fixedKey) as object)), [fixedKey]);
   const columns = useMemo(() => buildColumns(resource, hidden), [resource, hidden]);
   const search = useMemo(() => {
@@ -135,81 +119,14 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
   const rowActions = visibleActions(resource, 'row', ctx).filter((a) => a.name !== 'view');
   const viewable = canView(resource, has);
 
-  const [applied, setApplied] = useState<SearchValues>({});
-  const [sort, setSort] = useState<SortState | undefined>(() => parseSorter(resource.list.defaultSort));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(resource.list.pageSize);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [records, setRecords] = useState<ResourceRecord[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const list = useResourceList({ resource, hidden, fixed, enabled: canQuery });
+  const { records, loading, selected, treeMode, serverSort, paged, waiting, refresh: reload } = list;
   const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(() => new Set(columns.filter((c) => c.defaultHidden).map((c) => c.field)));
   const [dialog, setDialog] = useState<Dialog>();
 
-  const searching = hasSearch(resource, applied, hidden);
-  const treeMode = resource.list.mode === 'tree' && !!resource.list.tree && treeCallExists(resource) && !searching && fixedFields.size === 0;
-  const source = resource.list.source;
-  const paged = resource.list.mode !== 'tree' && (!source || source.paged);
-  /** The server sorts a flat list from the query call; a tree and a declared call's rows sort here. */
-  const serverSort = !treeMode && !source;
-  const waiting = missingRequiredFilter(resource, fixed);
-  const filterTitle = resource.list.filterTree ? resources[resource.list.filterTree.resource]?.labels.title : undefined;
+  const registry = useRegistry();
+  const filterTitle = resource.list.filterTree ? registry[resource.list.filterTree.resource]?.labels.title : undefined;
 
-  // A new master record or filter node starts again from the first page.
-  useEffect(() => {
-    setPage(1);
-  }, [fixedKey]);
-
-  useEffect(() => {
-    if (!canQuery) return undefined;
-    if (waiting) {
-      setRecords([]);
-      setTotal(0);
-      setSelected(new Set());
-      return undefined;
-    }
-    let cancelled = false;
-    setLoading(true);
-    const run = async () => {
-      if (treeMode) {
-        const tree = await queryTree(resource);
-        if (cancelled) return;
-        setRecords(tree);
-        setTotal(countTree(tree));
-        return;
-      }
-      const params = buildQueryParams(resource, {
-        values: applied,
-        sort,
-        page: paged ? page : 1,
-        pageSize: paged ? pageSize : MAX_PAGE_SIZE,
-        fixed: JSON.parse(fixedKey) as Record<string, string | number>,
-        hidden: new Set(hiddenKey ? hiddenKey.split(',') : []),
-      });
-      const answer = await queryList(resource, params);
-      if (cancelled) return;
-      setRecords(answer.list);
-      setTotal(answer.total);
-    };
-    run()
-      .catch(() => {
-        if (cancelled) return;
-        setRecords([]);
-        setTotal(0);
-      })
-      .finally(() => {
-        if (cancelled) return;
-        setLoading(false);
-        setSelected(new Set());
-      });
-    return () => {
-      cancelled = true;
-    };
-    // The sort is the server's only for flat lists of the query call; a tree or a declared call's rows sort on the client.
-  }, [resource, canQuery, waiting, treeMode, paged, applied, serverSort ? sort : undefined, page, pageSize, fixedKey, hiddenKey, reloadKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const endDialog = useCallback(() => setDialog(undefined), []);
   const closeDialog = useCallback(
     (changed: boolean) => {
@@ -220,7 +137,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
   );
 
   const shownColumns = useMemo(() => columns.filter((c) => !hiddenColumns.has(c.field)), [columns, hiddenColumns]);
-  const checkedRecords = () => findRecords(records, selected, resource);
+  const checkedRecords = list.selectedRecords;
 
   /**
    * The delete confirm. It opens with Cancel focused, so Enter does not delete. A resource whose
@@ -266,9 +183,9 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
 
   const exportAs = async (name: string) => {
     const body = buildExportBody(resource, {
-      values: applied,
-      sort: treeMode ? undefined : sort,
-      fixed: JSON.parse(fixedKey) as Record<string, string | number>,
+      values: list.filters,
+      sort: treeMode ? undefined : list.sort,
+      fixed: list.fixedFilters(),
       hidden,
       columns: shownColumns.map((c) => c.field),
     });
@@ -372,15 +289,8 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
         fields={search}
         canQuery={canQuery}
         loading={loading}
-        onSearch={(values) => {
-          setApplied(values);
-          setPage(1);
-          reload();
-        }}
-        onReset={() => {
-          setApplied({});
-          setPage(1);
-        }}
+        onSearch={list.search}
+        onReset={list.resetFilters}
       />
       <div className="resource-toolbar" role="toolbar" aria-label={t('resource.toolbarOf', { title })}>
         <Space wrap>
@@ -412,15 +322,12 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
             getRowId={(r) => rowIdOf(resource, r)}
             tree={treeMode}
             manualSorting={serverSort}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
+            sort={list.sort}
+            onSortChange={list.changeSort}
             hiddenColumns={hiddenColumns}
             selectable={selectable}
             selectedIds={selected}
-            onSelectionChange={setSelected}
+            onSelectionChange={list.setSelected}
             rowActions={showRowActions ? renderRowActions : undefined}
             actionsWidth={actionsWidth([...(viewable ? [t('resource.actions.view')] : []), ...rowActions.map((a) => actionLabel(a, 'row'))])}
             activeRowId={activeId}
@@ -441,9 +348,9 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
       {paged && canQuery && !waiting && (
         <Pagination
           className="resource-pagination"
-          current={page}
-          pageSize={pageSize}
-          total={total}
+          current={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
           showSizeChanger
           pageSizeOptions={[...new Set([resource.list.pageSize, ...PAGE_SIZES])].sort((a, b) => a - b)}
           showTotal={(n) => t('resource.total', { total: n })}
@@ -452,12 +359,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
               ? cloneElement(element, { 'aria-label': t(type === 'prev' ? 'resource.prevPage' : 'resource.nextPage') })
               : element
           }
-          onChange={(nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else setPage(nextPage);
-          }}
+          onChange={list.changePage}
         />
       )}
       {dialog?.kind === 'form' && <FormDialog resource={resource} mode={dialog.mode} record={dialog.record} hidden={hidden} onClose={closeDialog} />}

@@ -7,7 +7,7 @@
 import { use, useMemo, useState } from 'react';
 import { Card, Col, Empty, Result, Row } from 'antd';
 import { useSnapshot } from 'valtio';
-import { resources, type ResourceMeta } from '../generated/resources.ts';
+import type { ResourceMeta } from '../generated/resources.ts';
 import { useCurrentRoute } from '../app/currentRoute.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { userState } from '../stores/user.ts';
@@ -17,13 +17,15 @@ import { buildColumns, cellText } from './columns.ts';
 import { translate } from './cells.tsx';
 import ResourceList from './ResourceList.tsx';
 import FilterTree from './FilterTree.tsx';
+import { useRegistry } from './registryContext.tsx';
 import './resource.css';
 
 export default function ResourcePage() {
   use(loadExtensionModules());
   const { t } = useTranslation();
   const route = useCurrentRoute();
-  const resource = useMemo(() => (route ? resolveResource(resources, route) : undefined), [route]);
+  const resources = useRegistry();
+  const resource = useMemo(() => (route ? resolveResource(resources, route) : undefined), [resources, route]);
   if (!resource) {
     return (
       <div className="page-container">
@@ -37,6 +39,7 @@ export default function ResourcePage() {
 function ResourceScreen({ resource }: { resource: ResourceMeta }) {
   const { t } = useTranslation();
   const user = useSnapshot(userState);
+  const resources = useRegistry();
   const dataFields = user.dataFields;
   const hidden = useMemo(() => hiddenFieldsFor(resource, dataFields), [resource, dataFields]);
 

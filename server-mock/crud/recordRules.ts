@@ -2,7 +2,7 @@
  * The storage rules a resource file declares, applied on every write: unique field sets,
  * references to other resources, tree shape, hashed secrets; and relation labels on reads.
  */
-import type { FieldType, RelationDef, Resource } from '../../schemas/registry/types.ts';
+import type { RelationDef, Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { inChunks, type Row } from '../db/anyKysely.ts';
 import { badRequest, conflict, type FieldError } from '../http/apiError.ts';

@@ -9,10 +9,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Select, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { resources } from '../../generated/resources.ts';
 import { useTranslation, type TFunction } from '../../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
 import type { ActionComponentProps } from '../extensions.ts';
+import { useRegistry } from '../registryContext.tsx';
 import { ActionFooter, LoadState, RequiredChoice, useLoad } from './ActionParts.tsx';
 import { client } from './grantApi.ts';
 import { menuCodeTree, options, type MenuChoice, type Option } from './grantTree.ts';
@@ -94,7 +94,8 @@ function RowsEditor({ menuCode, roles, initial, onClose }: { menuCode: string; r
   const [rows, setRows] = useState<DataRow[]>(initial);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const fieldOptions = useMemo(() => menuFieldOptions(resources, menuCode), [menuCode]);
+  const resources = useRegistry();
+  const fieldOptions = useMemo(() => menuFieldOptions(resources, menuCode), [resources, menuCode]);
   const anyField = fieldOptions.length === 0;
   const fieldChoices = useMemo(() => fieldOptions.map((f) => ({ value: f.value, label: `${t(f.label)} (${f.value})` })), [fieldOptions, t]);
   const roleChoices = useMemo(() => roles.map((r) => ({ value: r.value, label: r.label === r.value ? r.value : `${r.label} (${r.value})` })), [roles]);

@@ -4,14 +4,14 @@
  * resource's own add and delete actions for holders of their buttons.
  */
 import { useMemo } from 'react';
-import { resources } from '../../generated/resources.ts';
 import type { ActionComponentProps } from '../extensions.ts';
+import { useRegistry } from '../registryContext.tsx';
 import EmbeddedList from './EmbeddedList.tsx';
-
-const DATA = resources.SysRoleData!;
 
 export default function MenuDataPermissions({ records, onClose }: ActionComponentProps) {
   const menuCode = String(records[0]?.menuCode ?? '');
   const fixed = useMemo(() => ({ menuCode }), [menuCode]);
-  return <EmbeddedList resource={DATA} fixed={fixed} onClose={onClose} />;
+  const data = useRegistry().SysRoleData;
+  if (!data) throw new Error('The registry has no SysRoleData resource');
+  return <EmbeddedList resource={data} fixed={fixed} onClose={onClose} />;
 }

@@ -4,70 +4,74 @@
  * the ticked ones (authorizeUserToRole). A selection is needed: with no user ticked, a warning
  * and no call.
  */
-import { useState } from 'react';
 import { Tree } from 'antd';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
 import type { ActionComponentProps } from '../extensions.ts';
-import { ActionFooter, idOf, LoadState, NoRecord, useLoad } from './ActionParts.tsx';
+import { ActionFooter, idOf, LoadState, NoRecord } from './ActionParts.tsx';
 import { client } from './grantApi.ts';
-import { orgUserCheckTree, userIdsOf, walk, type OrgUserTree } from './grantTree.ts';
+import { orgUserCheckTree, userIdsOf, walk, type CheckNode } from './grantTree.ts';
+import { useAssign } from './useAssign.ts';
+
+/** The users among the ticked keys (organisations are ticked too). */
+const userKeys = (checked: readonly string[]) => userIdsOf(checked).map(String);
 
 export default function RoleAssignUsers({ records, onClose }: ActionComponentProps) {
   const roleId = idOf(records[0]);
-  const loaded = useLoad(async () => {
-    if (roleId === undefined) return undefined;
-    const answer = await (await client()).queryOrgUserTree({ roleId });
-    return orgUserCheckTree(answer.data);
-  }, [roleId]);
   if (roleId === undefined) return <NoRecord onClose={() => onClose(false)} />;
-  return <LoadState loaded={loaded}>{(tree) => (tree ? <AssignUsers tree={tree} roleId={roleId} role={records[0]!} onClose={onClose} /> : null)}</LoadState>;
+  return <AssignUsers roleId={roleId} role={records[0]!} onClose={onClose} />;
 }
 
-function AssignUsers({ tree, roleId, role, onClose }: { tree: OrgUserTree; roleId: number; role: Record<string, unknown>; onClose(changed: boolean): void }) {
+function AssignUsers({ roleId, role, onClose }: { roleId: number; role: Record<string, unknown>; onClose(changed: boolean): void }) {
   const { t } = useTranslation();
-  const [checked, setChecked] = useState<string[]>(tree.checked);
-  const [busy, setBusy] = useState(false);
   const roleName = String(role.roleName ?? role.roleCode ?? roleId);
-  const userCount = walk(tree.nodes).filter((n) => n.isLeaf).length;
-  const chosen = userIdsOf(checked);
+  const assign = useAssign<CheckNode[]>({
+    key: String(roleId),
+    load: async () => {
+      const tree = orgUserCheckTree((await (await client()).queryOrgUserTree({ roleId })).data);
+      return { candidates: tree.nodes, linked: tree.checked };
+    },
+    save: async (links) => {
+      await (await client()).authorizeUserToRole({ roleId, userId: links.map(Number) });
+    },
+    linksOf: userKeys,
+    required: true,
+  });
 
   const save = async () => {
-    if (chosen.length === 0) {
-      toastWarning(t('resourceActions.assignUser.selectUsers'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await (await client()).authorizeUserToRole({ roleId, userId: chosen });
+    const outcome = await assign.save();
+    if (outcome === 'empty') toastWarning(t('resourceActions.assignUser.selectUsers'));
+    if (outcome === 'saved') {
       toastSuccess(t('resourceActions.assignUser.saved', { role: roleName }));
       onClose(false);
-    } catch {
-      setBusy(false); // the HTTP client showed why
     }
   };
 
   return (
-    <div className="resource-action" data-testid="assign-users">
-      <p className="resource-action-hint">{t('resourceActions.assignUser.hint', { role: roleName })}</p>
-      <div className="resource-action-box">
-        <Tree
-          checkable
-          selectable={false}
-          defaultExpandAll
-          height={360}
-          treeData={tree.nodes}
-          checkedKeys={checked}
-          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
-          aria-label={t('resourceActions.assignUser.tree')}
-        />
-      </div>
-      <ActionFooter
-        info={t('resourceActions.assignUser.count', { count: chosen.length, total: userCount })}
-        onCancel={() => onClose(false)}
-        onOk={() => void save()}
-        busy={busy}
-      />
-    </div>
+    <LoadState loaded={assign.loaded}>
+      {(nodes) => (
+        <div className="resource-action" data-testid="assign-users">
+          <p className="resource-action-hint">{t('resourceActions.assignUser.hint', { role: roleName })}</p>
+          <div className="resource-action-box">
+            <Tree
+              checkable
+              selectable={false}
+              defaultExpandAll
+              height={360}
+              treeData={nodes}
+              checkedKeys={[...assign.checked]}
+              onCheck={(keys) => assign.setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              aria-label={t('resourceActions.assignUser.tree')}
+            />
+          </div>
+          <ActionFooter
+            info={t('resourceActions.assignUser.count', { count: assign.links.length, total: walk(nodes).filter((n) => n.isLeaf).length })}
+            onCancel={() => onClose(false)}
+            onOk={() => void save()}
+            busy={assign.busy}
+          />
+        </div>
+      )}
+    </LoadState>
   );
 }

@@ -13,6 +13,7 @@ import type { ActionComponentProps } from '../extensions.ts';
 import { ActionFooter, idOf, LoadState, NoRecord, useLoad } from './ActionParts.tsx';
 import { client } from './grantApi.ts';
 import { keysToIds, roleTransfer, userPosts, type PostOption, type RoleItem } from './grantTree.ts';
+import { useAssign } from './useAssign.ts';
 
 /** The post select's value for "every post" (no post code sent). */
 const ALL_POSTS = '';
@@ -33,12 +34,25 @@ export default function UserGrantRole({ records, onClose }: ActionComponentProps
 function GrantRole({ userId, username, posts, onClose }: { userId: number; username: string; posts: PostOption[]; onClose(changed: boolean): void }) {
   const { t } = useTranslation();
   const [postCode, setPostCode] = useState<string>(posts[0]?.value ?? ALL_POSTS);
-  const roles = useLoad(async () => {
-    const api = await client();
-    const post = postCode === ALL_POSTS ? {} : { postCode };
-    const [granted, others] = await Promise.all([api.queryRoleName({ userId, ...post, assign: '1' }), api.queryRoleName({ userId, ...post, assign: '0' })]);
-    return roleTransfer(granted.data, others.data);
-  }, [userId, postCode]);
+  const post = postCode === ALL_POSTS ? {} : { postCode };
+  const assign = useAssign<RoleItem[]>({
+    key: `${userId}\u0000${postCode}`,
+    load: async () => {
+      const api = await client();
+      const [granted, others] = await Promise.all([api.queryRoleName({ userId, ...post, assign: '1' }), api.queryRoleName({ userId, ...post, assign: '0' })]);
+      const { items, targetKeys } = roleTransfer(granted.data, others.data);
+      return { candidates: items, linked: targetKeys };
+    },
+    save: async (links) => {
+      await (await client()).authorizeRoleToUser({ userId, roleId: keysToIds(links), ...post });
+    },
+  });
+
+  const save = async () => {
+    if ((await assign.save()) !== 'saved') return;
+    toastSuccess(t('resourceActions.grantRole.saved', { user: username }));
+    onClose(false);
+  };
 
   const postOptions = [
     ...posts.map((p) => ({ value: p.value, label: p.main ? t('resourceActions.grantRole.mainPost', { post: p.label }) : p.label })),
@@ -54,8 +68,27 @@ function GrantRole({ userId, username, posts, onClose }: { userId: number; usern
       </Form>
       {posts.length === 0 && <Alert type="info" showIcon title={t('resourceActions.grantRole.noPost')} />}
       {postCode === ALL_POSTS && posts.length > 0 && <Alert type="info" showIcon title={t('resourceActions.grantRole.allPostsHint')} />}
-      <LoadState loaded={roles}>
-        {(d) => <RoleTransfer key={postCode} userId={userId} username={username} postCode={postCode} items={d.items} granted={d.targetKeys} onClose={onClose} />}
+      <LoadState loaded={assign.loaded}>
+        {(items) => (
+          <>
+            <Transfer<RoleItem>
+              key={postCode}
+              className="resource-action-transfer"
+              dataSource={items}
+              targetKeys={[...assign.checked]}
+              onChange={(keys) => assign.setChecked(keys.map(String))}
+              titles={[t('resourceActions.grantRole.available'), t('resourceActions.grantRole.granted')]}
+              actions={[t('resourceActions.grantRole.add'), t('resourceActions.grantRole.remove')]}
+              showSearch
+              showSelectAll={false}
+              filterOption={(text, item) => `${item.title} ${item.description}`.toLowerCase().includes(text.trim().toLowerCase())}
+              locale={{ searchPlaceholder: t('resourceActions.grantRole.search') }}
+            >
+              {(list) => <RoleList {...list} />}
+            </Transfer>
+            <ActionFooter onCancel={() => onClose(false)} onOk={() => void save()} busy={assign.busy} />
+          </>
+        )}
       </LoadState>
     </div>
   );
@@ -75,44 +108,5 @@ function RoleList({ filteredItems, selectedKeys, onItemSelect, disabled, directi
         </li>
       ))}
     </ul>
-  );
-}
-
-function RoleTransfer(props: { userId: number; username: string; postCode: string; items: RoleItem[]; granted: string[]; onClose(changed: boolean): void }) {
-  const { userId, username, postCode, items, granted, onClose } = props;
-  const { t } = useTranslation();
-  const [target, setTarget] = useState<string[]>(granted);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const body = { userId, roleId: keysToIds(target), ...(postCode === ALL_POSTS ? {} : { postCode }) };
-      await (await client()).authorizeRoleToUser(body);
-      toastSuccess(t('resourceActions.grantRole.saved', { user: username }));
-      onClose(false);
-    } catch {
-      setBusy(false); // the HTTP client showed why
-    }
-  };
-
-  return (
-    <>
-      <Transfer<RoleItem>
-        className="resource-action-transfer"
-        dataSource={items}
-        targetKeys={target}
-        onChange={(keys) => setTarget(keys.map(String))}
-        titles={[t('resourceActions.grantRole.available'), t('resourceActions.grantRole.granted')]}
-        actions={[t('resourceActions.grantRole.add'), t('resourceActions.grantRole.remove')]}
-        showSearch
-        showSelectAll={false}
-        filterOption={(text, item) => `${item.title} ${item.description}`.toLowerCase().includes(text.trim().toLowerCase())}
-        locale={{ searchPlaceholder: t('resourceActions.grantRole.search') }}
-      >
-        {(list) => <RoleList {...list} />}
-      </Transfer>
-      <ActionFooter onCancel={() => onClose(false)} onOk={() => void save()} busy={busy} />
-    </>
   );
 }

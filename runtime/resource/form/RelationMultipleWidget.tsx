@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { resources } from '../../generated/resources.ts';
+import { useRegistry } from '../registryContext.tsx';
 import { optionsNotFound, placeholderOf } from './builtinWidgets.tsx';
 import { formContextOf, plannedFieldOf } from './formContext.ts';
 import { flattenOptions, loadRelationOptions, type OptionsLoadState } from './relationOptions.ts';
@@ -45,6 +45,7 @@ export function RelationMultipleWidget(props: WidgetProps) {
   const [state, setState] = useState<OptionsLoadState>({ status: 'idle', options: [] });
   const values = useMemo(() => chosenValues(props.value), [props.value]);
   const known = useMemo(() => initialLabels(ctx.initial, field?.name ?? '', rel?.as), [ctx.initial, field?.name, rel?.as]);
+  const resources = useRegistry();
 
   const load = useCallback(() => {
     const target = rel ? resources[rel.resource] : undefined;
@@ -57,7 +58,7 @@ export function RelationMultipleWidget(props: WidgetProps) {
       (options) => setState({ status: 'ready', options }),
       () => setState({ status: 'failed', options: [] }),
     );
-  }, [ctx.store, field, rel]);
+  }, [ctx.store, field, rel, resources]);
 
   const needsLabels = state.status === 'idle' && values.some((v) => !known.has(String(v)));
   useEffect(() => {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState, type ChangeEvent, type CSSPr
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import type { FieldProps, Widget, WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
-import { resources } from '../../generated/resources.ts';
+import { useRegistry } from '../registryContext.tsx';
 import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
@@ -360,6 +360,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
   const [state, setState] = useState<OptionsLoadState>({ status: 'idle', options: [] });
   const [expanded, setExpanded] = useState<(string | number)[]>(() => (field.treeParent ? [field.treeParent.rootValue] : []));
   const [searching, setSearching] = useState(false);
+  const resources = useRegistry();
 
   const load = useCallback(() => {
     const target = resources[rel.resource];
@@ -372,7 +373,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
       (options) => setState({ status: 'ready', options }),
       () => setState({ status: 'failed', options: [] }),
     );
-  }, [ctx.store, field.name, rel, tree]);
+  }, [ctx.store, field.name, rel, resources, tree]);
 
   const rootLabel = ctx.t('resourceForm.root');
   const knownLabel = useMemo(() => {
