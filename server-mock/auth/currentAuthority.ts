@@ -20,7 +20,6 @@
 import type { Row } from '../db/anyKysely.ts';
 import { RawResult, withPrincipal, type CallHandler } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import { grantedButtons, hiddenFieldsByMenu } from '../access/grants.ts';
 import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
 
 const ROOT = '0';
@@ -136,7 +135,7 @@ export function authorityTree(menus: Row[], granted: (m: Row) => boolean): Autho
 }
 
 export const currentAuthority: CallHandler = async (ctx) => {
-  const { principal, data } = withPrincipal(ctx);
+  const { principal, data, access } = withPrincipal(ctx);
   let roles = principal.roles;
   const postCode = typeof ctx.query.postCode === 'string' ? ctx.query.postCode.trim() : '';
   if (postCode) {
@@ -148,8 +147,8 @@ export const currentAuthority: CallHandler = async (ctx) => {
   const ids = isAdmin ? undefined : await grantedMenuIds(data, principal, roles);
   const menu = authorityTree(menus, (m) => !ids || ids.has(Number(m.id)));
   const narrowed = { ...principal, roles, isAdmin };
-  const menuButton = await grantedButtons(ctx.services.database.db, ctx.services.registry, narrowed);
-  const hidden = await hiddenFieldsByMenu(ctx.services.database.db, ctx.services.registry, narrowed);
+  const menuButton = await access.grantedButtons(narrowed);
+  const hidden = await access.hiddenFieldsByMenu(narrowed);
   const dataFields = Object.fromEntries([...hidden].sort(([a], [b]) => a.localeCompare(b)).map(([menuCode, fields]) => [menuCode, [...fields].sort()]));
   return new RawResult({ status: 'ok', type: 'account', currentAuthority: roles, menu, menuButton, dataFields });
 };

@@ -17,6 +17,7 @@ import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { ApiError, badRequest } from '../http/apiError.ts';
 import { RawResult, type CallContext, type CallHandler } from '../calls/context.ts';
 import { userRoleCodes } from '../access/principal.ts';
+import { TenantData } from '../access/tenantData.ts';
 import { createSession } from './sessions.ts';
 import { newSessionId } from './tokens.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
@@ -90,7 +91,7 @@ async function issueToken(ctx: CallContext, db: AnyKysely, client: Row, scope: s
   const userId = Number(user.id);
   const username = String(user.username);
   const clientCode = String(client.client_code);
-  const roles = await userRoleCodes(db, ctx.services.registry, tenantCode, userId);
+  const roles = await userRoleCodes(new TenantData(ctx.services.database, ctx.services.registry, tenantCode), userId);
   await createSession(db, {
     jti,
     tenantCode,

@@ -24,6 +24,7 @@ import type { Row } from '../db/anyKysely.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { ROLE_ADMIN, userRoleCodes } from '../access/principal.ts';
+import { TenantData } from '../access/tenantData.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
 import { assertUnique } from '../crud/recordRules.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
@@ -59,7 +60,7 @@ async function assertTargetAdministrator(ctx: CallContext, target: string, fallb
     throw forbidden(refused);
   }
   await clearFailures(db, target, key);
-  const roles = await userRoleCodes(db, registry, target, Number(account.id));
+  const roles = await userRoleCodes(new TenantData(ctx.services.database, registry, target), Number(account.id));
   if (Number(account.status) === 0 || !roles.includes(ROLE_ADMIN)) throw forbidden(refused);
 }
 
