@@ -68,7 +68,7 @@ export const getSysUser: CallHandler = async (ctx) => {
  */
 export const updatePassword: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
-  const db = ctx.services.database.db;
+  const db = ctx.system.db;
   const now = ctx.services.now();
   const body = ctx.body as { password: string; newPassword: string; id: number };
   if (body.id !== principal.userId) throw forbidden('You can only change your own password');

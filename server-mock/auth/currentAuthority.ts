@@ -41,31 +41,24 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1';
 async function rolesForPost(data: TenantData, principal: Principal, postCode: string): Promise<Set<string>> {
   const link = data.resource('SysRoleUser');
   const role = data.resource('SysRole');
-  const rows = (await data
+  const held = data
     .select(link)
-    .innerJoin(`${role.table} as r`, 'r.id', `${link.table}.role_id`)
-    .select('r.role_code')
-    .where('r.tenant_code', '=', principal.tenantCode)
+    .select(`${link.table}.role_id`)
     .where(`${link.table}.user_id`, '=', principal.userId)
     .where((eb) =>
       eb.or([eb(`${link.table}.post_code`, '=', postCode), eb(`${link.table}.post_code`, 'is', null), eb(`${link.table}.post_code`, '=', '')]),
-    )
-    .execute()) as Row[];
+    );
+  const rows = (await data.select(role).select(`${role.table}.role_code`).where(`${role.table}.id`, 'in', held).execute()) as Row[];
   return new Set(rows.map((r) => String(r.role_code)));
 }
 
 /** Ids of the menus granted to any of the roles. */
-async function grantedMenuIds(data: TenantData, principal: Principal, roles: string[]): Promise<Set<number>> {
+async function grantedMenuIds(data: TenantData, roles: string[]): Promise<Set<number>> {
   if (roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenu');
   const role = data.resource('SysRole');
-  const rows = (await data
-    .select(link)
-    .innerJoin(`${role.table} as r`, 'r.id', `${link.table}.role_id`)
-    .select(`${link.table}.menu_id`)
-    .where('r.tenant_code', '=', principal.tenantCode)
-    .where('r.role_code', 'in', roles)
-    .execute()) as Row[];
+  const roleIds = data.select(role).select(`${role.table}.id`).where(`${role.table}.role_code`, 'in', roles);
+  const rows = (await data.select(link).select(`${link.table}.menu_id`).where(`${link.table}.role_id`, 'in', roleIds).execute()) as Row[];
   return new Set(rows.map((r) => Number(r.menu_id)));
 }
 
@@ -144,7 +137,7 @@ export const currentAuthority: CallHandler = async (ctx) => {
   }
   const isAdmin = roles.includes(ROLE_ADMIN);
   const menus = (await data.select(data.resource('SysMenu')).selectAll().execute()) as Row[];
-  const ids = isAdmin ? undefined : await grantedMenuIds(data, principal, roles);
+  const ids = isAdmin ? undefined : await grantedMenuIds(data, roles);
   const menu = authorityTree(menus, (m) => !ids || ids.has(Number(m.id)));
   const narrowed = { ...principal, roles, isAdmin };
   const menuButton = await access.grantedButtons(narrowed);

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
 import type { RequestAccess } from '../access/requestAccess.ts';
+import type { SystemStore } from '../access/systemStore.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { SmsProvider } from '../auth/sms.ts';
 
@@ -17,6 +18,8 @@ export interface Services {
   config: ServerConfig;
   registry: Registry;
   database: Database;
+  /** The server's own tables (sessions, failures, codes), and the tenant data of public calls. */
+  system: SystemStore;
   tokens: TokenService;
   sms: SmsProvider;
   locales: Record<Locale, Messages>;
@@ -37,6 +40,8 @@ export interface CallContext {
   principal: Principal | null;
   /** Data access scoped to the caller's tenant (access.data); null only for public calls. */
   data: TenantData | null;
+  /** The server's own tables (sessions, failures, codes, resets) and the tenants public calls name. */
+  system: SystemStore;
   /** Validated query string. */
   query: Record<string, unknown>;
   /** Validated body. */

@@ -194,6 +194,7 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
           access,
           principal: access?.principal ?? null,
           data: access?.data ?? null,
+          system: services.system,
           query: (request.query ?? {}) as Record<string, unknown>,
           body: request.body,
           locale: localeOf(request),

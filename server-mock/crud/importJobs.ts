@@ -21,7 +21,6 @@
 import { createHash } from 'node:crypto';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { Database } from '../db/database.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { ApiError, notFound, type FieldError } from '../http/apiError.ts';
 import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
@@ -78,8 +77,8 @@ interface Run {
 }
 
 /** The jobs this process runs, per database (one server per database in a process). */
-const runsByDatabase = new WeakMap<Database, Map<number, Run>>();
-function runsOf(database: Database): Map<number, Run> {
+const runsByDatabase = new WeakMap<object, Map<number, Run>>();
+function runsOf(database: object): Map<number, Run> {
   let runs = runsByDatabase.get(database);
   if (!runs) runsByDatabase.set(database, (runs = new Map()));
   return runs;

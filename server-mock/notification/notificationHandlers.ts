@@ -10,7 +10,7 @@
  *   (`{list, pagination}`), with their content, filtered by title (contains) and type.
  * Every statement reads the caller's tenant only (TenantData); the clock is the server's.
  */
-import { sql } from 'kysely';
+import { countAll, one } from '../access/sqlExpr.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
@@ -49,7 +49,7 @@ function resources(data: TenantData): { n: Resource; link: Resource; col: (r: Re
 function current(data: TenantData, principal: Principal, now: Date) {
   const { n, link, col } = resources(data);
   const at = data.dialect.toDb('datetime', now.toISOString());
-  const recipients = () => data.select(link).select(sql.lit(1).as('one')).whereRef(col(link, 'notificationId'), '=', `${n.table}.id`);
+  const recipients = () => data.select(link).select(one().as('one')).whereRef(col(link, 'notificationId'), '=', `${n.table}.id`);
   return data
     .select(n)
     .where((eb) => eb.or([eb.not(eb.exists(recipients())), eb.exists(recipients().where(col(link, 'userId'), '=', principal.userId))]))
@@ -84,7 +84,7 @@ const my: CallHandler = async (ctx) => {
   // The filters as the notifications list matches them (title contains, type exact).
   const params = parseListParams(n, { title: ctx.query.title, type: ctx.query.type, currentPage: ctx.query.currentPage, pageSize: ctx.query.pageSize });
   const base = applyFilters(current(data, principal, ctx.services.now()), data, n, params);
-  const count = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
+  const count = (await base.select(countAll().as('total')).executeTakeFirst()) as { total: unknown } | undefined;
   const rows = (await base
     .selectAll(n.table)
     .orderBy(col(n, 'createTime'), 'desc')

@@ -15,7 +15,7 @@ const MAX_USER_AGENT = 500;
 /** POST /api/admin/sysuser/registerNewSession: the client's address and agent on the caller's session. */
 export const registerNewSession: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  await ctx.services.database.db
+  await ctx.system.db
     .updateTable('sys_session')
     .set({
       ip: ctx.request.ip,
@@ -31,7 +31,7 @@ export const registerNewSession: CallHandler = async (ctx) => {
 /** POST /api/uaa/oauth/logout: revokes the caller's session; the token is refused from now on (401, 50008). */
 export const logout: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  await revokeSession(ctx.services.database.db, principal.sessionId, 'logout', ctx.services.now());
+  await revokeSession(ctx.system.db, principal.sessionId, 'logout', ctx.services.now());
   return undefined;
 };
 
@@ -49,7 +49,7 @@ function positive(v: unknown): number | undefined {
  */
 export const online: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  const sessions = await liveSessions(ctx.services.database.db, principal.tenantCode, ctx.services.now());
+  const sessions = await liveSessions(ctx.system.db, principal.tenantCode, ctx.services.now());
   const list = sessions.map((s) => ({
     sessionId: s.id,
     username: s.username,
@@ -87,6 +87,6 @@ export const removePrincipal: CallHandler = async (ctx) => {
   const userR = data.resource('SysUser');
   const target = (await data.select(userR).select('id').where('username', '=', username).executeTakeFirst()) as Row | undefined;
   if (target) await assertMayManageUsers(data, principal, [Number(target.id)], 'sign out');
-  const removed = await revokeUserSessions(ctx.services.database.db, principal.tenantCode, username, 'forced', ctx.services.now());
+  const removed = await revokeUserSessions(ctx.system.db, principal.tenantCode, username, 'forced', ctx.services.now());
   return { removed };
 };

@@ -16,7 +16,7 @@ import { clearFailures, lockState } from '../auth/lockout.ts';
 
 export const unlockUser: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
-  const db = ctx.services.database.db;
+  const db = ctx.system.db;
   const username = String(ctx.query.username).trim();
   const userR = data.resource('SysUser');
   const target = (await data.select(userR).select(['id', 'username']).where('username', '=', username).executeTakeFirst()) as Row | undefined;

@@ -112,6 +112,7 @@ describe('tenants that cannot be deleted', () => {
       access: new RequestAccess(principal, data),
       principal,
       data,
+      system: services.system,
       query: { id: String(acme.id), confirm: 'acme' },
       body: undefined,
       locale: 'en',
