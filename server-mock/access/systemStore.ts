@@ -83,6 +83,11 @@ export class SystemStore {
     private readonly registry: Registry,
   ) {}
 
+  /** Which database the tables live in. */
+  get dialectName(): 'sqlite' | 'postgres' {
+    return this.database.dialect.name;
+  }
+
   /** The server's own tables (sessions, failures, codes, captcha keys, resets, secrets). */
   get db(): SystemDb {
     return this.database.db as SystemDb;

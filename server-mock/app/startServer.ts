@@ -81,12 +81,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await database.analyze(db, tables.map((t) => t.name));
       return { migration, seeded };
     });
-    const secret = await loadTokenSecret(database, config.dataDir, config.tokenSecret);
+    const system = new SystemStore(database, registry);
+    const secret = await loadTokenSecret(system, config.dataDir, config.tokenSecret);
     const services: Services = {
       config,
       registry,
       database,
-      system: new SystemStore(database, registry),
+      system,
       tokens: new TokenService(secret),
       // replaced by the app's logger in buildServer
       sms: undefined as unknown as LogSmsProvider,
