@@ -9,7 +9,7 @@ import { SqlTemplate } from '../db/sqlTemplate.ts';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TOKEN_ELSEWHERE, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
-import { touchSession, SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions.ts';
+import { touchSession, SESSION_TOUCH_INTERVAL_MS } from './sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { TenantData } from './tenantData.ts';
 

@@ -10,12 +10,12 @@ import type { CallContext, CallHandler } from '../calls/context.ts';
 import { assertUnique } from '../crud/recordRules.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
 import { hashSecret } from '../auth/passwords.ts';
-import { clearFailures } from '../auth/lockout.ts';
+import { clearFailures } from '../access/lockout.ts';
 import { checkCaptcha, issueCaptcha } from '../auth/captcha.ts';
 import { captchaSpent, spendCaptcha } from '../auth/captchaUses.ts';
 import { mailer } from '../auth/mail.ts';
-import { consumeResetToken, issueResetToken, recentlyIssued, revokeResetTokens } from '../auth/resetTokens.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { consumeResetToken, issueResetToken, recentlyIssued, revokeResetTokens } from '../access/resetTokens.ts';
+import { revokeUserSessions } from '../access/sessions.ts';
 import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
 import { RESET_CODE_TTL_MS, RESET_CODE_WRONG_MESSAGE } from '../auth/authLimits.ts';
 import { SELF_REGISTRATION_PARAM, tenantFlag } from '../params/tenantParams.ts';
@@ -71,7 +71,7 @@ async function userByEmail(data: TenantData, email: string): Promise<Row | undef
 /**
  * POST /api/account/sysuserdetail/retrievePassword?tenantCode=&email=&charCaptcha=&captchaKey=
  * spends the captcha; an enabled user of the tenant with that email is mailed a reset code
- * (resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
+ * (access/resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
  * used (resetPassword). The answer is the same whether or not such a user exists.
  */
 export const retrievePassword: CallHandler = async (ctx) => {

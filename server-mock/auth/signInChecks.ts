@@ -4,7 +4,7 @@
  * They read the tenant they name through the system store (`tenant()`, `tenantsOfLogin()`).
  */
 import { EnvelopeResult, type CallContext, type CallHandler } from '../calls/context.ts';
-import { failureMessage, lockMessage, lockState, type LockState } from './lockout.ts';
+import { failureMessage, lockMessage, lockState, type LockState } from '../access/lockout.ts';
 import { lockKey } from './loginUser.ts';
 import { WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
 

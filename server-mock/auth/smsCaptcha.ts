@@ -13,7 +13,7 @@ import type { Row } from '../db/anyKysely.ts';
 import type { SystemDb } from '../access/systemStore.ts';
 import { ApiError, tooManyRequests } from '../http/apiError.ts';
 import type { CallHandler } from '../calls/context.ts';
-import { clearFailures, failureTimes, recordFailure } from './lockout.ts';
+import { clearFailures, failureTimes, recordFailure } from '../access/lockout.ts';
 import {
   SMS_CODE_DIGITS,
   SMS_CODE_RETENTION_MS,

@@ -8,7 +8,7 @@ import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
-import { liveSessions, revokeSession, revokeUserSessions } from '../auth/sessions.ts';
+import { liveSessions, revokeSession, revokeUserSessions } from '../access/sessions.ts';
 
 const MAX_USER_AGENT = 500;
 

@@ -28,7 +28,7 @@ import { assertMayManageUsers } from '../access/manageRules.ts';
 import { assertUnique } from '../crud/recordRules.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
 import { findLoginUser } from '../auth/loginUser.ts';
-import { clearFailures, lockMessage, lockState, recordFailure } from '../auth/lockout.ts';
+import { clearFailures, lockMessage, lockState, recordFailure } from '../access/lockout.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { LOCKED_HTTP_STATUS } from '../auth/signIn.ts';
 

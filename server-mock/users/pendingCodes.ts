@@ -5,7 +5,7 @@
  * address the user no longer has), so every call that changes a user's addresses calls it.
  */
 import type { SystemDb } from '../access/systemStore.ts';
-import { revokeResetTokens } from '../auth/resetTokens.ts';
+import { revokeResetTokens } from '../access/resetTokens.ts';
 
 /** The server's own table of SMS codes (server-mock/db/migrate.ts); not a tenant resource: codes belong to a number. */
 const SMS_CODE_TABLE = 'sys_sms_captcha';

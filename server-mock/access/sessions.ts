@@ -3,7 +3,7 @@
  * so it holds for every server process on the same database.
  */
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from '../access/systemStore.ts';
+import type { SystemDb } from './systemStore.ts';
 
 export interface SessionRow {
   /** row id: a non-secret name of the session (the jti is part of the token and never shown) */

@@ -11,8 +11,8 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from '../access/systemStore.ts';
-import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from './authLimits.ts';
+import type { SystemDb } from './systemStore.ts';
+import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from '../auth/authLimits.ts';
 
 export const RESET_TABLE = 'sys_password_reset';
 /** Letters and digits that read unambiguously (no 0/O, 1/I/L). */

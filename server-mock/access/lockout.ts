@@ -9,8 +9,8 @@
  * answers do not tell which names exist.
  */
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from '../access/systemStore.ts';
-import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from './authLimits.ts';
+import type { SystemDb } from './systemStore.ts';
+import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from '../auth/authLimits.ts';
 
 export const FAILURE_TABLE = 'sys_login_failure';
 /** Failures older than this play no part in any lock and are deleted. */
