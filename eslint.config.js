@@ -15,6 +15,41 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Tenancy lives in one layer: outside server-mock/access/ and server-mock/db/, server code
+  // reaches the database only through the stores of the access layer (docs/permissions.md).
+  {
+    files: ['server-mock/**/*.ts'],
+    ignores: [
+      'server-mock/access/**',
+      'server-mock/db/**',
+      // the composition root: opens the database, migrates it and hands the stores out
+      'server-mock/app/startServer.ts',
+      // not yet behind the layer (docs/permissions.md, "The access layer"): start-up seeding, the
+      // purge of deleted tenants, the list query builder and the Services type that still
+      // carries the database for them
+      'server-mock/seed/demoData.ts',
+      'server-mock/tenants/tenantDeletion.ts',
+      'server-mock/tenants/tenantPurge.ts',
+      'server-mock/crud/listQuery.ts',
+      'server-mock/calls/context.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'kysely', message: 'Query through the access layer (server-mock/access/: TenantData, SystemStore), not Kysely.' }],
+        patterns: [
+          {
+            regex: '(^|/)db/(database|dialect|sqliteDriver|pgStatements|sqlTemplate|migrate)(\\.ts)?$',
+            message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
+          },
+          {
+            regex: '(^|/)db/anyKysely(\\.ts)?$',
+            importNames: ['AnyKysely'],
+            message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
+          },
+        ],
+      }],
+    },
+  },
   {
     files: ['runtime/**/*.tsx', 'runtime/**/*.ts', 'designer/**/*.tsx', 'designer/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

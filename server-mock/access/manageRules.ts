@@ -213,7 +213,7 @@ export async function assertHoldsButtons(data: TenantData, p: Principal, buttonC
 /** Fields un-hidden by a change of data permissions: none may be hidden from the caller (it would reveal what it does not see). */
 export async function assertMayReveal(data: TenantData, p: Principal, menuCode: string, fields: string[]): Promise<void> {
   if (p.isAdmin || fields.length === 0) return;
-  const hidden = await hiddenFields(data.database.db, data.registry, p, menuCode);
+  const hidden = await hiddenFields(data, p, menuCode);
   const lacking = [...new Set(fields)].filter((f) => hidden.has(f));
   if (lacking.length) throw forbidden(`You may not reveal fields hidden from you on menu ${quote(menuCode)}: ${list(lacking)}`);
 }

@@ -9,9 +9,9 @@ import { SqlTemplate } from '../db/sqlTemplate.ts';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TOKEN_ELSEWHERE, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
-import { touchSession, SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions.ts';
+import { touchSession, SESSION_TOUCH_INTERVAL_MS } from './sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { rememberRequestGrants } from './grants.ts';
+import type { TenantData } from './tenantData.ts';
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 /** Why the sessions of a deleted tenant's users ended (sys_session.revoked_reason; server-mock/tenants/). */
@@ -47,20 +47,40 @@ export function parseRoleHeader(value: string | string[] | undefined): string[] 
     .filter(Boolean);
 }
 
-/** Current role codes of a user in a tenant. */
-export async function userRoleCodes(db: AnyKysely, registry: Registry, tenantCode: string, userId: number): Promise<string[]> {
-  const role = registry.byName.get('SysRole')!;
-  const link = registry.byName.get('SysRoleUser')!;
-  const rows = (await db
-    .selectFrom(`${link.table} as ru`)
-    .innerJoin(`${role.table} as r`, 'r.id', 'ru.role_id')
-    .select('r.role_code')
+/** Current role codes of a user in the store's tenant. */
+export async function userRoleCodes(data: TenantData, userId: number): Promise<string[]> {
+  const role = data.resource('SysRole');
+  const link = data.resource('SysRoleUser');
+  const rows = (await data
+    .select(role)
+    .select(`${role.table}.role_code`)
     .distinct()
-    .where('ru.tenant_code', '=', tenantCode)
-    .where('r.tenant_code', '=', tenantCode)
-    .where('ru.user_id', '=', userId)
+    .where(`${role.table}.id`, 'in', data.select(link).select(`${link.table}.role_id`).where(`${link.table}.user_id`, '=', userId))
     .execute()) as Row[];
   return rows.map((r) => String(r.role_code)).sort();
+}
+
+/**
+ * The grants of the call being made, read by `authenticate` in the same query as the session,
+ * the user and the roles. They belong to one request (its RequestAccess) and are never shared
+ * between requests.
+ */
+export interface RequestGrants {
+  /** The roles the grants were read for (the principal's roles for this request). */
+  roles: string[];
+  url: string | null;
+  urlGranted: boolean;
+  button: string | null;
+  buttonGranted: boolean;
+  menu: string | null;
+  /** Fields of `menu` hidden from the principal's roles. */
+  hidden: Set<string>;
+}
+
+/** Who is calling, and the grants of the call read with it. */
+export interface Authenticated {
+  principal: Principal;
+  grants: RequestGrants;
 }
 
 /** What the access layer needs to know about the call being made, to read its grants at once. */
@@ -153,7 +173,7 @@ export async function authenticate(
   registry: Registry,
   tokens: TokenService,
   now = new Date(),
-): Promise<Principal> {
+): Promise<Authenticated> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(TOKEN_ILLEGAL, 'Not signed in: the request has no token');
   const claims = tokens.verify(token);
@@ -203,14 +223,14 @@ export async function authenticate(
   for (const code of roles) {
     for (const text of perRole.get(code)!.dataFields) for (const f of text.split(',')) if (f.trim()) hidden.add(f.trim());
   }
-  rememberRequestGrants(principal, {
-    roles,
+  const grants: RequestGrants = {
+    roles: [...roles],
     url: keys.url,
     urlGranted: roles.some((code) => perRole.get(code)!.url),
     button: keys.button,
     buttonGranted: roles.some((code) => perRole.get(code)!.button),
     menu: keys.menu,
     hidden,
-  });
-  return principal;
+  };
+  return { principal, grants };
 }

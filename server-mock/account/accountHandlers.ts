@@ -1,21 +1,21 @@
 /**
  * Self-service accounts (public calls): the character captcha, its check, password reset by a
- * mailed code, and self-registration into a tenant. Cross-tenant look-ups go through the database;
- * writes into the tenant go through a TenantData bound to it.
+ * mailed code, and self-registration into a tenant. The tenant a call names is read and written
+ * through the system store's TenantData bound to it (`ctx.system.tenant()`).
  */
 import type { Row } from '../db/anyKysely.ts';
-import { TenantData } from '../access/tenantData.ts';
+import type { TenantData } from '../access/tenantData.ts';
 import { ApiError, badRequest, conflict } from '../http/apiError.ts';
 import type { CallContext, CallHandler } from '../calls/context.ts';
 import { assertUnique } from '../crud/recordRules.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
 import { hashSecret } from '../auth/passwords.ts';
-import { clearFailures } from '../auth/lockout.ts';
+import { clearFailures } from '../access/lockout.ts';
 import { checkCaptcha, issueCaptcha } from '../auth/captcha.ts';
 import { captchaSpent, spendCaptcha } from '../auth/captchaUses.ts';
 import { mailer } from '../auth/mail.ts';
-import { consumeResetToken, issueResetToken, recentlyIssued, revokeResetTokens } from '../auth/resetTokens.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { consumeResetToken, issueResetToken, recentlyIssued, revokeResetTokens } from '../access/resetTokens.ts';
+import { revokeUserSessions } from '../access/sessions.ts';
 import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
 import { RESET_CODE_TTL_MS, RESET_CODE_WRONG_MESSAGE } from '../auth/authLimits.ts';
 import { SELF_REGISTRATION_PARAM, tenantFlag } from '../params/tenantParams.ts';
@@ -71,18 +71,18 @@ async function userByEmail(data: TenantData, email: string): Promise<Row | undef
 /**
  * POST /api/account/sysuserdetail/retrievePassword?tenantCode=&email=&charCaptcha=&captchaKey=
  * spends the captcha; an enabled user of the tenant with that email is mailed a reset code
- * (resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
+ * (access/resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
  * used (resetPassword). The answer is the same whether or not such a user exists.
  */
 export const retrievePassword: CallHandler = async (ctx) => {
   await verify(ctx, true);
-  const { database, registry } = ctx.services;
+  const db = ctx.system.db;
   const tenantCode = String(ctx.query.tenantCode).trim();
   const email = String(ctx.query.email).trim();
-  const user = await userByEmail(new TenantData(database, registry, tenantCode), email);
+  const user = await userByEmail(ctx.system.tenant(tenantCode), email);
   const now = ctx.services.now();
-  if (user && !(await recentlyIssued(database.db, tenantCode, Number(user.id), now))) {
-    const code = await issueResetToken(database.db, tenantCode, Number(user.id), now);
+  if (user && !(await recentlyIssued(db, tenantCode, Number(user.id), now))) {
+    const code = await issueResetToken(db, tenantCode, Number(user.id), now);
     const text =
       `Your password reset code for user ${String(user.username)} of tenant ${tenantCode} is ${code} . ` +
       `Enter it on the forgot-password page within ${RESET_CODE_TTL_MS / 60_000} minutes to choose a new password. ` +
@@ -103,10 +103,9 @@ export const retrievePassword: CallHandler = async (ctx) => {
  */
 export const resetPassword: CallHandler = async (ctx) => {
   const body = ctx.body as { tenantCode: string; email: string; code: string; newPassword: string };
-  const { database, registry } = ctx.services;
-  const db = database.db;
+  const db = ctx.system.db;
   const tenantCode = body.tenantCode.trim();
-  const data = new TenantData(database, registry, tenantCode);
+  const data = ctx.system.tenant(tenantCode);
   const user = await userByEmail(data, body.email.trim());
   const now = ctx.services.now();
   const wrong = () => badRequest(RESET_CODE_WRONG_MESSAGE, [{ field: 'code', message: RESET_CODE_WRONG_MESSAGE }]);
@@ -151,13 +150,10 @@ export const REGISTRATION_CLOSED_MESSAGE = 'This tenant does not accept registra
  */
 export const registerAccount: CallHandler = async (ctx) => {
   const body = ctx.body as RegisterBody;
-  const { database, registry } = ctx.services;
   await verify(ctx, true, { key: body.captchaKey, answer: body.charCaptcha });
   const tenantCode = body.tenantCode.trim();
-  const tenantR = registry.byName.get('SysTenant')!;
-  const tenant = await database.db.selectFrom(tenantR.table).select('id').where('tenant_code', '=', tenantCode).where('delete_time', 'is', null).executeTakeFirst();
-  if (!tenant) throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
-  const data = new TenantData(database, registry, tenantCode);
+  if (!(await ctx.system.tenantLive(tenantCode))) throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
+  const data = ctx.system.tenant(tenantCode);
   if (!(await tenantFlag(data, SELF_REGISTRATION_PARAM))) throw badRequest(REGISTRATION_CLOSED_MESSAGE, [{ field: 'tenantCode', message: REGISTRATION_CLOSED_MESSAGE }]);
   assertPasswordPolicy(body.password, body.username.trim());
   const userR = data.resource('SysUser');

@@ -9,8 +9,8 @@ import { withPrincipal, type CallHandler } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { addRelationLabels, assertUnique, hashSecrets } from '../crud/recordRules.ts';
 import { verifySecret } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
-import { clearFailures, lockMessage, lockState, recordFailure } from '../auth/lockout.ts';
+import { revokeUserSessions } from '../access/sessions.ts';
+import { clearFailures, lockMessage, lockState, recordFailure } from '../access/lockout.ts';
 import { LOCKED_HTTP_STATUS } from '../auth/signIn.ts';
 import { OLD_PASSWORD_WRONG_MESSAGE } from '../auth/authLimits.ts';
 import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
@@ -82,7 +82,7 @@ function passwordChange(query: Record<string, unknown>, bodyIn: unknown): { pass
  */
 export const updatePassword: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
-  const db = ctx.services.database.db;
+  const db = ctx.system.db;
   const now = ctx.services.now();
   const body = passwordChange(ctx.query, ctx.body);
   if (body.id !== principal.userId) throw forbidden('You can only change your own password');

@@ -1,22 +1,19 @@
 /**
- * The Fastify application: API calls from the registry, the OpenAPI description with
- * Swagger UI at /swagger, and the built console (dist/) with a fallback to index.html.
+ * The Fastify application: the API plugin under /api (calls from the registry), the OpenAPI
+ * description with Swagger UI at /swagger, and the built console (dist/) with a fallback to
+ * index.html for the console's client-side routes.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from '../calls/context.ts';
-import { errorHandler, registerCalls } from '../calls/registerCalls.ts';
+import { API_PREFIX, apiPlugin, errorHandler } from '../calls/registerCalls.ts';
 import { allHandlers } from '../calls/handlers.ts';
 import { failure } from '../http/envelope.ts';
-import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
 import { loggerOptions } from './logging.ts';
 import { mockApi } from '../mockApi/mockApi.ts';
 
@@ -88,11 +85,6 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
     // the server speaks plain HTTP; a TLS front end sets HSTS
     strictTransportSecurity: false,
   });
-  await app.register(formbody);
-  // multipart/form-data is read by the import calls only (one file, MAX_IMPORT_BYTES at most);
-  // the other calls refuse it (registerCalls.ts).
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 } });
-
   await app.register(swagger, {
     openapi: {
       info: {
@@ -108,9 +100,8 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   });
   await app.register(swaggerUi, { routePrefix: SWAGGER_PATH });
 
-  // Per-address limits on the sign-in and account calls only (server-mock/auth/rateLimits.ts).
-  await app.register(rateLimit, { global: false });
-  registerCalls(app, services, allHandlers());
+  // The API: one encapsulated plugin with its own hooks, parsers and 404 answer (calls/registerCalls.ts).
+  await app.register(apiPlugin, { prefix: API_PREFIX, services, handlers: allHandlers() });
   if (services.config.mockApi) await app.register(mockApi, { schemasDir: services.config.schemasDir, now: services.now });
 
   const index = join(options.staticDir, 'index.html');
@@ -121,7 +112,8 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+    // only GET requests can be client-side routes of the console
+    if (request.method !== 'GET') {
       return reply.code(404).send(failure(404, `No such call: ${request.method} ${path}`));
     }
     if (!existsSync(index)) {

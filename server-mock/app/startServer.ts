@@ -8,6 +8,7 @@ import { loadMenu } from '../../schemas/registry/loadMenu.ts';
 import { loadLocales } from '../../schemas/registry/locales.ts';
 import { configFromEnv, type ServerConfig } from '../config/config.ts';
 import { openDatabase } from '../db/database.ts';
+import { SystemStore } from '../access/systemStore.ts';
 import { INTERNAL_TABLES, migrate, tablesOf, withStartupLock, type MigrationReport } from '../db/migrate.ts';
 import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
 import { LogSmsProvider } from '../auth/sms.ts';
@@ -80,11 +81,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await database.analyze(db, tables.map((t) => t.name));
       return { migration, seeded };
     });
-    const secret = await loadTokenSecret(database, config.dataDir, config.tokenSecret);
+    const system = new SystemStore(database, registry);
+    const secret = await loadTokenSecret(system, config.dataDir, config.tokenSecret);
     const services: Services = {
       config,
       registry,
       database,
+      system,
       tokens: new TokenService(secret),
       // replaced by the app's logger in buildServer
       sms: undefined as unknown as LogSmsProvider,

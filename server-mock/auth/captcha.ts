@@ -162,7 +162,7 @@ const keys = new WeakMap<Services, Promise<Buffer>>();
 function signingKey(services: Services): Promise<Buffer> {
   let key = keys.get(services);
   if (!key) {
-    key = loadTokenSecret(services.database, services.config.dataDir, services.config.tokenSecret).then((secret) =>
+    key = loadTokenSecret(services.system, services.config.dataDir, services.config.tokenSecret).then((secret) =>
       createHmac('sha256', secret).update('char-captcha/v1').digest(),
     );
     keys.set(services, key);

@@ -7,10 +7,10 @@
  * within its five minutes.
  */
 import type { Services } from '../calls/context.ts';
-import { INTERNAL_TABLES } from '../db/migrate.ts';
+import { hasSystemTable } from '../access/systemStore.ts';
 
 export const CAPTCHA_USE_TABLE = 'sys_captcha_use';
-const hasTable = INTERNAL_TABLES.some((t) => t.name === CAPTCHA_USE_TABLE);
+const hasTable = hasSystemTable(CAPTCHA_USE_TABLE);
 
 const local = new WeakMap<Services, Map<string, number>>();
 let lastPrune = 0;
@@ -19,7 +19,7 @@ let lastPrune = 0;
 export async function spendCaptcha(services: Services, nonce: string, expiresAt: Date): Promise<boolean> {
   const now = services.now();
   if (hasTable) {
-    const db = services.database.db;
+    const db = services.system.db;
     if (now.getTime() - lastPrune > 60_000) {
       lastPrune = now.getTime();
       await db.deleteFrom(CAPTCHA_USE_TABLE).where('expires_at', '<', now.toISOString()).execute();
@@ -43,7 +43,7 @@ export async function spendCaptcha(services: Services, nonce: string, expiresAt:
 /** Whether a nonce was spent (compareCaptcha checks without spending a right answer). */
 export async function captchaSpent(services: Services, nonce: string): Promise<boolean> {
   if (hasTable) {
-    const row = await services.database.db.selectFrom(CAPTCHA_USE_TABLE).select('id').where('nonce', '=', nonce).executeTakeFirst();
+    const row = await services.system.db.selectFrom(CAPTCHA_USE_TABLE).select('id').where('nonce', '=', nonce).executeTakeFirst();
     return !!row;
   }
   return local.get(services)?.has(nonce) ?? false;

@@ -20,7 +20,6 @@
 import type { Row } from '../db/anyKysely.ts';
 import { RawResult, withPrincipal, type CallHandler } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import { grantedButtons, hiddenFieldsByMenu } from '../access/grants.ts';
 import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
 
 const ROOT = '0';
@@ -42,31 +41,24 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1';
 async function rolesForPost(data: TenantData, principal: Principal, postCode: string): Promise<Set<string>> {
   const link = data.resource('SysRoleUser');
   const role = data.resource('SysRole');
-  const rows = (await data
+  const held = data
     .select(link)
-    .innerJoin(`${role.table} as r`, 'r.id', `${link.table}.role_id`)
-    .select('r.role_code')
-    .where('r.tenant_code', '=', principal.tenantCode)
+    .select(`${link.table}.role_id`)
     .where(`${link.table}.user_id`, '=', principal.userId)
     .where((eb) =>
       eb.or([eb(`${link.table}.post_code`, '=', postCode), eb(`${link.table}.post_code`, 'is', null), eb(`${link.table}.post_code`, '=', '')]),
-    )
-    .execute()) as Row[];
+    );
+  const rows = (await data.select(role).select(`${role.table}.role_code`).where(`${role.table}.id`, 'in', held).execute()) as Row[];
   return new Set(rows.map((r) => String(r.role_code)));
 }
 
 /** Ids of the menus granted to any of the roles. */
-async function grantedMenuIds(data: TenantData, principal: Principal, roles: string[]): Promise<Set<number>> {
+async function grantedMenuIds(data: TenantData, roles: string[]): Promise<Set<number>> {
   if (roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenu');
   const role = data.resource('SysRole');
-  const rows = (await data
-    .select(link)
-    .innerJoin(`${role.table} as r`, 'r.id', `${link.table}.role_id`)
-    .select(`${link.table}.menu_id`)
-    .where('r.tenant_code', '=', principal.tenantCode)
-    .where('r.role_code', 'in', roles)
-    .execute()) as Row[];
+  const roleIds = data.select(role).select(`${role.table}.id`).where(`${role.table}.role_code`, 'in', roles);
+  const rows = (await data.select(link).select(`${link.table}.menu_id`).where(`${link.table}.role_id`, 'in', roleIds).execute()) as Row[];
   return new Set(rows.map((r) => Number(r.menu_id)));
 }
 
@@ -136,7 +128,7 @@ export function authorityTree(menus: Row[], granted: (m: Row) => boolean): Autho
 }
 
 export const currentAuthority: CallHandler = async (ctx) => {
-  const { principal, data } = withPrincipal(ctx);
+  const { principal, data, access } = withPrincipal(ctx);
   let roles = principal.roles;
   const postCode = typeof ctx.query.postCode === 'string' ? ctx.query.postCode.trim() : '';
   if (postCode) {
@@ -145,11 +137,11 @@ export const currentAuthority: CallHandler = async (ctx) => {
   }
   const isAdmin = roles.includes(ROLE_ADMIN);
   const menus = (await data.select(data.resource('SysMenu')).selectAll().execute()) as Row[];
-  const ids = isAdmin ? undefined : await grantedMenuIds(data, principal, roles);
+  const ids = isAdmin ? undefined : await grantedMenuIds(data, roles);
   const menu = authorityTree(menus, (m) => !ids || ids.has(Number(m.id)));
   const narrowed = { ...principal, roles, isAdmin };
-  const menuButton = await grantedButtons(ctx.services.database.db, ctx.services.registry, narrowed);
-  const hidden = await hiddenFieldsByMenu(ctx.services.database.db, ctx.services.registry, narrowed);
+  const menuButton = await access.grantedButtons(narrowed);
+  const hidden = await access.hiddenFieldsByMenu(narrowed);
   const dataFields = Object.fromEntries([...hidden].sort(([a], [b]) => a.localeCompare(b)).map(([menuCode, fields]) => [menuCode, [...fields].sort()]));
   return new RawResult({ status: 'ok', type: 'account', currentAuthority: roles, menu, menuButton, dataFields });
 };

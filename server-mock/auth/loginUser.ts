@@ -1,25 +1,20 @@
 /**
- * The account a login name names in a tenant, for the public sign-in calls (the only handlers
- * that read users across tenants, with the database itself and an explicit tenant code).
+ * The account a login name names in a tenant, for the public sign-in calls (which read the
+ * tenant their request names, through the system store's `tenant()`).
  */
-import type { Registry } from '../../schemas/registry/types.ts';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
-
-export function tableOf(registry: Registry, resource: string): string {
-  return registry.byName.get(resource)!.table;
-}
+import type { Row } from '../db/anyKysely.ts';
+import type { TenantData } from '../access/tenantData.ts';
 
 /**
  * The user whose username, email or mobile is `login` in the tenant. Each is unique within a
  * tenant, but one user's email could be another's username: the username wins, then the
  * email, then the mobile.
  */
-export async function findLoginUser(db: AnyKysely, registry: Registry, tenantCode: string, login: string): Promise<Row | undefined> {
-  if (!tenantCode || !login) return undefined;
-  const rows = (await db
-    .selectFrom(tableOf(registry, 'SysUser'))
+export async function findLoginUser(data: TenantData, login: string): Promise<Row | undefined> {
+  if (!data.tenantCode || !login) return undefined;
+  const rows = (await data
+    .select(data.resource('SysUser'))
     .selectAll()
-    .where('tenant_code', '=', tenantCode)
     .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login), eb('mobile', '=', login)]))
     .limit(3)
     .execute()) as Row[];
@@ -29,7 +24,7 @@ export async function findLoginUser(db: AnyKysely, registry: Registry, tenantCod
 }
 
 /** The name failures and locks are kept under: the account's username, or the name as typed. */
-export async function lockKey(db: AnyKysely, registry: Registry, tenantCode: string, login: string): Promise<string> {
-  const user = await findLoginUser(db, registry, tenantCode, login);
+export async function lockKey(data: TenantData, login: string): Promise<string> {
+  const user = await findLoginUser(data, login);
   return user ? String(user.username) : login;
 }

@@ -5,21 +5,19 @@
  */
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { Principal } from '../access/principal.ts';
-import { TenantData } from '../access/tenantData.ts';
-import type { Services } from '../calls/context.ts';
+import type { TenantData } from '../access/tenantData.ts';
 import { assertPasswordPolicy } from './passwordPolicy.ts';
 
-export async function checkRecordPassword(services: Services, principal: Principal | null, r: Resource, body: unknown): Promise<void> {
+/** `data`: the caller's tenant (null for a public call). */
+export async function checkRecordPassword(data: TenantData | null, r: Resource, body: unknown): Promise<void> {
   const field = r.fields.find((f) => f.hash && f.name === 'password');
   if (!field || !body || typeof body !== 'object' || Array.isArray(body)) return;
   const record = body as Row;
   const password = record[field.name];
   if (typeof password !== 'string') return;
   let username = typeof record.username === 'string' ? record.username : undefined;
-  if (username === undefined && principal && typeof record.id === 'number' && r.fieldMap.has('username')) {
+  if (username === undefined && data && typeof record.id === 'number' && r.fieldMap.has('username')) {
     // An update names the record by id: the username is the stored one.
-    const data = new TenantData(services.database, services.registry, principal.tenantCode);
     const row = (await data.select(r).select('username').where(`${r.table}.id`, '=', record.id).executeTakeFirst()) as Row | undefined;
     if (row) username = String(row.username);
   }

@@ -13,15 +13,16 @@
  *   message, which says the same.
  */
 import { randomBytes } from 'node:crypto';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import type { Row } from '../db/anyKysely.ts';
 import { ApiError, badRequest } from '../http/apiError.ts';
 import { RawResult, type CallContext, type CallHandler } from '../calls/context.ts';
 import { userRoleCodes } from '../access/principal.ts';
-import { createSession } from './sessions.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import { createSession } from '../access/sessions.ts';
 import { newSessionId } from './tokens.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
-import { clearFailures, failureMessage, lockMessage, lockState, recordFailure } from './lockout.ts';
-import { findLoginUser, tableOf } from './loginUser.ts';
+import { clearFailures, failureMessage, lockMessage, lockState, recordFailure } from '../access/lockout.ts';
+import { findLoginUser } from './loginUser.ts';
 import { checkSmsCode, markSmsCodeUsed } from './smsCaptcha.ts';
 import { DISABLED_MESSAGE, WRONG_CREDENTIALS_MESSAGE, WRONG_SMS_CODE_MESSAGE } from './authLimits.ts';
 
@@ -52,7 +53,7 @@ function hashForUnknownUser(): Promise<string> {
 }
 
 /** The app client named by the Basic header, checked against its stored secret and grants. */
-async function authenticateClient(ctx: CallContext, db: AnyKysely, tenantCode: string, grant: string): Promise<Row> {
+async function authenticateClient(ctx: CallContext, data: TenantData, grant: string): Promise<Row> {
   const header = ctx.request.headers.authorization ?? '';
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim());
   if (!m) throw new ApiError(401, 'Client authentication failed: a Basic authorization header is required');
@@ -60,10 +61,9 @@ async function authenticateClient(ctx: CallContext, db: AnyKysely, tenantCode: s
   const colon = decoded.indexOf(':');
   const clientCode = colon >= 0 ? decoded.slice(0, colon) : decoded;
   const secret = colon >= 0 ? decoded.slice(colon + 1) : '';
-  const client = (await db
-    .selectFrom(tableOf(ctx.services.registry, 'AppClient'))
+  const client = (await data
+    .select(data.resource('AppClient'))
     .selectAll()
-    .where('tenant_code', '=', tenantCode)
     .where('client_code', '=', clientCode)
     .executeTakeFirst()) as Row | undefined;
   // An empty secret passes only when the stored hash is the hash of the empty string.
@@ -83,15 +83,16 @@ function grantedScope(client: Row, requested: string | undefined): string {
   return asked.join(' ');
 }
 
-async function issueToken(ctx: CallContext, db: AnyKysely, client: Row, scope: string, user: Row, tenantCode: string): Promise<RawResult> {
+async function issueToken(ctx: CallContext, data: TenantData, client: Row, scope: string, user: Row): Promise<RawResult> {
+  const tenantCode = data.tenantCode;
   const now = ctx.services.now();
   const seconds = Number(client.token_seconds) || DEFAULT_TOKEN_SECONDS;
   const jti = newSessionId();
   const userId = Number(user.id);
   const username = String(user.username);
   const clientCode = String(client.client_code);
-  const roles = await userRoleCodes(db, ctx.services.registry, tenantCode, userId);
-  await createSession(db, {
+  const roles = await userRoleCodes(data, userId);
+  await createSession(ctx.system.db, {
     jti,
     tenantCode,
     userId,
@@ -114,13 +115,15 @@ async function issueToken(ctx: CallContext, db: AnyKysely, client: Row, scope: s
   });
 }
 
-async function passwordGrant(ctx: CallContext, db: AnyKysely, p: Record<string, string>, tenantCode: string): Promise<Row> {
+async function passwordGrant(ctx: CallContext, data: TenantData, p: Record<string, string>): Promise<Row> {
+  const db = ctx.system.db;
+  const tenantCode = data.tenantCode;
   const login = (p.username ?? '').trim();
   // The password is taken as typed: never trimmed.
   const password = p.password ?? '';
   if (!login || !password) throw badRequest('Username and password are required');
   const now = ctx.services.now();
-  const user = await findLoginUser(db, ctx.services.registry, tenantCode, login);
+  const user = await findLoginUser(data, login);
   const key = user ? String(user.username) : login;
   const state = await lockState(db, tenantCode, key, now);
   // A locked account is refused before its password is looked at: even the right one fails.
@@ -145,16 +148,17 @@ async function passwordGrant(ctx: CallContext, db: AnyKysely, p: Record<string, 
  * code has the second factor, so an attacker who locks an account with five wrong passwords
  * does not keep its owner out. The SMS code has its own limits (smsCaptcha.ts).
  */
-async function mobileGrant(ctx: CallContext, db: AnyKysely, p: Record<string, string>, tenantCode: string): Promise<Row> {
+async function mobileGrant(ctx: CallContext, data: TenantData, p: Record<string, string>): Promise<Row> {
+  const db = ctx.system.db;
+  const tenantCode = data.tenantCode;
   const mobile = (p.mobile ?? '').trim();
   const code = (p.smsCaptcha ?? '').trim();
   if (!mobile || !code) throw badRequest('Mobile and SMS code are required');
   const now = ctx.services.now();
   const codeId = await checkSmsCode(db, mobile, code, now);
-  const user = (await db
-    .selectFrom(tableOf(ctx.services.registry, 'SysUser'))
+  const user = (await data
+    .select(data.resource('SysUser'))
     .selectAll()
-    .where('tenant_code', '=', tenantCode)
     .where('mobile', '=', mobile)
     .orderBy('id')
     .executeTakeFirst()) as Row | undefined;
@@ -167,17 +171,16 @@ async function mobileGrant(ctx: CallContext, db: AnyKysely, p: Record<string, st
 }
 
 export const token: CallHandler = async (ctx) => {
-  const db = ctx.services.database.db;
   const p = params(ctx);
   const grant = (p.grant_type ?? '').trim();
   const tenantCode = (p.tenantCode ?? '').trim();
   if (grant !== 'password' && grant !== 'mobile') throw badRequest(`Unsupported grant type "${grant}"`);
   if (!tenantCode || tenantCode.length > MAX_TENANT_CODE_LENGTH) throw badRequest(`The tenant code is required (1 to ${MAX_TENANT_CODE_LENGTH} characters)`);
   // A deleted tenant (in its grace period, server-mock/tenants/) is no tenant to sign in to.
-  const tenant = await db.selectFrom(tableOf(ctx.services.registry, 'SysTenant')).select('id').where('tenant_code', '=', tenantCode).where('delete_time', 'is', null).executeTakeFirst();
-  if (!tenant) throw badRequest(`Unknown tenant "${tenantCode}"`);
-  const client = await authenticateClient(ctx, db, tenantCode, grant);
+  if (!(await ctx.system.tenantLive(tenantCode))) throw badRequest(`Unknown tenant "${tenantCode}"`);
+  const data = ctx.system.tenant(tenantCode);
+  const client = await authenticateClient(ctx, data, grant);
   const scope = grantedScope(client, p.scope);
-  const user = grant === 'password' ? await passwordGrant(ctx, db, p, tenantCode) : await mobileGrant(ctx, db, p, tenantCode);
-  return issueToken(ctx, db, client, scope, user, tenantCode);
+  const user = grant === 'password' ? await passwordGrant(ctx, data, p) : await mobileGrant(ctx, data, p);
+  return issueToken(ctx, data, client, scope, user);
 };

@@ -1,12 +1,11 @@
 /**
  * The public calls around sign-in: the tenant look-up of the sign-in page, the lock check
  * after a token (handleSuccess) and the failure report after a refused one (handleFail).
- * They read across tenants with the database itself, naming the tenant explicitly.
+ * They read the tenant they name through the system store (`tenant()`, `tenantsOfLogin()`).
  */
-import type { Row } from '../db/anyKysely.ts';
 import { EnvelopeResult, type CallContext, type CallHandler } from '../calls/context.ts';
-import { failureMessage, lockMessage, lockState, type LockState } from './lockout.ts';
-import { lockKey, tableOf } from './loginUser.ts';
+import { failureMessage, lockMessage, lockState, type LockState } from '../access/lockout.ts';
+import { lockKey } from './loginUser.ts';
 import { WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
 
 /**
@@ -21,32 +20,17 @@ import { WRONG_CREDENTIALS_MESSAGE } from './authLimits.ts';
  * (rateLimits.ts), which makes walking a list of names slow; a deployment that must not
  * reveal which names exist turns the look-up off at its proxy, and users type the tenant code.
  */
-export const queryTenantUser: CallHandler = async (ctx) => {
-  const db = ctx.services.database.db;
-  const info = String(ctx.query.userInfo).trim();
-  const userTable = tableOf(ctx.services.registry, 'SysUser');
-  const tenantTable = tableOf(ctx.services.registry, 'SysTenant');
-  const rows = (await db
-    .selectFrom(`${userTable} as u`)
-    .innerJoin(`${tenantTable} as t`, 't.tenant_code', 'u.tenant_code')
-    .select(['t.tenant_code', 't.tenant_name'])
-    .distinct()
-    .where((eb) => eb.or([eb('u.username', '=', info), eb('u.email', '=', info), eb('u.mobile', '=', info)]))
-    .where('t.delete_time', 'is', null)
-    .orderBy('t.tenant_code')
-    .execute()) as Row[];
-  return rows.map((r) => ({ tenantCode: String(r.tenant_code), tenantName: String(r.tenant_name) }));
-};
+export const queryTenantUser: CallHandler = async (ctx) => ctx.system.tenantsOfLogin(String(ctx.query.userInfo).trim());
 
 /** The lock state of what the console sends: the login name as typed (username, email or mobile). */
 async function stateOf(ctx: CallContext) {
-  const db = ctx.services.database.db;
+  const db = ctx.system.db;
   const login = String(ctx.query.username).trim();
   const tenantCode = String(ctx.query.tenantCode ?? '').trim();
   const now = ctx.services.now();
   // No tenant, no account (and no look at the server's own keys kept under the tenant code "").
   if (!tenantCode) return { state: { failures: 0 } satisfies LockState, now };
-  const key = await lockKey(db, ctx.services.registry, tenantCode, login);
+  const key = await lockKey(ctx.system.tenant(tenantCode), login);
   return { state: await lockState(db, tenantCode, key, now), now };
 }
 

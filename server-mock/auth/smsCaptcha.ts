@@ -9,11 +9,11 @@
  * code forgets them. Requests for codes are also limited per address (rateLimits.ts).
  */
 import { randomInt } from 'node:crypto';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import type { Row } from '../db/anyKysely.ts';
+import type { SystemDb } from '../access/systemStore.ts';
 import { ApiError, tooManyRequests } from '../http/apiError.ts';
 import type { CallHandler } from '../calls/context.ts';
-import { tableOf } from './loginUser.ts';
-import { clearFailures, failureTimes, recordFailure } from './lockout.ts';
+import { clearFailures, failureTimes, recordFailure } from '../access/lockout.ts';
 import {
   SMS_CODE_DIGITS,
   SMS_CODE_RETENTION_MS,
@@ -45,7 +45,7 @@ export function newSmsCode(): string {
  * number, so the server cannot be used to send texts to arbitrary phones.
  */
 export const smsCaptcha: CallHandler = async (ctx) => {
-  const db = ctx.services.database.db;
+  const db = ctx.system.db;
   const mobile = String(ctx.query.mobile).trim();
   const now = ctx.services.now();
   const recent = (await db
@@ -67,13 +67,12 @@ export const smsCaptcha: CallHandler = async (ctx) => {
     .values({ mobile, code, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString() })
     .execute();
   await db.deleteFrom(CODE_TABLE).where('expires_at', '<', new Date(now.getTime() - SMS_CODE_RETENTION_MS).toISOString()).execute();
-  const owner = await db.selectFrom(tableOf(ctx.services.registry, 'SysUser')).select('id').where('mobile', '=', mobile).limit(1).executeTakeFirst();
-  if (owner) await ctx.services.sms.send(mobile, code);
+  if (await ctx.system.mobileHasUser(mobile)) await ctx.services.sms.send(mobile, code);
   return undefined;
 };
 
 /** The newest live (unused, unexpired) code row of a number with that code, if any. */
-async function liveCode(db: AnyKysely, mobile: string, code: string, now: Date): Promise<Row | undefined> {
+async function liveCode(db: SystemDb, mobile: string, code: string, now: Date): Promise<Row | undefined> {
   return (await db
     .selectFrom(CODE_TABLE)
     .selectAll()
@@ -86,7 +85,7 @@ async function liveCode(db: AnyKysely, mobile: string, code: string, now: Date):
 }
 
 /** Wrong codes tried for a number within the window, whatever code they were tried against. */
-async function recentWrongCodes(db: AnyKysely, mobile: string, now: Date): Promise<number> {
+async function recentWrongCodes(db: SystemDb, mobile: string, now: Date): Promise<number> {
   return (await failureTimes(db, WRONG_CODE_TENANT, wrongCodeKey(mobile), new Date(now.getTime() - SMS_WRONG_CODE_WINDOW_MS))).length;
 }
 
@@ -96,7 +95,7 @@ const TOO_MANY_WRONG = `${WRONG_SMS_CODE_MESSAGE}; too many wrong codes for this
  * Checks a code for a number; throws 400 when it is not the live code (and counts the wrong
  * try). Returns the code's row id: markSmsCodeUsed(id) once the sign-in succeeds.
  */
-export async function checkSmsCode(db: AnyKysely, mobile: string, code: string, now: Date): Promise<number> {
+export async function checkSmsCode(db: SystemDb, mobile: string, code: string, now: Date): Promise<number> {
   if ((await recentWrongCodes(db, mobile, now)) >= SMS_MAX_WRONG_CODES) throw new ApiError(400, TOO_MANY_WRONG);
   const row = await liveCode(db, mobile, code, now);
   if (row) return Number(row.id);
@@ -109,7 +108,7 @@ export async function checkSmsCode(db: AnyKysely, mobile: string, code: string, 
 }
 
 /** Marks a code used; false when another request used it first (the sign-in must fail). */
-export async function markSmsCodeUsed(db: AnyKysely, id: number, mobile: string, now: Date): Promise<boolean> {
+export async function markSmsCodeUsed(db: SystemDb, id: number, mobile: string, now: Date): Promise<boolean> {
   const result = await db.updateTable(CODE_TABLE).set({ used_at: now.toISOString() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await clearFailures(db, WRONG_CODE_TENANT, wrongCodeKey(mobile));

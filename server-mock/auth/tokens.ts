@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { SystemStore } from '../access/systemStore.ts';
 import { LruCache } from '../db/lruCache.ts';
 import { TOKEN_EXPIRED, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
 
@@ -93,9 +92,9 @@ export function newSessionId(): string {
  * The signing secret: TOKEN_SECRET when set; otherwise one generated on first start and kept
  * in DATA_DIR (SQLite) or in the database (PostgreSQL, so that every process shares it).
  */
-export async function loadTokenSecret(database: Database, dataDir: string, fromEnv?: string): Promise<string> {
+export async function loadTokenSecret(system: SystemStore, dataDir: string, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
-  if (database.dialect.name === 'sqlite') {
+  if (system.dialectName === 'sqlite') {
     const file = join(dataDir, 'token-secret');
     if (existsSync(file)) return readFileSync(file, 'utf8').trim();
     mkdirSync(dataDir, { recursive: true });
@@ -104,7 +103,11 @@ export async function loadTokenSecret(database: Database, dataDir: string, fromE
     return secret;
   }
   const candidate = randomBytes(48).toString('base64url');
-  await sql`insert into sys_secret (name, value) values ('token', ${candidate}) on conflict (name) do nothing`.execute(database.db);
-  const row = await database.db.selectFrom('sys_secret').select('value').where('name', '=', 'token').executeTakeFirstOrThrow();
+  await system.db
+    .insertInto('sys_secret')
+    .values({ name: 'token', value: candidate })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await system.db.selectFrom('sys_secret').select('value').where('name', '=', 'token').executeTakeFirstOrThrow();
   return String(row.value);
 }

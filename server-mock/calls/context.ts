@@ -9,6 +9,8 @@ import type { ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
+import type { RequestAccess } from '../access/requestAccess.ts';
+import type { SystemStore } from '../access/systemStore.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { SmsProvider } from '../auth/sms.ts';
 
@@ -16,6 +18,8 @@ export interface Services {
   config: ServerConfig;
   registry: Registry;
   database: Database;
+  /** The server's own tables (sessions, failures, codes), and the tenant data of public calls. */
+  system: SystemStore;
   tokens: TokenService;
   sms: SmsProvider;
   locales: Record<Locale, Messages>;
@@ -30,10 +34,14 @@ export interface CallContext {
   call: CallDef;
   resource: Resource;
   services: Services;
-  /** The caller; null only for public calls. */
+  /** The caller's access: principal, the call's grants, tenant data (one per request); null only for public calls. */
+  access: RequestAccess | null;
+  /** The caller (access.principal); null only for public calls. */
   principal: Principal | null;
-  /** Data access scoped to the caller's tenant; null only for public calls. */
+  /** Data access scoped to the caller's tenant (access.data); null only for public calls. */
   data: TenantData | null;
+  /** The server's own tables (sessions, failures, codes, resets) and the tenants public calls name. */
+  system: SystemStore;
   /** Validated query string. */
   query: Record<string, unknown>;
   /** Validated body. */
@@ -70,7 +78,7 @@ export class FileResult {
 export type CallHandler = (ctx: CallContext) => Promise<unknown>;
 
 /** A handler that runs with a signed-in caller (auth session or grant). */
-export function withPrincipal(ctx: CallContext): { principal: Principal; data: TenantData } {
-  if (!ctx.principal || !ctx.data) throw new Error(`Call ${ctx.call.url} needs a signed-in caller`);
-  return { principal: ctx.principal, data: ctx.data };
+export function withPrincipal(ctx: CallContext): { principal: Principal; data: TenantData; access: RequestAccess } {
+  if (!ctx.access || !ctx.principal || !ctx.data) throw new Error(`Call ${ctx.call.url} needs a signed-in caller`);
+  return { principal: ctx.principal, data: ctx.data, access: ctx.access };
 }

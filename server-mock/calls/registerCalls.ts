@@ -1,16 +1,22 @@
 /**
- * Mounts every call of the registry as a Fastify route. The access layer runs first on every
- * API request (onRequest): it authenticates the caller, checks the URL grant, the button grant
- * and the platform scope, and builds the tenant-scoped data access the handler gets.
+ * The API: one encapsulated Fastify plugin, registered under API_PREFIX, that mounts every call
+ * of the registry as a route. Its hooks, body parsers, validator and request decorations apply
+ * to its own routes only (the console's static files and client-side routes live outside it).
+ * The access layer runs first on every API request (onRequest): it authenticates the caller,
+ * checks the URL grant, the button grant and the platform scope, and builds the tenant-scoped
+ * data access the handler gets.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import type { Locale } from '../../schemas/registry/locales.ts';
 import { ApiError, badRequest, forbidden, type FieldError } from '../http/apiError.ts';
 import { failure, ok } from '../http/envelope.ts';
-import { authenticate, type Principal } from '../access/principal.ts';
-import { buttonGranted, urlGranted } from '../access/grants.ts';
+import { authenticate } from '../access/principal.ts';
+import { RequestAccess } from '../access/requestAccess.ts';
 import { TenantData } from '../access/tenantData.ts';
 import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
 import { harden } from '../../schemas/registry/limits.ts';
@@ -19,10 +25,15 @@ import { standardSchemas } from '../crud/crudSchemas.ts';
 import { LIST_HANDLERS, refuseHiddenCriteria, withoutHiddenFields } from '../crud/hiddenFields.ts';
 import { callRateLimit } from '../auth/rateLimits.ts';
 import { checkRecordPassword } from '../auth/recordPassword.ts';
+import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
+
+/** Where the API is mounted: every call's URL starts with it. */
+export const API_PREFIX = '/api';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
+    /** The caller's access (principal, grants, tenant data); null for public calls. */
+    access: RequestAccess | null;
   }
   interface FastifyContextConfig {
     call?: CallDef;
@@ -50,16 +61,17 @@ function containsNul(value: unknown, depth = 0): boolean {
 async function checkAccess(services: Services, request: FastifyRequest, call: CallDef, resource: Resource): Promise<void> {
   if (call.auth === 'public') return;
   const { database, registry, tokens, config } = services;
-  const principal = await authenticate(request, database.db, registry, tokens, services.now());
-  request.principal = principal;
+  const { principal, grants } = await authenticate(request, database.db, registry, tokens, services.now());
+  const access = new RequestAccess(principal, new TenantData(database, registry, principal.tenantCode), grants);
+  request.access = access;
   if (resource.scope === 'platform' && principal.tenantCode !== config.platformTenant) {
     throw forbidden(`Only administrators of the platform tenant may use ${resource.name}`);
   }
   if (call.auth === 'session') return;
-  if (!(await urlGranted(database.db, registry, principal, call.url))) {
+  if (!(await access.urlGranted(call.url))) {
     throw forbidden(`You do not have permission to call ${call.url}`);
   }
-  if (call.permission && !(await buttonGranted(database.db, registry, principal, call.permission))) {
+  if (call.permission && !(await access.buttonGranted(call.permission))) {
     throw forbidden(`You do not have the permission ${call.permission}`);
   }
 }
@@ -72,14 +84,41 @@ function routeSchemas(call: CallDef, resource: Resource): { querystring?: JsonSc
   return out;
 }
 
-export function registerCalls(app: FastifyInstance, services: Services, handlers: Map<string, CallHandler>): void {
+export interface ApiOptions {
+  services: Services;
+  handlers: Map<string, CallHandler>;
+}
+
+/**
+ * The API plugin; register it with `{ prefix: API_PREFIX }` and without fastify-plugin, so
+ * that everything it sets up stays inside it.
+ */
+export async function apiPlugin(app: FastifyInstance, { services, handlers }: ApiOptions): Promise<void> {
   const { registry } = services;
   const missing = registry.calls.filter((c) => !handlers.has(c.handler));
   if (missing.length) {
     throw new Error(`No server handler for: ${missing.map((c) => `${c.url} (${c.handler})`).join(', ')}`);
   }
+  const outside = registry.calls.filter((c) => !c.url.startsWith(`${API_PREFIX}/`));
+  if (outside.length) throw new Error(`Calls outside ${API_PREFIX}: ${outside.map((c) => c.url).join(', ')}`);
 
-  app.decorateRequest('principal', null);
+  app.setErrorHandler(errorHandler);
+  await app.register(formbody);
+  // multipart/form-data is read by the import calls only (one file, MAX_IMPORT_BYTES at most);
+  // the other calls refuse it (preValidation below).
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 } });
+  // Per-address limits on the sign-in and account calls only (server-mock/auth/rateLimits.ts).
+  await app.register(rateLimit, { global: false });
+  // Every other path under the prefix is an unknown call (never the console's index.html).
+  const noSuchCall = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.code(404).send(failure(404, `No such call: ${request.method} ${path}`));
+  };
+  app.setNotFoundHandler(noSuchCall);
+  app.all('/', { schema: { hide: true } }, noSuchCall);
+  app.all('/*', { schema: { hide: true } }, noSuchCall);
+
+  app.decorateRequest('access', null);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'querystring' ? queryAjv.compile(schema) : bodyAjv.compile(schema),
   );
@@ -123,7 +162,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
   app.addHook('preHandler', async (request) => {
     const call = request.routeOptions.config.call;
     if (!call || (call.verb !== 'add' && call.verb !== 'update')) return;
-    await checkRecordPassword(services, request.principal, registry.byName.get(call.resource)!, request.body);
+    await checkRecordPassword(request.access?.data ?? null, registry.byName.get(call.resource)!, request.body);
   });
 
   for (const call of registry.calls) {
@@ -137,7 +176,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     const rateLimit = callRateLimit(call, services.config);
     app.route({
       method: call.method,
-      url: call.url,
+      url: call.url.slice(API_PREFIX.length),
       config: rateLimit ? { call, rateLimit } : { call },
       schema: {
         ...schema,
@@ -146,15 +185,17 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
         operationId: call.name,
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const principal = request.principal;
+        const access = request.access;
         const ctx = {
           request,
           reply,
           call,
           resource,
           services,
-          principal,
-          data: principal ? new TenantData(services.database, registry, principal.tenantCode) : null,
+          access,
+          principal: access?.principal ?? null,
+          data: access?.data ?? null,
+          system: services.system,
           query: (request.query ?? {}) as Record<string, unknown>,
           body: request.body,
           locale: localeOf(request),

@@ -2,7 +2,7 @@
  * The standard calls every entity resource gets: query, add, update, delete, tree, the
  * exports (spreadsheet, Word, PDF) and import.
  */
-import { sql } from 'kysely';
+import { maxId } from '../access/sqlExpr.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
@@ -114,7 +114,7 @@ async function addressesChanged(ctx: CallContext, tenantCode: string, change: Re
   // the user's pending codes: those of the number they had and of the one they have now
   const mobiles = [before.mobile as string | undefined, after.mobile as string | undefined];
   const emails = [before.email as string | undefined, after.email as string | undefined];
-  await cancelPendingCodes(ctx.services.database.db, { tenantCode, userId: Number(before.id), mobiles, emails }, ctx.services.now());
+  await cancelPendingCodes(ctx.system.db, { tenantCode, userId: Number(before.id), mobiles, emails }, ctx.services.now());
 }
 
 const update: CallHandler = async (ctx) => {
@@ -314,7 +314,7 @@ const importGuarded: CallHandler = async (ctx) => {
   const r = ctx.resource;
   if (!guardsAdditions(r)) return importCall(ctx);
   return data.transaction(async (tx) => {
-    const last = (await tx.select(r).select(sql<number>`max(id)`.as('last')).executeTakeFirst()) as Row | undefined;
+    const last = (await tx.select(r).select(maxId().as('last')).executeTakeFirst()) as Row | undefined;
     const answer = await importCall({ ...ctx, data: tx });
     const added = (await tx.select(r).selectAll().where(`${r.table}.id`, '>', Number(last?.last ?? 0)).execute()) as Row[];
     await guardRecordChanges(tx, principal, r, added.map((row) => ({ after: { ...tx.toRecord(r, row), id: Number(row.id) } })), async () => undefined);

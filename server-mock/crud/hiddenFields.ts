@@ -5,14 +5,12 @@
  * answer would tell the hidden value by which records match or their order).
  */
 import type { Resource } from '../../schemas/registry/types.ts';
-import { hiddenFields } from '../access/grants.ts';
 import { ApiError, badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallContext } from '../calls/context.ts';
 
 /** Data-permission fields hidden from the caller, with the labels derived from them. */
 export async function hiddenFor(ctx: CallContext, r: Resource): Promise<Set<string>> {
-  const { principal } = withPrincipal(ctx);
-  const hidden = await hiddenFields(ctx.services.database.db, ctx.services.registry, principal, r.menu);
+  const hidden = await withPrincipal(ctx).access.hiddenFields(r.menu);
   for (const [field, rel] of Object.entries(r.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
   return hidden;
 }

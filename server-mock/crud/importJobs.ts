@@ -21,9 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { Database } from '../db/database.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import { buttonGranted, urlGranted } from '../access/grants.ts';
 import { ApiError, notFound, type FieldError } from '../http/apiError.ts';
 import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 
@@ -79,8 +77,8 @@ interface Run {
 }
 
 /** The jobs this process runs, per database (one server per database in a process). */
-const runsByDatabase = new WeakMap<Database, Map<number, Run>>();
-function runsOf(database: Database): Map<number, Run> {
+const runsByDatabase = new WeakMap<object, Map<number, Run>>();
+function runsOf(database: object): Map<number, Run> {
   let runs = runsByDatabase.get(database);
   if (!runs) runsByDatabase.set(database, (runs = new Map()));
   return runs;
@@ -217,18 +215,17 @@ async function runJob(ctx: CallContext, data: TenantData, id: number, progress: 
 
 /** The status call (queryImportJob?id=): a job of the caller's tenant, for whoever may import into its resource. */
 export const importJobCall: CallHandler = async (ctx) => {
-  const { data, principal } = withPrincipal(ctx);
+  const { data, access } = withPrincipal(ctx);
   const id = Number(ctx.query.id);
   const jr = jobResource(data);
   const row = (await data.select(jr).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
   const missing = () => notFound(`No import job ${id}`);
   if (!row) throw missing();
   const resource = String(data.toRecord(jr, row).resource);
-  const { registry, database } = ctx.services;
-  const call = registry.calls.find((c) => c.resource === resource && c.verb === 'import');
+  const call = ctx.services.registry.calls.find((c) => c.resource === resource && c.verb === 'import');
   if (!call) throw missing();
-  if (!(await urlGranted(database.db, registry, principal, call.url))) throw missing();
-  if (call.permission && !(await buttonGranted(database.db, registry, principal, call.permission))) throw missing();
+  if (!(await access.urlGranted(call.url))) throw missing();
+  if (call.permission && !(await access.buttonGranted(call.permission))) throw missing();
   return new EnvelopeResult(view(data, row, runsOf(data.database).get(id)?.progress));
 };
 

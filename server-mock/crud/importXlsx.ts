@@ -374,7 +374,7 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
         try {
           setAutoFields(r, record, principal);
           // a password imported meets the policy of every password set (auth/passwordPolicy.ts)
-          await checkRecordPassword(ctx.services, principal, r, record);
+          await checkRecordPassword(tx, r, record);
           await assertReferences(tx, r, record);
           await assertUnique(tx, r, record);
         } catch (err) {

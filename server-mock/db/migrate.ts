@@ -76,7 +76,7 @@ export const INTERNAL_TABLES: TableSpec[] = [
     index: [['expires_at']],
   },
   {
-    // password reset codes: only a hash of the code is kept (server-mock/auth/resetTokens.ts)
+    // password reset codes: only a hash of the code is kept (server-mock/access/resetTokens.ts)
     name: 'sys_password_reset',
     columns: [
       { name: 'tenant_code', type: 'string' },

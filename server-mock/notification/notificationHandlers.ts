@@ -11,7 +11,7 @@
  *   first or in the order of `sorter` (any field it answers).
  * Every statement reads the caller's tenant only (TenantData); the clock is the server's.
  */
-import { sql } from 'kysely';
+import { countAll, one } from '../access/sqlExpr.ts';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
@@ -51,7 +51,7 @@ function resources(data: TenantData): { n: Resource; link: Resource; col: (r: Re
 function current(data: TenantData, principal: Principal, now: Date) {
   const { n, link, col } = resources(data);
   const at = data.dialect.toDb('datetime', now.toISOString());
-  const recipients = () => data.select(link).select(sql.lit(1).as('one')).whereRef(col(link, 'notificationId'), '=', `${n.table}.id`);
+  const recipients = () => data.select(link).select(one().as('one')).whereRef(col(link, 'notificationId'), '=', `${n.table}.id`);
   return data
     .select(n)
     .where((eb) => eb.or([eb.not(eb.exists(recipients())), eb.exists(recipients().where(col(link, 'userId'), '=', principal.userId))]))
@@ -91,7 +91,7 @@ const my: CallHandler = async (ctx) => {
   }
   const params = parseListParams(n, { title: ctx.query.title, type: ctx.query.type, currentPage: ctx.query.currentPage, pageSize: ctx.query.pageSize, sorter });
   const base = applyFilters(current(data, principal, ctx.services.now()), data, n, params);
-  const count = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
+  const count = (await base.select(countAll().as('total')).executeTakeFirst()) as { total: unknown } | undefined;
   const rows = (await base
     .selectAll(n.table)
     .orderBy(col(n, params.sorter.field.name), params.sorter.direction)

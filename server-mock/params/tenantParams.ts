@@ -4,10 +4,8 @@
  * missing or not valid falls back to its documented default, so a behaviour a parameter turns
  * on is off until the tenant's administrator adds the row.
  */
-import type { Registry } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { Database } from '../db/database.ts';
-import { TenantData } from '../access/tenantData.ts';
+import type { TenantData } from '../access/tenantData.ts';
 
 /** "true" lets anyone register an account in the tenant (registerAccountInitial); off by default. */
 export const SELF_REGISTRATION_PARAM = 'account.selfRegistration';
@@ -22,11 +20,6 @@ export async function tenantParam(data: TenantData, key: string): Promise<string
   return v === null || v === undefined ? '' : String(v);
 }
 
-/** The value of a parameter of a tenant, or undefined when the tenant has no such parameter. */
-export function readTenantParam(database: Database, registry: Registry, tenantCode: string, key: string): Promise<string | undefined> {
-  return tenantParam(new TenantData(database, registry, tenantCode), key);
-}
-
 /** A yes/no parameter: on only when its value is true, yes, on or 1 (any case). */
 export async function tenantFlag(data: TenantData, key: string): Promise<boolean> {
   const value = (await tenantParam(data, key))?.trim().toLowerCase();
@@ -38,17 +31,15 @@ export async function tenantFlag(data: TenantData, key: string): Promise<boolean
  * when it is not such an integer.
  */
 export async function readIntegerParam(
-  database: Database,
-  registry: Registry,
-  tenantCode: string,
+  data: TenantData,
   spec: { key: string; fallback: number; min: number; max: number },
   warn: (message: string) => void = () => undefined,
 ): Promise<number> {
-  const text = await readTenantParam(database, registry, tenantCode, spec.key);
+  const text = await tenantParam(data, spec.key);
   if (text === undefined) return spec.fallback;
   const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < spec.min || n > spec.max) {
-    warn(`Parameter ${spec.key} of tenant ${tenantCode} is "${text}", not a whole number from ${spec.min} to ${spec.max}: using ${spec.fallback}`);
+    warn(`Parameter ${spec.key} of tenant ${data.tenantCode} is "${text}", not a whole number from ${spec.min} to ${spec.max}: using ${spec.fallback}`);
     return spec.fallback;
   }
   return n;

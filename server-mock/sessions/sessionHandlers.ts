@@ -10,14 +10,14 @@ import { withPrincipal, type CallContext, type CallHandler } from '../calls/cont
 import { filterableFields } from '../crud/crudSchemas.ts';
 import { refuseHiddenCriteria } from '../crud/hiddenFields.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
-import { liveSessions, revokeSession, revokeUserSessions } from '../auth/sessions.ts';
+import { liveSessions, revokeSession, revokeUserSessions } from '../access/sessions.ts';
 
 const MAX_USER_AGENT = 500;
 
 /** POST /api/admin/sysuser/registerNewSession: the client's address and agent on the caller's session. */
 export const registerNewSession: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  await ctx.services.database.db
+  await ctx.system.db
     .updateTable('sys_session')
     .set({
       ip: ctx.request.ip,
@@ -33,7 +33,7 @@ export const registerNewSession: CallHandler = async (ctx) => {
 /** POST /api/uaa/oauth/logout: revokes the caller's session; the token is refused from now on (401, 50008). */
 export const logout: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  await revokeSession(ctx.services.database.db, principal.sessionId, 'logout', ctx.services.now());
+  await revokeSession(ctx.system.db, principal.sessionId, 'logout', ctx.services.now());
   return undefined;
 };
 
@@ -93,7 +93,7 @@ async function onlineSorter(ctx: CallContext): Promise<{ field: string; descendi
 export const online: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
   const sorter = await onlineSorter(ctx);
-  const sessions = await liveSessions(ctx.services.database.db, principal.tenantCode, ctx.services.now());
+  const sessions = await liveSessions(ctx.system.db, principal.tenantCode, ctx.services.now());
   const needle = typeof ctx.query.username === 'string' && ctx.query.username !== '' ? asciiLower(ctx.query.username) : undefined;
   let list: OnlineRow[] = sessions
     .filter((s) => needle === undefined || asciiLower(s.username).includes(needle))
@@ -138,6 +138,6 @@ export const removePrincipal: CallHandler = async (ctx) => {
   const userR = data.resource('SysUser');
   const target = (await data.select(userR).select('id').where('username', '=', username).executeTakeFirst()) as Row | undefined;
   if (target) await assertMayManageUsers(data, principal, [Number(target.id)], 'sign out');
-  const removed = await revokeUserSessions(ctx.services.database.db, principal.tenantCode, username, 'forced', ctx.services.now());
+  const removed = await revokeUserSessions(ctx.system.db, principal.tenantCode, username, 'forced', ctx.services.now());
   return { removed };
 };

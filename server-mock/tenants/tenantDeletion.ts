@@ -29,11 +29,9 @@ export const MAX_GRACE_DAYS = 3650;
 export const DAY_MS = 86_400_000;
 
 /** The grace period in days, from the platform tenant's parameters. */
-export function graceDays(services: Pick<Services, 'database' | 'registry' | 'config' | 'log'>): Promise<number> {
+export function graceDays(services: Pick<Services, 'system' | 'config' | 'log'>): Promise<number> {
   return readIntegerParam(
-    services.database,
-    services.registry,
-    services.config.platformTenant,
+    services.system.tenant(services.config.platformTenant),
     { key: GRACE_DAYS_PARAM, fallback: DEFAULT_GRACE_DAYS, min: 0, max: MAX_GRACE_DAYS },
     (message) => services.log?.warn(message),
   );

@@ -19,7 +19,7 @@ import { DAY_MS, graceDays, revokeTenantSessions } from './tenantDeletion.ts';
 /** How often the upkeep runs after the start. */
 export const TENANT_UPKEEP_INTERVAL_MS = 10 * 60_000;
 
-type UpkeepServices = Pick<Services, 'database' | 'registry' | 'config' | 'log' | 'now'>;
+type UpkeepServices = Pick<Services, 'database' | 'system' | 'registry' | 'config' | 'log' | 'now'>;
 
 /** Every table whose rows belong to one tenant (a `tenant_code` column). */
 export function tenantTables(services: Pick<Services, 'registry'>): string[] {

@@ -28,7 +28,7 @@ import { assertMayManageUsers } from '../access/manageRules.ts';
 import { assertUnique } from '../crud/recordRules.ts';
 import { insertRecord } from '../seed/provisionTenant.ts';
 import { findLoginUser } from '../auth/loginUser.ts';
-import { clearFailures, lockMessage, lockState, recordFailure } from '../auth/lockout.ts';
+import { clearFailures, lockMessage, lockState, recordFailure } from '../access/lockout.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { LOCKED_HTTP_STATUS } from '../auth/signIn.ts';
 
@@ -41,14 +41,13 @@ let unknownAccountHash: Promise<string> | undefined;
  * username and password (the caller's identity there, not a matching name).
  */
 async function assertTargetAdministrator(ctx: CallContext, target: string, fallbackUsername: string): Promise<void> {
-  const db = ctx.services.database.db;
-  const registry = ctx.services.registry;
+  const db = ctx.system.db;
   const body = (ctx.body ?? {}) as Row;
   const login = typeof body.username === 'string' && body.username.trim() ? body.username.trim() : fallbackUsername;
   const password = typeof body.password === 'string' ? body.password : '';
   const refused = `To add a user to tenant "${target}", give the username and password of your administrator account there: they do not match an administrator of "${target}"`;
   const now = ctx.services.now();
-  const account = await findLoginUser(db, registry, target, login);
+  const account = await findLoginUser(ctx.system.tenant(target), login);
   const key = account ? String(account.username) : login;
   const state = await lockState(db, target, key, now);
   if (state.lockedUntil) throw new ApiError(LOCKED_HTTP_STATUS, lockMessage(state, now));
@@ -59,7 +58,7 @@ async function assertTargetAdministrator(ctx: CallContext, target: string, fallb
     throw forbidden(refused);
   }
   await clearFailures(db, target, key);
-  const roles = await userRoleCodes(db, registry, target, Number(account.id));
+  const roles = await userRoleCodes(ctx.system.tenant(target), Number(account.id));
   if (Number(account.status) === 0 || !roles.includes(ROLE_ADMIN)) throw forbidden(refused);
 }
 

@@ -4,8 +4,8 @@
  * the one place such cancellation happens (codes, and any other single-use proof sent to an
  * address the user no longer has), so every call that changes a user's addresses calls it.
  */
-import type { AnyKysely } from '../db/anyKysely.ts';
-import { revokeResetTokens } from '../auth/resetTokens.ts';
+import type { SystemDb } from '../access/systemStore.ts';
+import { revokeResetTokens } from '../access/resetTokens.ts';
 
 /** The server's own table of SMS codes (server-mock/db/migrate.ts); not a tenant resource: codes belong to a number. */
 const SMS_CODE_TABLE = 'sys_sms_captcha';
@@ -24,7 +24,7 @@ export interface AddressChange {
  * old and new numbers can no longer sign in, and the user's password-reset codes (mailed to
  * the old address) can no longer set a password.
  */
-export async function cancelPendingCodes(db: AnyKysely, change: AddressChange, now: Date): Promise<void> {
+export async function cancelPendingCodes(db: SystemDb, change: AddressChange, now: Date): Promise<void> {
   const mobiles = [...new Set(change.mobiles.filter((m): m is string => typeof m === 'string' && m.trim() !== '').map((m) => m.trim()))];
   if (mobiles.length) {
     await db.updateTable(SMS_CODE_TABLE).set({ used_at: now.toISOString() }).where('mobile', 'in', mobiles).where('used_at', 'is', null).execute();

@@ -9,7 +9,7 @@ import { client, signIn, startTestServer, type Envelope, type PageData, type Tes
 import { captchaSvg, issueCaptcha, randomCaptchaText } from '../../server-mock/auth/captcha.ts';
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
 import { COMMON_PASSWORDS, passwordProblem } from '../../server-mock/auth/passwordPolicy.ts';
-import { revokeResetTokens } from '../../server-mock/auth/resetTokens.ts';
+import { revokeResetTokens } from '../../server-mock/access/resetTokens.ts';
 import { TenantData } from '../../server-mock/access/tenantData.ts';
 import { insertRecord } from '../../server-mock/seed/provisionTenant.ts';
 

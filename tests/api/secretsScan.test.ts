@@ -14,7 +14,7 @@ import { VALID_SECRET, validRecord } from './validRecord.ts';
 import { createHash } from 'node:crypto';
 import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
-import { normaliseResetCode } from '../../server-mock/auth/resetTokens.ts';
+import { normaliseResetCode } from '../../server-mock/access/resetTokens.ts';
 
 const TOKEN_KEY = 'scan-token-key-which-must-never-leak';
 const registry = loadRegistry('schemas');

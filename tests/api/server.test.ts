@@ -57,6 +57,17 @@ describe('routing', () => {
     expect(((await res.json()) as Envelope).status).toBe(404);
   });
 
+  it('answers every path under /api that is no call with a 404 envelope, never the console', async () => {
+    for (const [method, path] of [['GET', '/api'], ['GET', '/api/'], ['GET', '/api/sysuser'], ['POST', '/api/nothing'], ['DELETE', '/api/admin/sysUser/list']]) {
+      const res = await fetch(server.url + path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(((await res.json()) as Envelope).message, `${method} ${path}`).toBe(`No such call: ${method} ${path}`);
+    }
+    // a path that only starts like the API is a client route of the console
+    const res = await fetch(`${server.url}/apis`);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
   it('serves the console and falls back to index.html for client routes', async () => {
     const asset = await fetch(`${server.url}/assets/app.js`);
     expect(await asset.text()).toBe('console.log(1)');

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TenantData } from '../../server-mock/access/tenantData.ts';
+import { RequestAccess } from '../../server-mock/access/requestAccess.ts';
+import type { Principal } from '../../server-mock/access/principal.ts';
 import type { CallContext } from '../../server-mock/calls/context.ts';
 import { ApiError } from '../../server-mock/http/apiError.ts';
 import { tenantHandlers } from '../../server-mock/tenants/tenantDeletion.ts';
@@ -99,14 +101,18 @@ describe('tenants that cannot be deleted', () => {
     // tenant; the handler is run directly with another platform tenant to hold the own-tenant rule.
     const acme = (await tenant('acme'))!;
     const { services } = server;
+    const principal: Principal = { userId: 1, username: 'admin', tenantCode: 'acme', sessionId: 'x', clientCode: 'browser', roles: ['ROLE_ADMIN'], allRoles: ['ROLE_ADMIN'], isAdmin: true };
+    const data = new TenantData(services.database, services.registry, 'acme');
     const ctx: CallContext = {
       request: {} as FastifyRequest,
       reply: {} as FastifyReply,
       call: services.registry.calls.find((c) => c.name === 'deleteSysTenant')!,
       resource: services.registry.byName.get('SysTenant')!,
       services: { ...services, config: { ...services.config, platformTenant: 'elsewhere' } },
-      principal: { userId: 1, username: 'admin', tenantCode: 'acme', sessionId: 'x', clientCode: 'browser', roles: ['ROLE_ADMIN'], allRoles: ['ROLE_ADMIN'], isAdmin: true },
-      data: new TenantData(services.database, services.registry, 'acme'),
+      access: new RequestAccess(principal, data),
+      principal,
+      data,
+      system: services.system,
       query: { id: String(acme.id), confirm: 'acme' },
       body: undefined,
       locale: 'en',

@@ -2,7 +2,8 @@
  * Sessions: one row per issued token. Revocation (logout, forced sign-out) marks the row,
  * so it holds for every server process on the same database.
  */
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import type { Row } from '../db/anyKysely.ts';
+import type { SystemDb } from './systemStore.ts';
 
 export interface SessionRow {
   /** row id: a non-secret name of the session (the jti is part of the token and never shown) */
@@ -47,7 +48,7 @@ function fromRow(r: Row): SessionRow {
   };
 }
 
-export async function createSession(db: AnyKysely, s: Omit<SessionRow, 'id' | 'lastSeenAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
+export async function createSession(db: SystemDb, s: Omit<SessionRow, 'id' | 'lastSeenAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
   await db
     .insertInto('sys_session')
     .values({
@@ -65,16 +66,16 @@ export async function createSession(db: AnyKysely, s: Omit<SessionRow, 'id' | 'l
     .execute();
 }
 
-export async function findSession(db: AnyKysely, jti: string): Promise<SessionRow | undefined> {
+export async function findSession(db: SystemDb, jti: string): Promise<SessionRow | undefined> {
   const row = (await db.selectFrom('sys_session').selectAll().where('jti', '=', jti).executeTakeFirst()) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
-export async function touchSession(db: AnyKysely, jti: string, now: Date): Promise<void> {
+export async function touchSession(db: SystemDb, jti: string, now: Date): Promise<void> {
   await db.updateTable('sys_session').set({ last_seen_at: now.toISOString() }).where('jti', '=', jti).execute();
 }
 
-export async function revokeSession(db: AnyKysely, jti: string, reason: string, now = new Date()): Promise<void> {
+export async function revokeSession(db: SystemDb, jti: string, reason: string, now = new Date()): Promise<void> {
   await db
     .updateTable('sys_session')
     .set({ revoked_at: now.toISOString(), revoked_reason: reason })
@@ -85,7 +86,7 @@ export async function revokeSession(db: AnyKysely, jti: string, reason: string, 
 
 /** Revoke every live session of a user in a tenant (but `exceptJti`); returns how many were revoked. */
 export async function revokeUserSessions(
-  db: AnyKysely,
+  db: SystemDb,
   tenantCode: string,
   username: string,
   reason: string,
@@ -104,7 +105,7 @@ export async function revokeUserSessions(
 }
 
 /** Live (not revoked, not expired) sessions of a tenant, newest first. */
-export async function liveSessions(db: AnyKysely, tenantCode: string, now = new Date()): Promise<SessionRow[]> {
+export async function liveSessions(db: SystemDb, tenantCode: string, now = new Date()): Promise<SessionRow[]> {
   const rows = (await db
     .selectFrom('sys_session')
     .selectAll()

@@ -10,8 +10,9 @@
  * may no longer be the user's (an administrator changes the user's email or mobile).
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
-import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from './authLimits.ts';
+import type { Row } from '../db/anyKysely.ts';
+import type { SystemDb } from './systemStore.ts';
+import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from '../auth/authLimits.ts';
 
 export const RESET_TABLE = 'sys_password_reset';
 /** Letters and digits that read unambiguously (no 0/O, 1/I/L). */
@@ -33,7 +34,7 @@ function newCode(): string {
 }
 
 /** Whether a code was issued to the user within the resend interval (then no new one is sent). */
-export async function recentlyIssued(db: AnyKysely, tenantCode: string, userId: number, now: Date): Promise<boolean> {
+export async function recentlyIssued(db: SystemDb, tenantCode: string, userId: number, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom(RESET_TABLE)
     .select('id')
@@ -45,7 +46,7 @@ export async function recentlyIssued(db: AnyKysely, tenantCode: string, userId: 
 }
 
 /** Issues a code for the user (voiding the older ones); returns the code as it is mailed. */
-export async function issueResetToken(db: AnyKysely, tenantCode: string, userId: number, now: Date): Promise<string> {
+export async function issueResetToken(db: SystemDb, tenantCode: string, userId: number, now: Date): Promise<string> {
   await revokeResetTokens(db, tenantCode, userId, now);
   await db.deleteFrom(RESET_TABLE).where('expires_at', '<', now.toISOString()).execute();
   const code = newCode();
@@ -64,7 +65,7 @@ export async function issueResetToken(db: AnyKysely, tenantCode: string, userId:
 }
 
 /** Ends every pending reset code of a user; returns how many were pending. */
-export async function revokeResetTokens(db: AnyKysely, tenantCode: string, userId: number, now: Date = new Date()): Promise<number> {
+export async function revokeResetTokens(db: SystemDb, tenantCode: string, userId: number, now: Date = new Date()): Promise<number> {
   const result = await db
     .updateTable(RESET_TABLE)
     .set({ used_at: now.toISOString() })
@@ -79,7 +80,7 @@ export async function revokeResetTokens(db: AnyKysely, tenantCode: string, userI
  * Spends the user's live code when `code` is it: true once, for the request that used it.
  * A wrong code counts against the live one, which is void after RESET_MAX_WRONG_CODES.
  */
-export async function consumeResetToken(db: AnyKysely, tenantCode: string, userId: number, code: string, now: Date): Promise<boolean> {
+export async function consumeResetToken(db: SystemDb, tenantCode: string, userId: number, code: string, now: Date): Promise<boolean> {
   const live = (await db
     .selectFrom(RESET_TABLE)
     .select(['id', 'code_hash', 'wrong_tries'])

@@ -8,8 +8,9 @@
  * unknown name then behaves exactly like a known one (same messages, same lock), so the
  * answers do not tell which names exist.
  */
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
-import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from './authLimits.ts';
+import type { Row } from '../db/anyKysely.ts';
+import type { SystemDb } from './systemStore.ts';
+import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from '../auth/authLimits.ts';
 
 export const FAILURE_TABLE = 'sys_login_failure';
 /** Failures older than this play no part in any lock and are deleted. */
@@ -27,7 +28,7 @@ function time(v: unknown): number {
 }
 
 /** Times (ms) of the recorded failures of a key since `since`, oldest first. */
-export async function failureTimes(db: AnyKysely, tenantCode: string, username: string, since: Date): Promise<number[]> {
+export async function failureTimes(db: SystemDb, tenantCode: string, username: string, since: Date): Promise<number[]> {
   const rows = (await db
     .selectFrom(FAILURE_TABLE)
     .select('failed_at')
@@ -39,7 +40,7 @@ export async function failureTimes(db: AnyKysely, tenantCode: string, username: 
   return rows.map((r) => time(r.failed_at));
 }
 
-export async function lockState(db: AnyKysely, tenantCode: string, username: string, now: Date): Promise<LockState> {
+export async function lockState(db: SystemDb, tenantCode: string, username: string, now: Date): Promise<LockState> {
   const times = await failureTimes(db, tenantCode, username, new Date(now.getTime() - FAILURE_HORIZON_MS));
   // Locked when MAX_FAILED_SIGN_INS consecutive failures fall within the window and the lock
   // (counted from the last of them) has not run out.
@@ -55,12 +56,12 @@ export async function lockState(db: AnyKysely, tenantCode: string, username: str
 }
 
 /** Record a failure, and forget failures too old to matter (the table stays small). */
-export async function recordFailure(db: AnyKysely, tenantCode: string, username: string, now: Date): Promise<void> {
+export async function recordFailure(db: SystemDb, tenantCode: string, username: string, now: Date): Promise<void> {
   await db.insertInto(FAILURE_TABLE).values({ tenant_code: tenantCode, username, failed_at: now.toISOString() }).execute();
   await db.deleteFrom(FAILURE_TABLE).where('failed_at', '<', new Date(now.getTime() - FAILURE_HORIZON_MS).toISOString()).execute();
 }
 
-export async function clearFailures(db: AnyKysely, tenantCode: string, username: string): Promise<void> {
+export async function clearFailures(db: SystemDb, tenantCode: string, username: string): Promise<void> {
   await db.deleteFrom(FAILURE_TABLE).where('tenant_code', '=', tenantCode).where('username', '=', username).execute();
 }
 
