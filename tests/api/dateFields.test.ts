@@ -145,7 +145,9 @@ describe('format: date fields', () => {
   it('answer 400 with the x-notBefore error when the end is before the start, on add and update', async () => {
     const bad = await add({ supplierCode: 'DB001', supplierName: 'Late Start', contractStart: '2026-05-02', contractEnd: '2026-05-01' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'contractEnd', message: expect.stringMatching(/before/) as unknown }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'contractEnd', keyword: 'x-notBefore', params: { otherField: 'contractStart' }, message: expect.stringMatching(/before/) as unknown },
+    ]);
     const same = await add({ supplierCode: 'DB002', supplierName: 'One Day', contractStart: '2026-05-02', contractEnd: '2026-05-02' });
     expect(same.status).toBe(200);
     const upd = await admin.put<Envelope>(`${BASE}/updateContractSupplier`, { id: same.body.data!.id, contractEnd: '2026-04-30' });
@@ -194,7 +196,7 @@ describe('format: date fields', () => {
     expect(word).toContain('>2026-04-10<');
     expect(word).toContain('>2026-12-31<');
     expect(word).not.toContain('2026-04-10 00:00:00');
-    const pdf = (await pdfPages((await admin.post(`${BASE}/exportPdfContractSupplier`, body)).body)).join(' ');
+    const pdf = (await pdfPages((await admin.post(`${BASE}/exportPDFContractSupplier`, body)).body)).join(' ');
     expect(pdf).toContain('2026-04-10');
     expect(pdf).not.toContain('2026-04-10 00:00:00');
   });
