@@ -1,6 +1,9 @@
 /**
  * The record section: its fields with their rules (x-hash, x-auto, x-notBefore), their label
  * keys, then the system fields every table has.
+ *
+ * A field's label key is `resources.<Name>.fields.<field>` unless `labels.fields` names
+ * another (a system field's is `common.fields.<field>`); the locale check finds a key missing.
  */
 import type { FieldDef, FieldType, JsonSchema } from '../types.ts';
 import { toSnakeCase } from '../naming.ts';
@@ -43,8 +46,13 @@ function checkRequired(s: Section): void {
   }
 }
 
+/** The label key of a record field when the file names none. */
+function defaultFieldLabel(resource: string, field: string): string {
+  return `resources.${resource}.fields.${field}`;
+}
+
 function recordFields(s: Section): FieldDef[] {
-  const labelFields = s.doc.labels.fields ?? {};
+  const labelFields = s.doc.labels?.fields ?? {};
   return Object.entries(s.props).map(([name, schema]) => ({
     name,
     column: toSnakeCase(name),
@@ -55,20 +63,17 @@ function recordFields(s: Section): FieldDef[] {
     secret: schema.writeOnly === true,
     hash: schema['x-hash'] === 'scrypt',
     dict: schema['x-dict'],
-    label: labelFields[name] ?? '',
+    label: labelFields[name] ?? defaultFieldLabel(s.doc.name, name),
     ...(schema['x-auto'] ? { auto: schema['x-auto'] } : {}),
     ...(schema['x-notBefore'] ? { notBefore: schema['x-notBefore'] } : {}),
   }));
 }
 
-/** x-hash, the label key, x-auto and x-notBefore of one record field. */
+/** x-hash, x-auto and x-notBefore of one record field. */
 function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
   const { file, issues } = s;
   if (schema['x-hash'] && schema.writeOnly !== true) {
     issues.push({ file, pointer: `/record/properties/${name}`, message: 'a hashed field (x-hash) must be writeOnly' });
-  }
-  if (!(s.doc.labels.fields ?? {})[name]) {
-    issues.push({ file, pointer: `/labels/fields`, message: `field "${name}" has no label key` });
   }
   const auto = schema['x-auto'];
   if (auto !== undefined) {
@@ -91,7 +96,7 @@ function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
 }
 
 function systemFields(s: Section): FieldDef[] {
-  const labelFields = s.doc.labels.fields ?? {};
+  const labelFields = s.doc.labels?.fields ?? {};
   return SYSTEM_SCHEMAS.filter(([name]) => name !== 'tenantCode' || s.scope === 'tenant').map(([name, type, schema]) => ({
     name,
     column: toSnakeCase(name),
@@ -106,7 +111,7 @@ function systemFields(s: Section): FieldDef[] {
 }
 
 function checkLabelFields(s: Section, fieldMap: ReadonlyMap<string, FieldDef>): void {
-  for (const key of Object.keys(s.doc.labels.fields ?? {})) {
+  for (const key of Object.keys(s.doc.labels?.fields ?? {})) {
     s.check(fieldMap.has(key), `/labels/fields/${key}`, `label for unknown field "${key}"`);
   }
 }
