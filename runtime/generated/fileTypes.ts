@@ -45,7 +45,7 @@ export interface ResourceFile {
    * Code of the menu entry whose screen shows this resource; button and data-field grants are keyed by it.
    */
   menu?: string;
-  labels: ResourceLabels;
+  labels?: ResourceLabels;
   record?: RecordSchema;
   list?: ListSpec;
   form?: FormSpec;
@@ -67,10 +67,10 @@ export interface ResourceFile {
   storage?: StorageSpec;
 }
 /**
- * i18n keys (schemas/locales/*.json) of the resource title and of every field label.
+ * i18n keys (schemas/locales/*.json) of the resource title and of field labels, where they are not the conventional resources.<Name>.title and resources.<Name>.fields.<field>.
  */
 export interface ResourceLabels {
-  title: I18NKey;
+  title?: I18NKey;
   fields?: {
     [k: string]: I18NKey;
   };

@@ -122,7 +122,7 @@ describe('migration', () => {
     const file = join(schemas, 'resources', 'sys-param.json');
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     doc.record.properties.paramGroup = { type: 'string', maxLength: 50 };
-    doc.labels.fields.paramGroup = 'resources.SysParam.fields.paramName';
+    doc.labels = { fields: { paramGroup: 'resources.SysParam.fields.paramName' } };
     writeFileSync(file, JSON.stringify(doc));
     const second = await startTestServer({ dataDir, schemasDir: schemas, databaseUrl });
     try {

@@ -540,9 +540,50 @@ describe('mistakes', () => {
     expect(type).toEqual([{ file: 'locales/en.json', pointer: '/dictTypes/org_type', message: 'i18n key "dictTypes.org_type" is in schemas/locales/zh.json but missing here' }]);
   });
 
-  it('names a field without a label key', () => {
+  it('names a field whose conventional label key no locale has', () => {
     const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramNote = { type: 'string' })) });
-    expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/labels/fields', message: 'field "paramNote" has no label key' });
+    expect(issues).toEqual(
+      ['en', 'zh', 'tw'].map((l) => ({ file: 'resources/sys-param.json', pointer: '/labels/fields/paramNote', message: `i18n key "resources.SysParam.fields.paramNote" is missing in schemas/locales/${l}.json` })),
+    );
+  });
+
+  describe('label keys', () => {
+    type Labels = { labels?: { title?: string; fields?: Record<string, string> } };
+    const labelled = (labels: Labels['labels']) => ({ 'resources/sys-param.json': json((d) => ((d as Doc & Labels).labels = labels)) });
+
+    it('default to resources.<Name>.title and resources.<Name>.fields.<field>, and common.fields.<field> for system fields', () => {
+      for (const labels of [undefined, {}, { fields: {} }]) {
+        const r = loaded(labelled(labels)).byName.get('SysParam')!;
+        expect(r.labels).toEqual({
+          title: 'resources.SysParam.title',
+          fields: {
+            paramName: 'resources.SysParam.fields.paramName',
+            paramKey: 'resources.SysParam.fields.paramKey',
+            paramValue: 'resources.SysParam.fields.paramValue',
+            id: 'common.fields.id',
+            tenantCode: 'common.fields.tenantCode',
+            createTime: 'common.fields.createTime',
+            updateTime: 'common.fields.updateTime',
+          },
+        });
+        expect(r.fieldMap.get('paramKey')!.label).toBe('resources.SysParam.fields.paramKey');
+      }
+    });
+
+    it('named in the file win over the conventional ones', () => {
+      const r = loaded(labelled({ title: 'resources.SysRole.title', fields: { paramValue: 'resources.SysRole.fields.roleName', createTime: 'resources.SysParam.fields.paramKey' } })).byName.get('SysParam')!;
+      expect(r.labels.title).toBe('resources.SysRole.title');
+      expect(r.labels.fields).toMatchObject({ paramKey: 'resources.SysParam.fields.paramKey', paramValue: 'resources.SysRole.fields.roleName', createTime: 'resources.SysParam.fields.paramKey', updateTime: 'common.fields.updateTime' });
+      expect(r.fieldMap.get('paramValue')!.label).toBe('resources.SysRole.fields.roleName');
+    });
+
+    it('named in the file are checked against the locales and the fields', () => {
+      const issues = issuesOf(labelled({ title: 'resources.SysParam.heading', fields: { paramNote: 'resources.SysParam.fields.paramKey' } }));
+      expect(issues).toEqual([
+        { file: 'resources/sys-param.json', pointer: '/labels/fields/paramNote', message: 'label for unknown field "paramNote"' },
+        ...['en', 'zh', 'tw'].map((l) => ({ file: 'resources/sys-param.json', pointer: '/labels/title', message: `i18n key "resources.SysParam.heading" is missing in schemas/locales/${l}.json` })),
+      ]);
+    });
   });
 
   it('names an unknown relation resource', () => {
