@@ -17,7 +17,7 @@ export default function BackToTopPage() {
     <div className="page-container" ref={anchor}>
       <Card title={t('demo.backToTop.title')}>
         <p>{t('demo.backToTop.hint', { distance: BACK_TO_TOP_DISTANCE })}</p>
-        <LongText count={40} />
+        <LongText count={80} />
       </Card>
       {visible && (
         <Button

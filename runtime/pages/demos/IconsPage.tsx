@@ -1,10 +1,10 @@
 /** /icon/index: the console's icons, searchable by name; a click copies the JSX that shows the icon. */
 import { useMemo, useState } from 'react';
 import { Card, Empty, Input, Tabs } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { useDemoTranslation } from './demoMessages.ts';
 import { antdIconEntries, filterIcons, menuIconEntries, type IconEntry } from './iconCatalog.ts';
 import { useCopy } from './useCopy.ts';
-import './demos.css';
 
 function IconGrid({ entries, copy, label }: { entries: IconEntry[]; copy: (text: string) => Promise<void>; label: string }) {
   const { t } = useDemoTranslation();
@@ -35,7 +35,7 @@ export default function IconsPage() {
     <div className="page-container">
       <Card title={t('demo.icons.title')}>
         <p>{t('demo.icons.hint')}</p>
-        <Input.Search allowClear value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('demo.icons.search')} aria-label={t('demo.icons.search')} style={{ maxWidth: 360 }} />
+        <Input type="search" prefix={<SearchOutlined aria-hidden="true" />} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('demo.icons.search')} aria-label={t('demo.icons.search')} style={{ maxWidth: 360 }} />
         <Tabs
           items={[
             { key: 'menu', label: `${t('demo.icons.menuIcons')} (${menu.length})`, children: <IconGrid entries={menu} copy={copy} label={t('demo.icons.menuIcons')} /> },

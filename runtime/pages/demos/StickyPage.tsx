@@ -37,7 +37,7 @@ export default function StickyPage() {
       <div className="page-container">
         <Card title={t('demo.sticky.title')}>
           <p>{t('demo.sticky.hint')}</p>
-          <LongText count={30} />
+          <LongText count={80} />
         </Card>
       </div>
     </div>

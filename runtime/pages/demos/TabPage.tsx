@@ -3,9 +3,9 @@
  * parameter (a link or a reload opens it); each tab, once opened, stays mounted, so its table's
  * page and sort and the note typed in it survive a switch.
  */
-import { useMemo, useState } from 'react';
+import { cloneElement, isValidElement, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Card, Input, Rate, Table, Tabs } from 'antd';
+import { Card, Input, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDemoTranslation } from './demoMessages.ts';
 import { COUNTRIES, demoArticles, tabFromQuery, type Country, type DemoArticle } from './tabData.ts';
@@ -24,7 +24,12 @@ function CountryTable({ country }: { country: Country }) {
       title: t('demo.tab.importance'),
       dataIndex: 'importance',
       sorter: (a, b) => a.importance - b.importance,
-      render: (v: number) => <Rate disabled count={3} value={v} aria-label={t('demo.tab.importanceValue', { value: v })} />,
+      render: (v: number) => (
+        <span className="demo-stars" role="img" aria-label={t('demo.tab.importanceValue', { value: v })}>
+          {'★'.repeat(v)}
+          {'☆'.repeat(3 - v)}
+        </span>
+      ),
     },
     { title: t('demo.tab.pageviews'), dataIndex: 'pageviews', sorter: (a, b) => a.pageviews - b.pageviews },
     { title: t('demo.tab.date'), dataIndex: 'date' },
@@ -33,7 +38,13 @@ function CountryTable({ country }: { country: Country }) {
     <>
       <p>{t('demo.tab.created', { time: created })}</p>
       <Input aria-label={t('demo.tab.note', { country: countryName })} placeholder={t('demo.tab.note', { country: countryName })} value={note} onChange={(e) => setNote(e.target.value)} style={{ maxWidth: 360, marginBottom: 12 }} />
-      <Table<DemoArticle> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={{ pageSize: 5 }} aria-label={countryName} />
+      <Table<DemoArticle> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={{
+          pageSize: 5,
+          itemRender: (_, type, element) =>
+            (type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)
+              ? cloneElement(element, { 'aria-label': t(type === 'prev' ? 'resource.prevPage' : 'resource.nextPage') })
+              : element,
+        }} aria-label={countryName} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import type { PageModule } from '../../app/componentRegistry.ts';
 import type { DemoPageName } from './registerDemoPages.ts';
 import { loadDemoMessages } from './demoMessages.ts';
+import './demos.css';
 import { translator } from '../../i18n/translator.ts';
 
 const PAGES: Record<DemoPageName, () => Promise<PageModule>> = {
