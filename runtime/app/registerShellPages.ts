@@ -1,5 +1,6 @@
 /** The pages the shell itself provides, under the names menus use for them. */
 import { registerComponent } from './componentRegistry.ts';
+import { registerDemoPages } from '../pages/demos/registerDemoPages.ts';
 
 export function registerShellPages(): void {
   registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['/workbench', 'dashboard']);
@@ -7,4 +8,5 @@ export function registerShellPages(): void {
   registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['/error/401', 'error-page/401']);
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
   registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['/error-log/log', 'error-log']);
+  registerDemoPages();
 }

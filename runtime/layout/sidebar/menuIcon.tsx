@@ -72,7 +72,8 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 
-const ICONS: Record<string, ComponentType> = {
+/** The menu icon names and the Ant Design icon each one shows (also listed by the icons demo page). */
+export const MENU_ICONS: Record<string, ComponentType> = {
   dashboard: DashboardOutlined,
   home: DashboardOutlined,
   user: UserOutlined,
@@ -160,6 +161,6 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 export function MenuIcon({ name }: { name?: string }) {
-  const Icon = (name && ICONS[name]) || AppstoreOutlined;
+  const Icon = (name && MENU_ICONS[name]) || AppstoreOutlined;
   return <Icon />;
 }

@@ -1,0 +1,20 @@
+/** The demo pages by registry name; each loads with the demo strings of the current language. */
+import type { PageModule } from '../../app/componentRegistry.ts';
+import type { DemoPageName } from './registerDemoPages.ts';
+import { loadDemoMessages } from './demoMessages.ts';
+import './demos.css';
+import { translator } from '../../i18n/translator.ts';
+
+const PAGES: Record<DemoPageName, () => Promise<PageModule>> = {
+  icons: () => import('./IconsPage.tsx'),
+  clipboard: () => import('./ClipboardPage.tsx'),
+  'components-demo/count-to': () => import('./CountToPage.tsx'),
+  'components-demo/back-to-top': () => import('./BackToTopPage.tsx'),
+  'components-demo/sticky': () => import('./StickyPage.tsx'),
+  tab: () => import('./TabPage.tsx'),
+};
+
+export async function loadDemoPage(name: DemoPageName): Promise<PageModule> {
+  const [page] = await Promise.all([PAGES[name](), loadDemoMessages(translator.language)]);
+  return page;
+}

@@ -1,0 +1,14 @@
+/**
+ * The template demo pages, registered under the component names of their menu entries
+ * (schemas/menu.json: `views/icons` → `icons`). One loader reaches every page through
+ * demoPages.ts, so start-up carries only these names; each page and the demo strings load
+ * with the first demo page opened.
+ */
+import { registerComponent } from '../../app/componentRegistry.ts';
+
+export const DEMO_PAGE_NAMES = ['icons', 'clipboard', 'components-demo/count-to', 'components-demo/back-to-top', 'components-demo/sticky', 'tab'] as const;
+export type DemoPageName = (typeof DEMO_PAGE_NAMES)[number];
+
+export function registerDemoPages(): void {
+  for (const name of DEMO_PAGE_NAMES) registerComponent(name, () => import('./demoPages.ts').then((m) => m.loadDemoPage(name)));
+}

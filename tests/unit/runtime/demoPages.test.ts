@@ -1,0 +1,98 @@
+/**
+ * The demo pages' logic: the count-to value and its display, the icon search, the tab demo's
+ * data and query, and that the menu's demo entries resolve to the registered pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { countValueAt, easeOutExpo, formatCount } from '../../../runtime/pages/demos/countTo.ts';
+import { antdIconEntries, filterIcons, menuIconEntries } from '../../../runtime/pages/demos/iconCatalog.ts';
+import { MENU_ICONS } from '../../../runtime/layout/sidebar/menuIcon.tsx';
+import { ARTICLES_PER_COUNTRY, COUNTRIES, demoArticles, tabFromQuery } from '../../../runtime/pages/demos/tabData.ts';
+import { DEMO_PAGE_NAMES, registerDemoPages } from '../../../runtime/pages/demos/registerDemoPages.ts';
+import { hasComponent, resolveComponentKey } from '../../../runtime/app/componentRegistry.ts';
+import { menuTree, type MenuRoute } from '../../../runtime/generated/routes.ts';
+
+describe('count-to', () => {
+  it('eases from 0 to 1, fast at first', () => {
+    expect(easeOutExpo(0)).toBe(0);
+    expect(easeOutExpo(1)).toBe(1);
+    expect(easeOutExpo(0.5)).toBeGreaterThan(0.9);
+  });
+
+  it('counts from start to end over the duration, and stays at the end after it', () => {
+    const opts = { start: 10, end: 110, duration: 1000 };
+    expect(countValueAt(opts, 0)).toBe(10);
+    const mid = countValueAt(opts, 300);
+    expect(mid).toBeGreaterThan(10);
+    expect(mid).toBeLessThan(110);
+    expect(countValueAt(opts, 1000)).toBe(110);
+    expect(countValueAt(opts, 5000)).toBe(110);
+    expect(countValueAt({ start: 5, end: -5, duration: 1000 }, 500)).toBeLessThan(5);
+    expect(countValueAt({ ...opts, duration: 0 }, 0)).toBe(110);
+  });
+
+  it('formats with decimals, thousands separator, prefix and suffix', () => {
+    expect(formatCount(2017, { decimals: 0, separator: ',', prefix: '¥ ', suffix: ' rmb' })).toBe('¥ 2,017 rmb');
+    expect(formatCount(1234567.891, { decimals: 2, separator: ' ', prefix: '', suffix: '' })).toBe('1 234 567.89');
+    expect(formatCount(1234567, { decimals: 0, separator: '', prefix: '', suffix: '' })).toBe('1234567');
+    expect(formatCount(-1234.5, { decimals: 1, separator: ',', prefix: '$', suffix: '' })).toBe('$-1,234.5');
+    expect(formatCount(-0.001, { decimals: 0, separator: ',', prefix: '', suffix: '' })).toBe('0');
+  });
+});
+
+describe('icons', () => {
+  it('lists every menu icon and the console antd icons, with the code that shows each', () => {
+    const menu = menuIconEntries();
+    expect(menu.map((e) => e.name).sort()).toEqual(Object.keys(MENU_ICONS).sort());
+    expect(menu.find((e) => e.name === 'dashboard')?.usage).toBe('<MenuIcon name="dashboard" />');
+    expect(antdIconEntries().find((e) => e.name === 'BellOutlined')?.usage).toBe('<BellOutlined />');
+  });
+
+  it('narrows the list to the names holding the query, ignoring case and spaces', () => {
+    const entries = antdIconEntries();
+    expect(filterIcons(entries, '')).toHaveLength(entries.length);
+    expect(filterIcons(entries, '  fullscreen ').map((e) => e.name)).toEqual(['FullscreenExitOutlined', 'FullscreenOutlined']);
+    expect(filterIcons(entries, 'no-such-icon')).toEqual([]);
+  });
+});
+
+describe('tab demo', () => {
+  it('has the same articles per country on every call', () => {
+    for (const c of COUNTRIES) {
+      const rows = demoArticles(c);
+      expect(rows).toHaveLength(ARTICLES_PER_COUNTRY);
+      expect(rows).toEqual(demoArticles(c));
+      expect(rows.every((r) => r.country === c && /^2025-\d\d-\d\d$/.test(r.date))).toBe(true);
+    }
+    expect(new Set(COUNTRIES.flatMap((c) => demoArticles(c).map((r) => r.id))).size).toBe(COUNTRIES.length * ARTICLES_PER_COUNTRY);
+  });
+
+  it('opens the tab the query names, else the first', () => {
+    expect(tabFromQuery('JP')).toBe('JP');
+    expect(tabFromQuery('xx')).toBe('CN');
+    expect(tabFromQuery(null)).toBe('CN');
+  });
+});
+
+describe('demo page registration', () => {
+  function find(nodes: readonly MenuRoute[], path: string[]): MenuRoute | undefined {
+    const [head, ...rest] = path;
+    const node = nodes.find((n) => n.path === head);
+    return rest.length ? find(node?.children ?? [], rest) : node;
+  }
+
+  it('renders the menu entries of the built demo pages', () => {
+    const entries = [
+      ['/icon', 'index'],
+      ['/clipboard', 'index'],
+      ['/tab', 'index'],
+      ['/components', 'count-to'],
+      ['/components', 'back-to-top'],
+      ['/components', 'sticky'],
+    ].map((p) => find(menuTree, p)!);
+    expect(entries.every(Boolean)).toBe(true);
+    expect(entries.map((e) => resolveComponentKey(e))).toEqual(entries.map(() => undefined));
+    registerDemoPages();
+    expect(entries.map((e) => resolveComponentKey(e)).sort()).toEqual([...DEMO_PAGE_NAMES].sort());
+    expect(DEMO_PAGE_NAMES.every((n) => hasComponent(n))).toBe(true);
+  });
+});
