@@ -2,6 +2,7 @@
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
+import '../../i18n/accountPageMessages.ts';
 
 export default function CaptchaImage({ image, loading, onRefresh }: { image: string | undefined; loading: boolean; onRefresh: () => void }) {
   const { t } = useTranslation();

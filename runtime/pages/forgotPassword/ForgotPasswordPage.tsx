@@ -20,6 +20,7 @@ import CaptchaImage from './CaptchaImage.tsx';
 import { accountFailure } from './accountErrors.ts';
 import { useCharCaptcha } from './useCharCaptcha.ts';
 import '../../styles/authCard.css';
+import '../../i18n/accountPageMessages.ts';
 
 interface Fields {
   tenantCode: string;

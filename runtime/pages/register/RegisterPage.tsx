@@ -26,6 +26,7 @@ import {
 import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { MOBILE_PATTERN } from '../login/loginRules.ts';
 import '../../styles/authCard.css';
+import '../../i18n/accountPageMessages.ts';
 
 const NICKNAME_MAX_LENGTH = 64;
 const EMAIL_MAX_LENGTH = 100;

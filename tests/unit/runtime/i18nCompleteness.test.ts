@@ -24,7 +24,9 @@ const firstPaint = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`${l}.
 const layout = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`layout/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
 /** The demo pages' strings (messages/demo/<l>.json), loaded with the first demo page. */
 const demo = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`demo/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
-const messages = Object.fromEntries(LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l]])])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+/** The registration and password-recovery pages' strings (messages/public/<l>.json), bundled with those pages. */
+const accountPages = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`public/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const messages = Object.fromEntries(LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l], ...accountPages[l]])])) as Record<(typeof LOCALES)[number], Map<string, string>>;
 
 function schemaKeys(locale: string): Map<string, string> {
   const file = join(root, 'schemas/locales', `${locale}.json`);
@@ -49,6 +51,7 @@ describe('i18n completeness', () => {
   it('keeps the sign-in strings and the signed-in layout strings apart (no key in both)', () => {
     for (const l of LOCALES) expect([...layout[l].keys()].filter((k) => firstPaint[l].has(k))).toEqual([]);
     for (const l of LOCALES) expect([...demo[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !k.startsWith('demo.'))).toEqual([]);
+    for (const l of LOCALES) expect([...accountPages[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !/^(register|forgot)\./.test(k))).toEqual([]);
     expect(firstPaint.en.has('login.title')).toBe(true);
     expect(layout.en.has('resource.reset')).toBe(true);
     expect(firstPaint.en.has('resource.reset')).toBe(false);
