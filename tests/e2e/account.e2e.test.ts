@@ -6,11 +6,11 @@
  * so that the test can read the captcha as a person reads the image (the page's captcha
  * call is answered with a key issued for known characters) and read the mailbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server-mock/app/startServer.ts';
 import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
@@ -33,10 +33,21 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+const contexts: BrowserContext[] = [];
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  contexts.push(context);
   return context.newPage();
 }
+
+// a test's pages (a signed-in workbench among them) do not keep working beside the next test's
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+});
+
+/** The captcha image is drawn once its call has answered: on a busy machine, after more than the poll's default second. */
+const DRAWN = { timeout: 15_000 };
 
 /** Answers the page's captcha calls with keys for the given characters, in turn. */
 async function knownCaptchas(page: Page, texts: string[]): Promise<void> {
@@ -131,7 +142,7 @@ describe('forgot password', () => {
     const page = await newPage();
     await knownCaptchas(page, ['HXKA', 'TRUE']);
     await page.goto('/forgotpassword');
-    await expect.poll(() => page.getByRole('img', { name: 'Verification characters image' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => page.getByRole('img', { name: 'Verification characters image' }).getAttribute('src'), DRAWN).toMatch(/^data:image\/svg\+xml;base64,/);
     await page.getByLabel('Tenant code').fill('demo');
     await page.getByLabel('Email').fill('visitor@demo.example.com');
     await page.getByLabel('Verification characters', { exact: true }).fill('WRNG');
@@ -153,9 +164,9 @@ describe('forgot password', () => {
     const page = await newPage();
     await page.goto('/forgotpassword');
     const image = page.getByRole('img', { name: 'Verification characters image' });
-    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await expect.poll(() => image.getAttribute('src'), DRAWN).toMatch(/^data:image\/svg\+xml/);
     const first = await image.getAttribute('src');
     await page.getByRole('button', { name: 'Show other characters' }).click();
-    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    await expect.poll(() => image.getAttribute('src'), DRAWN).not.toBe(first);
   });
 });
