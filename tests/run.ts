@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -36,6 +36,8 @@ const out = mkdtempSync(join(tmpdir(), 'console-test-run-'));
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
+/** Each failed test, named, with the first line of its failure: printed again under the closing line. */
+const failures: string[] = [];
 /** Passes skipped because what they need is missing (only with --skip-missing outside CI). */
 const skipped: string[] = [];
 
@@ -65,12 +67,37 @@ function vitest(title: string, args: string[], env: NodeJS.ProcessEnv = {}): voi
   const file = join(out, `${title.replace(/\W+/g, '-')}.json`);
   run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
   if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const f of report.testResults ?? []) {
+      const name = relative(process.cwd(), f.name);
+      const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failures.push(`${title}: ${name} > ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`);
+      // a file that failed outside its tests (an import error, an unhandled rejection)
+      if (f.status === 'failed' && !tests.length) failures.push(`${title}: ${name}\n      ${firstLine(f.message)}`);
+    }
   } else {
     problems.push(`${title}: no test report`);
   }
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** The first non-empty line of a failure, without colour codes, cut to one screen line. */
+function firstLine(text: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- the escape character of terminal colour codes
+  const line = (text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '(no message)';
+  return line.trim().slice(0, 300);
 }
 
 async function pgReachable(url: string): Promise<boolean> {
@@ -109,6 +136,7 @@ if (want('e2e') && existsSync('tests/e2e/vitest.e2e.config.ts')) {
   }
 }
 
+if (failures.length) console.error(`\nFailed tests:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 for (const p of problems) console.error(`FAILED: ${p}`);
 if (problems.length && failed === 0) failed = problems.length;
 console.log(`\n${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} pass${skipped.length > 1 ? 'es' : ''} SKIPPED` : ''}`);

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request, type Response } from 'playwright-core';
 
 const root = join(import.meta.dirname, '../..');
 /** The built console the tests serve (E2E_DIST, default dist/). */
@@ -180,6 +180,19 @@ export async function answerTo(page: Page, suffix: string, act: () => Promise<vo
 }
 
 /** The text of the toasts currently shown. */
+/**
+ * Does `act` (a click) and waits for the download it starts. If `act` throws, its error is the one
+ * reported and the wait is dropped, so no waiter is left to fail later in another test.
+ */
+export async function downloadOf(page: Page, act: () => Promise<void>, timeout = 30_000): Promise<Download> {
+  const download = page.waitForEvent('download', { timeout });
+  await act().catch((err: unknown) => {
+    download.catch(() => undefined);
+    throw err;
+  });
+  return download;
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.ant-message-notice').filter({ hasText: text });
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { signIn, spaNavigate, startE2E, type E2E } from './harness.ts';
+import { downloadOf, signIn, spaNavigate, startE2E, type E2E } from './harness.ts';
 import { dialog, openedDialog, resourceNamed, settled } from './resourceLocators.ts';
 
 let e2e: E2E;
@@ -32,10 +32,9 @@ async function total(page: Page): Promise<number> {
 async function usersFile(page: Page): Promise<Buffer> {
   // a click while the dialog still zooms in can be lost (docs/testing.md)
   const modal = await openedDialog(dialog(page));
-  const template = page.waitForEvent('download');
-  await modal.getByRole('button', { name: 'Download template' }).click();
+  const template = await downloadOf(page, () => modal.getByRole('button', { name: 'Download template' }).click());
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await (await template).path());
+  await workbook.xlsx.readFile(await template.path());
   const sheet = workbook.worksheets[0]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   for (let i = 0; i < ROWS; i++) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
-import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { downloadOf, signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
 import { dataRows, dialog, drawer, nextCall, openedDialog, paramsOf, resourceNamed, rowWith, settled, table } from './resourceLocators.ts';
 
 let e2e: E2E;
@@ -180,19 +180,16 @@ describe('users page as the administrator', () => {
     expect(await columnsButton.getAttribute('aria-expanded')).toBe('false');
 
     const exportRequest = nextCall(page, 'exportSysUser');
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = await downloadOf(page, () => page.getByRole('button', { name: 'Export', exact: true }).click());
     const body = (await exportRequest).postDataJSON() as Record<string, unknown>;
     expect(body.columns).toEqual(['username', 'nickname', 'email', 'orgId', 'status', 'createTime']);
     expect(body.sorter).toBe('createTime_descend');
-    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
-    const word = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export Word' }).click();
-    expect((await word).suggestedFilename()).toMatch(/\.docx$/);
-    const pdf = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export PDF' }).click();
-    expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
+    const word = await downloadOf(page, () => page.getByRole('button', { name: 'Export Word' }).click());
+    expect(word.suggestedFilename()).toMatch(/\.docx$/);
+    const pdf = await downloadOf(page, () => page.getByRole('button', { name: 'Export PDF' }).click());
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   });
 
   it('prints the current table', async () => {
@@ -235,9 +232,8 @@ describe('users page as the administrator', () => {
     const page = await adminPage();
     await page.getByRole('button', { name: 'Import' }).click();
     const modal = dialog(page);
-    const template = page.waitForEvent('download');
-    await modal.getByRole('button', { name: 'Download template' }).click();
-    const templatePath = await (await template).path();
+    const template = await downloadOf(page, () => modal.getByRole('button', { name: 'Download template' }).click());
+    const templatePath = await template.path();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(templatePath);
     const sheet = workbook.worksheets[0]!;

@@ -32,7 +32,7 @@ import type { ActionDef, Resource, SearchField } from '../../schemas/registry/ty
 import { CONFIRM_SUFFIX, PREFIX_FIELD } from '../../runtime/resource/form/formPlan.ts';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
-import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { answerTo, downloadOf, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import { ADMIN_GRANTS, CasePlan, EDITOR_GRANTS, expectGrants } from './pageCases.ts';
 import {
   action,
@@ -474,9 +474,9 @@ describe('every resource page as the administrator', () => {
         'exports the found record as a spreadsheet with a header row',
         async () => {
           expect(created, 'the record was created').toBeDefined();
-          const download = page.waitForEvent('download');
-          await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true }).click();
-          const file = await download;
+          const file = await downloadOf(page, () =>
+            toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true }).click(),
+          );
           expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
           const workbook = new ExcelJS.Workbook();
           await workbook.xlsx.readFile(await file.path());

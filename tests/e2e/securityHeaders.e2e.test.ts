@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { menuTree, type MenuRoute } from '../../runtime/generated/routes.ts';
 import { PROFILE_PATH, WORKBENCH_PATH } from '../../runtime/constants/spec.ts';
-import { signIn, spaNavigate, startE2E, type E2E } from './harness.ts';
+import { downloadOf, signIn, spaNavigate, startE2E, type E2E } from './harness.ts';
 import { action, actionLabel, dialog, resourceNamed, say, settled, titleOf, toolbarOf } from './resourceLocators.ts';
 
 let e2e: E2E;
@@ -162,9 +162,7 @@ describe('Content-Security-Policy of the console', () => {
     await spaNavigate(page, '/sysuser');
     await settled(page, users);
     for (const name of ['Export', 'Export Word', 'Export PDF']) {
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name, exact: true }).click();
-      await download;
+      await downloadOf(page, () => page.getByRole('button', { name, exact: true }).click());
     }
     await page.evaluate(() => {
       window.print = () => undefined;
