@@ -229,7 +229,7 @@ export async function exportAppClient(
 }
 
 /**
- * POST /api/uaa/appclient/exportWordAppClient
+ * POST /api/admin/appclient/exportWordAppClient
  * exportWord AppClient as a Word document
  * Button permission: appclient:exportWord.
  */
@@ -240,7 +240,7 @@ export async function exportWordAppClient(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/uaa/appclient/exportWordAppClient',
+      url: '/api/admin/appclient/exportWordAppClient',
       data,
       responseType: 'blob',
     },
@@ -249,7 +249,7 @@ export async function exportWordAppClient(
 }
 
 /**
- * POST /api/uaa/appclient/exportPDFAppClient
+ * POST /api/admin/appclient/exportPDFAppClient
  * exportPdf AppClient as a PDF document
  * Button permission: appclient:exportPdf.
  */
@@ -260,7 +260,7 @@ export async function exportPdfAppClient(
   return send<Blob>(
     {
       method: 'POST',
-      url: '/api/uaa/appclient/exportPDFAppClient',
+      url: '/api/admin/appclient/exportPDFAppClient',
       data,
       responseType: 'blob',
     },

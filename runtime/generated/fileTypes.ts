@@ -30,6 +30,12 @@ export interface ResourceFile {
    */
   path: string;
   /**
+   * Gateway prefix of a standard call that another microservice serves, by call verb (the platform serves the app client's Word and PDF exports under /api/admin while the rest of it is under /api/uaa): /api/{callServices[verb]}/{path}/{verb}{Name}.
+   */
+  callServices?: {
+    [k: string]: string;
+  };
+  /**
    * entity: a table with the standard calls; link: a table used by custom calls only (grants); service: calls only, no table (with a record and list.source it is a list-only page of a call's rows).
    */
   kind: 'entity' | 'link' | 'service';

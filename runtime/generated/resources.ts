@@ -293,7 +293,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportWordAppClient',
         method: 'POST',
-        url: '/api/uaa/appclient/exportWordAppClient',
+        url: '/api/admin/appclient/exportWordAppClient',
         verb: 'exportWord',
         auth: 'grant',
         permission: 'appclient:exportWord',
@@ -302,7 +302,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportPdfAppClient',
         method: 'POST',
-        url: '/api/uaa/appclient/exportPDFAppClient',
+        url: '/api/admin/appclient/exportPDFAppClient',
         verb: 'exportPdf',
         auth: 'grant',
         permission: 'appclient:exportPdf',

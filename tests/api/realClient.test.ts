@@ -320,9 +320,9 @@ describe('the exports as the platform client names them', () => {
     expect(entities.length).toBeGreaterThan(10);
     for (const r of entities) {
       for (const verb of ['export', 'exportWord', 'exportPDF']) {
-        // The platform serves the app client's Word and PDF exports under /api/admin/appclient/;
-        // this server serves all of the app client's calls under /api/uaa/appclient/.
-        const url = `/api/${r.service}/${r.path}/${verb}${r.name}`;
+        // The platform serves the app client's Word and PDF exports under /api/admin/appclient/.
+        const service = r.name === 'AppClient' && verb !== 'export' ? 'admin' : r.service;
+        const url = `/api/${service}/${r.path}/${verb}${r.name}`;
         const res = await admin.post(url, {});
         expect(res.status, `${url}: ${Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body)}`).toBe(200);
         expect(Buffer.isBuffer(res.body), url).toBe(true);

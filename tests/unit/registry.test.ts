@@ -63,6 +63,12 @@ describe('the resource files', () => {
       expect(r.calls.filter((c) => c.verb !== 'custom' && c.verb !== 'tree').map((c) => c.verb), r.name).toEqual(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import']);
     }
     expect(registry.callByUrl.get('/api/uaa/appclient/queryAppClient')?.handler).toBe('crud.query');
+    // the platform serves the app client's Word and PDF exports from another service (callServices)
+    expect(['exportAppClient', 'exportWordAppClient', 'exportPdfAppClient'].map((n) => registry.calls.find((c) => c.name === n)?.url)).toEqual([
+      '/api/uaa/appclient/exportAppClient',
+      '/api/admin/appclient/exportWordAppClient',
+      '/api/admin/appclient/exportPDFAppClient',
+    ]);
     expect(registry.callByUrl.get('/api/admin/systenant/querySysTenant')).toBeDefined();
     expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')).toMatchObject({ method: 'PUT', auth: 'session', handler: 'auth.updatePassword' });
     expect(registry.callByUrl.get('/api/account/captcha/getSmsCaptcha')).toMatchObject({ method: 'GET', auth: 'public' });
@@ -389,7 +395,7 @@ describe('mistakes', () => {
   });
 
   describe('a delete confirmed by typing, row actions shown by a flag, and a standard call served by another handler', () => {
-    type TenantDoc = { actions: { name: string; typeToConfirm?: string; showWhen?: string }[]; handlers?: Record<string, string>; storage: { unique: string[][] } };
+    type TenantDoc = { actions: { name: string; typeToConfirm?: string; showWhen?: string }[]; handlers?: Record<string, string>; callServices?: Record<string, string>; storage: { unique: string[][] } };
     const tenant = (edit: (d: TenantDoc) => void) => ({ 'resources/sys-tenant.json': json((d) => edit(d as unknown as TenantDoc)) });
     const file = 'resources/sys-tenant.json';
     const action = (d: TenantDoc, name: string) => d.actions.find((a) => a.name === name)!;
@@ -418,6 +424,7 @@ describe('mistakes', () => {
     it('name a showWhen field that is not boolean, and a handler for a call the resource has not', () => {
       expect(issuesOf(tenant((d) => (action(d, 'restore').showWhen = 'deleteTime')))).toContainEqual({ file, pointer: `${pointerOf(doc, 'restore')}/showWhen`, message: '"deleteTime" is not a boolean field' });
       expect(issuesOf(tenant((d) => (d.handlers = { tree: 'tenant.delete' })))).toContainEqual({ file, pointer: '/handlers/tree', message: 'the resource has no standard tree call' });
+      expect(issuesOf(tenant((d) => (d.callServices = { tree: 'admin' })))).toContainEqual(expect.objectContaining({ file, pointer: '/callServices' }));
       expect(issuesOf(tenant((d) => (d.handlers = { remove: 'tenant.delete' }))).some((i) => i.file === file && i.pointer === '/handlers')).toBe(true);
     });
   });

@@ -22,6 +22,9 @@ const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: Http
 export function readCalls(s: Section, actions: readonly ActionDef[]): CallDef[] {
   const { doc, check } = s;
   const calls = doc.kind === 'entity' ? standardCalls(s, actions) : [];
+  for (const verb of Object.keys(doc.callServices ?? {})) {
+    check(calls.some((c) => c.verb === verb), `/callServices/${verb}`, `the resource has no standard ${verb} call`);
+  }
   for (const verb of Object.keys(doc.handlers ?? {})) {
     check(calls.some((c) => c.verb === verb), `/handlers/${verb}`, `the resource has no standard ${verb} call`);
   }
@@ -54,8 +57,8 @@ export function readCalls(s: Section, actions: readonly ActionDef[]): CallDef[] 
   return calls;
 }
 
-function urlOf(s: Section, name: string): string {
-  return `/api/${s.doc.service}/${s.doc.path}/${name}`;
+function urlOf(s: Section, name: string, service = s.doc.service): string {
+  return `/api/${service}/${s.doc.path}/${name}`;
 }
 
 function standardCalls(s: Section, actions: readonly ActionDef[]): CallDef[] {
@@ -66,7 +69,7 @@ function standardCalls(s: Section, actions: readonly ActionDef[]): CallDef[] {
     name: `${sc.verb}${doc.name}`,
     verb: sc.verb,
     method: sc.method,
-    url: urlOf(s, `${sc.urlVerb ?? sc.verb}${doc.name}`),
+    url: urlOf(s, `${sc.urlVerb ?? sc.verb}${doc.name}`, doc.callServices?.[sc.verb]),
     handler: doc.handlers?.[sc.verb] ?? `crud.${sc.verb}`,
     auth: 'grant',
     permission: actionPermission(sc.action) ?? (sc.fallback ? actionPermission(sc.fallback) : undefined),
