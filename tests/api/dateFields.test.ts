@@ -5,12 +5,9 @@
  * range, exported as date cells and as yyyy-mm-dd text, and imported from date cells or text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, docxXml, schemasWith, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const BASE = '/api/material/contractsupplier';
 
@@ -81,28 +78,20 @@ interface Supplier {
   orgName?: string;
 }
 
-let dir: string;
+let schemas: ReturnType<typeof schemasWith> | undefined;
 let server: TestServer;
 let admin: ReturnType<typeof client>;
 let orgId: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'date-fields-'));
-  cpSync('schemas', join(dir, 'schemas'), { recursive: true });
-  writeFileSync(join(dir, 'schemas/resources/contract-supplier.json'), JSON.stringify(supplier, null, 2));
-  for (const locale of ['en', 'zh', 'tw']) {
-    const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown>; route: Record<string, string> };
-    const { title, ...fields } = labels[locale]!;
-    messages.resources.ContractSupplier = { title, fields };
-    messages.route.contractsupplier = title!;
-    writeFileSync(file, JSON.stringify(messages, null, 2));
-  }
-  const menuFile = join(dir, 'schemas/menu.json');
-  const menu = JSON.parse(readFileSync(menuFile, 'utf8')) as { menus: { code: string; children?: unknown[] }[] };
-  menu.menus.find((m) => m.code === 'admin')!.children!.push({ code: 'contractsupplier', path: '/contractsupplier', name: 'ContractSupplier', component: 'resource', resource: 'ContractSupplier', title: 'route.contractsupplier' });
-  writeFileSync(menuFile, JSON.stringify(menu, null, 2));
-  server = await startTestServer({ schemasDir: join(dir, 'schemas') });
+  schemas = schemasWith({
+    resources: { 'contract-supplier.json': supplier },
+    messages: Object.fromEntries(
+      Object.entries(labels).map(([locale, { title, ...fields }]) => [locale, { resources: { ContractSupplier: { title, fields } }, route: { contractsupplier: title } }]),
+    ),
+    menu: [{ parent: 'admin', entry: { code: 'contractsupplier', path: '/contractsupplier', name: 'ContractSupplier', component: 'resource', resource: 'ContractSupplier', title: 'route.contractsupplier' } }],
+  });
+  server = await startTestServer({ schemasDir: schemas.schemasDir });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'), { 'X-Language': 'en' });
   const orgs = await admin.get<Envelope<PageData<{ id: number; orgName: string }>>>('/api/admin/sysorg/querySysOrg', { orgName: 'Supply Department' });
   orgId = orgs.body.data!.list[0]!.id;
@@ -110,7 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  schemas?.remove();
 });
 
 const add = (body: Record<string, unknown>) => admin.post<Envelope<Supplier>>(`${BASE}/addContractSupplier`, body);

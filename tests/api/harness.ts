@@ -2,7 +2,7 @@
  * Starts a real server for an API test file: a fresh SQLite directory, or a fresh database on
  * the PostgreSQL server named by TEST_DATABASE_URL (the second pass of `npm test`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -65,6 +65,47 @@ export async function startTestServer(options: Omit<StartOptions, 'port' | 'data
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/** What a test adds to a copy of `schemas/`: resource files, locale entries, menu entries. */
+export interface SchemaAdditions {
+  /** File name under `resources/` (for example `supplier.json`) to the resource document. */
+  resources?: Record<string, unknown>;
+  /** Per locale, top-level section (`resources`, `route`, `dict`, ...) to the entries merged into it. */
+  messages?: Record<string, Record<string, Record<string, unknown>>>;
+  /** Menu entries appended to the children of the top-level menu of code `parent`. */
+  menu?: { parent: string; entry: Record<string, unknown> }[];
+}
+
+/**
+ * A copy of `schemas/` in a temporary folder with `add` applied, for a server started with
+ * `{ schemasDir }` as an implementer's project would be; `remove()` deletes it.
+ */
+export function schemasWith(add: SchemaAdditions): { schemasDir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+  const schemasDir = join(dir, 'schemas');
+  cpSync('schemas', schemasDir, { recursive: true });
+  const editJson = <T>(file: string, edit: (value: T) => void) => {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as T;
+    edit(value);
+    writeFileSync(file, JSON.stringify(value, null, 2));
+  };
+  for (const [name, doc] of Object.entries(add.resources ?? {})) writeFileSync(join(schemasDir, 'resources', name), JSON.stringify(doc, null, 2));
+  for (const [locale, sections] of Object.entries(add.messages ?? {})) {
+    editJson<Record<string, Record<string, unknown> | undefined>>(join(schemasDir, 'locales', `${locale}.json`), (messages) => {
+      for (const [section, entries] of Object.entries(sections)) messages[section] = { ...messages[section], ...entries };
+    });
+  }
+  if (add.menu?.length) {
+    editJson<{ menus: { code: string; children?: unknown[] }[] }>(join(schemasDir, 'menu.json'), (menu) => {
+      for (const { parent, entry } of add.menu!) {
+        const top = menu.menus.find((m) => m.code === parent);
+        if (!top) throw new Error(`schemasWith: no top-level menu "${parent}"`);
+        (top.children ??= []).push(entry);
+      }
+    });
+  }
+  return { schemasDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface ApiResponse<T = unknown> {

@@ -6,10 +6,7 @@
  * the data permissions of the caller's roles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { client, signIn, startTestServer, type Envelope, type Params, type TestServer } from './harness.ts';
+import { client, schemasWith, signIn, startTestServer, type Envelope, type Params, type TestServer } from './harness.ts';
 
 type Client = ReturnType<typeof client>;
 type Rec = Record<string, unknown>;
@@ -56,7 +53,7 @@ const labels: Record<string, { resource: Rec; dict: Rec }> = {
   tw: { resource: { title: '小工具', fields: { gadgetCode: '編碼', gadgetName: '名稱', kind: '種類', size: '尺寸', active: '啟用' } }, dict: { small: '小', big: '大' } },
 };
 
-let dir: string;
+let schemas: ReturnType<typeof schemasWith> | undefined;
 let server: TestServer;
 let admin: Client;
 let acme: Client;
@@ -86,17 +83,11 @@ async function hideFields(menuCode: string, fields: string | null) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'lookup-'));
-  cpSync('schemas', join(dir, 'schemas'), { recursive: true });
-  writeFileSync(join(dir, 'schemas/resources/gadget.json'), JSON.stringify(gadget, null, 2));
-  for (const locale of ['en', 'zh', 'tw']) {
-    const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources?: Rec; dict?: Rec };
-    messages.resources = { ...messages.resources, Gadget: labels[locale]!.resource };
-    messages.dict = { ...messages.dict, gadget_kind: labels[locale]!.dict };
-    writeFileSync(file, JSON.stringify(messages, null, 2));
-  }
-  server = await startTestServer({ schemasDir: join(dir, 'schemas') });
+  schemas = schemasWith({
+    resources: { 'gadget.json': gadget },
+    messages: Object.fromEntries(Object.entries(labels).map(([locale, l]) => [locale, { resources: { Gadget: l.resource }, dict: { gadget_kind: l.dict } }])),
+  });
+  server = await startTestServer({ schemasDir: schemas.schemasDir });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
   acme = client(server.url, await signIn(server.url, 'acme', 'admin'));
   editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
@@ -115,7 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  schemas?.remove();
 });
 
 describe('lookup.options', () => {

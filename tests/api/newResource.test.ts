@@ -5,11 +5,10 @@
  * delete action's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, readWorkbook, schemasWith, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const supplier = {
   $schema: '../resource.schema.json',
@@ -62,33 +61,31 @@ const labels: Record<string, Record<string, string>> = {
 };
 
 let dir: string;
+let schemas: ReturnType<typeof schemasWith> | undefined;
 let server: TestServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'new-resource-'));
-  cpSync('schemas', join(dir, 'schemas'), { recursive: true });
-  writeFileSync(join(dir, 'schemas/resources/supplier.json'), JSON.stringify(supplier, null, 2));
-  for (const locale of ['en', 'zh', 'tw']) {
-    const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown>; route: Record<string, string> };
-    const l = labels[locale]!;
-    messages.route.supplier = l.title!;
-    messages.resources.Supplier = {
-      title: l.title,
-      fields: { supplierCode: l.supplierCode, supplierName: l.supplierName, contactEmail: l.contactEmail, rating: l.rating },
-    };
-    writeFileSync(file, JSON.stringify(messages, null, 2));
-  }
-  const menuFile = join(dir, 'schemas/menu.json');
-  const menu = JSON.parse(readFileSync(menuFile, 'utf8')) as { menus: { code: string; children?: unknown[] }[] };
-  menu.menus.find((m) => m.code === 'admin')!.children!.push(menuEntry);
-  writeFileSync(menuFile, JSON.stringify(menu, null, 2));
-  server = await startTestServer({ schemasDir: join(dir, 'schemas') });
+  schemas = schemasWith({
+    resources: { 'supplier.json': supplier },
+    messages: Object.fromEntries(
+      Object.entries(labels).map(([locale, l]) => [
+        locale,
+        {
+          route: { supplier: l.title },
+          resources: { Supplier: { title: l.title, fields: { supplierCode: l.supplierCode, supplierName: l.supplierName, contactEmail: l.contactEmail, rating: l.rating } } },
+        },
+      ]),
+    ),
+    menu: [{ parent: 'admin', entry: menuEntry }],
+  });
+  // the generated files of the copy go beside it
+  dir = dirname(schemas.schemasDir);
+  server = await startTestServer({ schemasDir: schemas.schemasDir });
 });
 
 afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  schemas?.remove();
 });
 
 describe('a new resource file', () => {
