@@ -30,7 +30,6 @@ export default tseslint.config(
       'server-mock/seed/demoData.ts',
       'server-mock/tenants/tenantDeletion.ts',
       'server-mock/tenants/tenantPurge.ts',
-      'server-mock/crud/listQuery.ts',
       'server-mock/calls/context.ts',
     ],
     rules: {

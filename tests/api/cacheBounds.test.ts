@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheSizes } from '../../server-mock/db/lruCache.ts';
 import { SQL_TEMPLATE_SHAPES } from '../../server-mock/db/sqlTemplate.ts';
 import { STATEMENT_CACHE_SIZE } from '../../server-mock/db/sqliteDriver.ts';
-import { pageQuery } from '../../server-mock/crud/listQuery.ts';
+import { pageQuery } from '../../server-mock/access/listQuery.ts';
 import { filterableFields } from '../../server-mock/crud/crudSchemas.ts';
 import { callUrl, client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
