@@ -8,7 +8,7 @@ import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types
 import { containsPattern } from '../db/dialect.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
-import { TenantData } from './tenantData.ts';
+import type { TenantData } from './tenantData.ts';
 
 export interface ListParams {
   currentPage: number;
@@ -135,7 +135,7 @@ type PageValues = Record<string, unknown> & { tenant: string };
  * resource, the filters' fields and conditions, the sorter and the page size.
  */
 export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data, resource, params, terms }) => {
-  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const scoped = data.forTemplate(db, v.tenant);
   const base = whereTerms(scoped.select(resource), scoped, resource, terms, (i, j) => v[`v${i}_${j}`]);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
   if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);

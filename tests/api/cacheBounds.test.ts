@@ -25,7 +25,8 @@ afterAll(async () => {
 
 describe('cache bounds under list calls of many shapes', () => {
   it('keeps every cache at or under its limit and answers as before', async () => {
-    const { registry, database } = server.services;
+    const { registry } = server.services;
+    const { database } = server;
     const users = registry.byName.get('SysUser')!;
     const url = callUrl(registry, users, 'query')!;
     const sorters = filterableFields(users).flatMap((f) => [`${f.name}_ascend`, `${f.name}_descend`]);
