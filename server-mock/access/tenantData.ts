@@ -100,6 +100,15 @@ export class TenantData {
     return this.scoped(r) ? q.where('tenant_code', '=', this.tenantCode) : q;
   }
 
+  /** The name of this tenant (its SysTenant row), or undefined when the row is gone. */
+  async tenantName(): Promise<string | undefined> {
+    const r = this.resource('SysTenant');
+    const codeColumn = r.fieldMap.get('tenantCode')!.column;
+    const nameColumn = r.fieldMap.get('tenantName')!.column;
+    const row = (await this.db.selectFrom(r.table).select(nameColumn).where(codeColumn, '=', this.tenantCode).executeTakeFirst()) as Row | undefined;
+    return row ? String(row[nameColumn] ?? '') : undefined;
+  }
+
   /** An insert of one row (columns) in this tenant. */
   insertStatement(r: Resource, row: Row) {
     const values: Row = { ...row };
