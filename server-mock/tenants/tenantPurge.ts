@@ -9,7 +9,8 @@
  *   when its tenant was deleted);
  * - a tenant row whose `deleted` flag is empty (written before the flag existed) gets false.
  *
- * The platform tenant is never purged, even if something marked it deleted.
+ * The platform tenant is never purged, even if something marked it deleted. The statements,
+ * which reach across tenants, are the system store's named methods (access/systemStore.ts).
  */
 import type { Services } from '../calls/context.ts';
 import { DAY_MS, graceDays } from './tenantDeletion.ts';
