@@ -6,7 +6,7 @@ import { DEMO_USERS } from './seed/demoData.ts';
 async function main(): Promise<void> {
   const server = await startServer();
   const { config } = server;
-  const where = server.services.database.location;
+  const where = server.database.location;
   const lines = [
     '',
     `  Console and API: ${server.url}/`,

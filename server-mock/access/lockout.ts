@@ -9,7 +9,7 @@
  * answers do not tell which names exist.
  */
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from './systemStore.ts';
+import type { SystemDb } from './systemTables.ts';
 import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from '../auth/authLimits.ts';
 
 export const FAILURE_TABLE = 'sys_login_failure';

@@ -22,7 +22,7 @@ import { inChunks } from '../db/anyKysely.ts';
 import { conflict, forbidden } from '../http/apiError.ts';
 import { ROLE_ADMIN, type Principal } from './principal.ts';
 import type { TenantData } from './tenantData.ts';
-import { hiddenFields } from './grants.ts';
+import { hiddenFields } from './callGrants.ts';
 
 /** What a caller does to a user, for the messages. */
 export type UserAction = 'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of' | 'unlock';

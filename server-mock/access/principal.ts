@@ -9,13 +9,11 @@ import { SqlTemplate } from '../db/sqlTemplate.ts';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { TOKEN_ELSEWHERE, TOKEN_ILLEGAL, unauthorized } from '../http/apiError.ts';
-import { touchSession, SESSION_TOUCH_INTERVAL_MS } from './sessions.ts';
+import { touchSession, SESSION_TOUCH_INTERVAL_MS, TENANT_DELETED_REASON } from './sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { TenantData } from './tenantData.ts';
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
-/** Why the sessions of a deleted tenant's users ended (sys_session.revoked_reason; server-mock/tenants/). */
-export const TENANT_DELETED_REASON = 'tenant-deleted';
 
 export interface Principal {
   userId: number;

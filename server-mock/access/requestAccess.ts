@@ -6,7 +6,7 @@
  */
 import type { Principal, RequestGrants } from './principal.ts';
 import type { TenantData } from './tenantData.ts';
-import { buttonGranted, grantedButtons, hiddenFields, hiddenFieldsByMenu, urlGranted } from './grants.ts';
+import { buttonGranted, grantedButtons, hiddenFields, hiddenFieldsByMenu, urlGranted } from './callGrants.ts';
 
 export class RequestAccess {
   constructor(

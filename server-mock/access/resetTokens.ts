@@ -11,7 +11,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from './systemStore.ts';
+import type { SystemDb } from './systemTables.ts';
 import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from '../auth/authLimits.ts';
 
 export const RESET_TABLE = 'sys_password_reset';

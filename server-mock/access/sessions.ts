@@ -3,7 +3,7 @@
  * so it holds for every server process on the same database.
  */
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from './systemStore.ts';
+import type { SystemDb } from './systemTables.ts';
 
 export interface SessionRow {
   /** row id: a non-secret name of the session (the jti is part of the token and never shown) */
@@ -21,6 +21,9 @@ export interface SessionRow {
   revokedAt: string | null;
   revokedReason: string | null;
 }
+
+/** The revocation reason of the sessions of a deleted tenant (its users are told so). */
+export const TENANT_DELETED_REASON = 'tenant-deleted';
 
 /** How often (ms) a session's last-seen time is written. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -101,6 +104,28 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (exceptJti !== undefined) q = q.where('jti', '!=', exceptJti);
   const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Record the client's address and agent on a session of the tenant (registerNewSession). */
+export async function describeSession(db: SystemDb, jti: string, tenantCode: string, client: { ip: string; userAgent: string }, now: Date): Promise<void> {
+  await db
+    .updateTable('sys_session')
+    .set({ ip: client.ip, user_agent: client.userAgent, last_seen_at: now.toISOString() })
+    .where('jti', '=', jti)
+    .where('tenant_code', '=', tenantCode)
+    .execute();
+}
+
+/** End every live session of these tenants' users (their tenants were deleted); returns how many. */
+export async function revokeTenantSessions(db: SystemDb, tenantCodes: string[], now: Date): Promise<number> {
+  if (!tenantCodes.length) return 0;
+  const result = await db
+    .updateTable('sys_session')
+    .set({ revoked_at: now.toISOString(), revoked_reason: TENANT_DELETED_REASON })
+    .where('tenant_code', 'in', tenantCodes)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

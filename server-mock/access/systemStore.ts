@@ -1,86 +1,34 @@
 /**
- * The system store: the server's own tables (server-mock/db/migrate.ts INTERNAL_TABLES), typed
- * here, for the sessions, sign-in failures and locks, SMS codes, used captcha keys, password
+ * The system store: the server's own tables (server-mock/db/migrate.ts INTERNAL_TABLES, typed
+ * in systemTables.ts), for the sessions, sign-in failures and locks, SMS codes, used captcha keys, password
  * reset codes and secrets. They are not tenant resources: their rows are keyed by a session, a
  * login name in a tenant, a mobile number or a nonce, and no handler reaches a resource table
  * through this store. Tenant resources are read only through a TenantData; the public sign-in
  * calls, which name their tenant in the request, get theirs from `tenant()`.
+ *
+ * The few operations that reach across tenants are methods of their own here, named for what
+ * they do: the sign-in page's tenant look-up, the access of a request (its token names the
+ * tenant), and the platform's administration of the tenants themselves (deletion, the purge
+ * after the grace period, start-up seeding). Handlers get this store, never the database.
  */
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { Registry } from '../../schemas/registry/types.ts';
 import type { Database } from '../db/database.ts';
-import type { Row } from '../db/anyKysely.ts';
-import { TenantData } from './tenantData.ts';
+import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { INTERNAL_TABLES } from '../db/migrate.ts';
-
-/** Whether the server's own tables include this one. */
-export function hasSystemTable(name: keyof SystemTables): boolean {
-  return INTERNAL_TABLES.some((t) => t.name === name);
-}
-
-/** A time: written as an ISO string, read as a Date (PostgreSQL) or a string (SQLite). */
-type Time = ColumnType<Date | string, string, string>;
-type OptionalTime = ColumnType<Date | string | null, string | null | undefined, string | null>;
-
-export interface SystemTables {
-  sys_session: {
-    id: Generated<number>;
-    jti: string;
-    tenant_code: string;
-    user_id: number;
-    username: string;
-    client_code: string;
-    ip: string | null;
-    user_agent: string | null;
-    issued_at: Time;
-    expires_at: Time;
-    last_seen_at: OptionalTime;
-    revoked_at: OptionalTime;
-    revoked_reason: string | null;
-  };
-  sys_login_failure: {
-    id: Generated<number>;
-    tenant_code: string;
-    username: string;
-    failed_at: Time;
-  };
-  sys_sms_captcha: {
-    id: Generated<number>;
-    mobile: string;
-    code: string;
-    created_at: Time;
-    expires_at: Time;
-    used_at: OptionalTime;
-  };
-  sys_captcha_use: {
-    id: Generated<number>;
-    nonce: string;
-    expires_at: Time;
-  };
-  sys_password_reset: {
-    id: Generated<number>;
-    tenant_code: string;
-    user_id: number;
-    code_hash: string;
-    created_at: Time;
-    expires_at: Time;
-    used_at: OptionalTime;
-    wrong_tries: number;
-  };
-  sys_secret: {
-    id: Generated<number>;
-    name: string;
-    value: string;
-  };
-}
-
-/** The server's own tables, and nothing else, as the type system sees them. */
-export type SystemDb = Kysely<SystemTables>;
+import type { TokenService } from '../auth/tokens.ts';
+import { TenantData } from './tenantData.ts';
+import { authenticate } from './principal.ts';
+import { RequestAccess } from './requestAccess.ts';
+import { revokeTenantSessions } from './sessions.ts';
+import type { SystemDb } from './systemTables.ts';
 
 export class SystemStore {
   constructor(
     private readonly database: Database,
     private readonly registry: Registry,
+    /** The connection or transaction the store's statements run on. */
+    private readonly conn: AnyKysely = database.db,
   ) {}
 
   /** Which database the tables live in. */
@@ -90,16 +38,31 @@ export class SystemStore {
 
   /** The server's own tables (sessions, failures, codes, captcha keys, resets, secrets). */
   get db(): SystemDb {
-    return this.database.db as SystemDb;
+    return this.conn as SystemDb;
   }
 
   /**
    * A tenant's data for the public calls that name their tenant in the request (sign-in, the
-   * lock state before it, account recovery): every resource table read through it carries that
-   * tenant's condition.
+   * lock state before it, account recovery) and for the platform's administration of
+   * tenants: every resource table read through it carries that tenant's condition.
    */
   tenant(tenantCode: string): TenantData {
-    return new TenantData(this.database, this.registry, tenantCode);
+    return new TenantData(this.database, this.registry, tenantCode, this.conn);
+  }
+
+  /** Run fn in one transaction, with a store (and its tenants' data) bound to it. */
+  async transaction<T>(fn: (system: SystemStore) => Promise<T>): Promise<T> {
+    if (this.conn.isTransaction) return fn(this);
+    return this.conn.transaction().execute((trx) => fn(new SystemStore(this.database, this.registry, trx)));
+  }
+
+  /**
+   * The access of an API request: the caller its token and session name (401 otherwise), the
+   * grants of the call, and the data of the caller's tenant.
+   */
+  async requestAccess(request: FastifyRequest, tokens: TokenService, now: Date): Promise<RequestAccess> {
+    const { principal, grants } = await authenticate(request, this.conn, this.registry, tokens, now);
+    return new RequestAccess(principal, this.tenant(principal.tenantCode), grants);
   }
 
   /**
@@ -109,7 +72,7 @@ export class SystemStore {
   async tenantsOfLogin(login: string): Promise<{ tenantCode: string; tenantName: string }[]> {
     const userTable = this.table('SysUser');
     const tenantTable = this.table('SysTenant');
-    const rows = (await this.database.db
+    const rows = (await this.conn
       .selectFrom(`${userTable} as u`)
       .innerJoin(`${tenantTable} as t`, 't.tenant_code', 'u.tenant_code')
       .select(['t.tenant_code', 't.tenant_name'])
@@ -123,21 +86,96 @@ export class SystemStore {
 
   /** Whether a user of some tenant has this mobile number (an SMS code is sent only then). */
   async mobileHasUser(mobile: string): Promise<boolean> {
-    const owner = await this.database.db.selectFrom(this.table('SysUser')).select('id').where('mobile', '=', mobile).limit(1).executeTakeFirst();
+    const owner = await this.conn.selectFrom(this.table('SysUser')).select('id').where('mobile', '=', mobile).limit(1).executeTakeFirst();
     return !!owner;
   }
 
-  /** Whether the tenant exists and is not deleted (the sign-in calls). */
+  /** Whether the tenant exists and is not deleted (sign-in, registration, adding a user to it). */
   async tenantLive(tenantCode: string): Promise<boolean> {
-    const data = this.tenant(tenantCode);
-    const r = data.resource('SysTenant');
-    const row = await data.select(r).select('id').where(`${r.table}.tenant_code`, '=', tenantCode).where(`${r.table}.delete_time`, 'is', null).executeTakeFirst();
+    const r = this.registry.byName.get('SysTenant')!;
+    const row = await this.conn
+      .selectFrom(r.table)
+      .select('id')
+      .where(this.column(r.name, 'tenantCode'), '=', tenantCode)
+      .where(this.column(r.name, 'deleteTime'), 'is', null)
+      .executeTakeFirst();
     return !!row;
+  }
+
+  // ---- the platform's administration of the tenants themselves ----
+
+  /** The code of every tenant, deleted ones included (start-up seeding syncs each). */
+  async allTenantCodes(): Promise<string[]> {
+    const r = this.registry.byName.get('SysTenant')!;
+    const code = this.column(r.name, 'tenantCode');
+    const rows = (await this.conn.selectFrom(r.table).select(code).orderBy(code).execute()) as Row[];
+    return rows.map((row) => String(row[code]));
+  }
+
+  /** End every live session of these tenants' users (the tenants were deleted); returns how many. */
+  revokeTenantSessions(tenantCodes: string[], now: Date): Promise<number> {
+    return revokeTenantSessions(this.db, tenantCodes, now);
+  }
+
+  /** Give `deleted = false` to the live tenants whose flag is empty (rows older than the flag). */
+  async fillTenantDeletedFlags(): Promise<void> {
+    const r = this.registry.byName.get('SysTenant')!;
+    const flag = this.column(r.name, 'deleted');
+    await this.conn
+      .updateTable(r.table)
+      .set({ [flag]: this.database.dialect.toDb('boolean', false) })
+      .where(flag, 'is', null)
+      .where(this.column(r.name, 'deleteTime'), 'is', null)
+      .execute();
+  }
+
+  /** The tenants marked deleted, with when (an ISO time, or null when unreadable). */
+  async deletedTenants(): Promise<{ tenantCode: string; deletedAt: string | null }[]> {
+    const r = this.registry.byName.get('SysTenant')!;
+    const code = this.column(r.name, 'tenantCode');
+    const time = this.column(r.name, 'deleteTime');
+    const rows = (await this.conn.selectFrom(r.table).select([code, time]).where(time, 'is not', null).execute()) as Row[];
+    return rows.map((row) => {
+      const at = this.database.dialect.fromDb('datetime', row[time]);
+      const text = at === null || at === undefined ? null : at instanceof Date ? at.toISOString() : String(at);
+      return { tenantCode: String(row[code]), deletedAt: text };
+    });
+  }
+
+  /**
+   * Every table whose rows belong to one tenant (a `tenant_code` column): the resource files'
+   * tenant-scoped tables and the server's own that name a tenant.
+   */
+  tenantTables(): string[] {
+    const fromFiles = this.registry.resources.filter((r) => r.kind !== 'service' && r.scope === 'tenant').map((r) => r.table);
+    const internal = INTERNAL_TABLES.filter((t) => t.columns.some((c) => c.name === 'tenant_code')).map((t) => t.name);
+    return [...new Set([...fromFiles, ...internal])];
+  }
+
+  /**
+   * Remove every row of a deleted tenant, then the tenant itself, in one transaction. A tenant
+   * not marked deleted keeps its SysTenant row.
+   */
+  async purgeTenant(tenantCode: string): Promise<void> {
+    const r = this.registry.byName.get('SysTenant')!;
+    const tables = this.tenantTables();
+    await this.transaction(async (system) => {
+      for (const table of tables) await system.conn.deleteFrom(table).where('tenant_code', '=', tenantCode).execute();
+      await system.conn
+        .deleteFrom(r.table)
+        .where(this.column(r.name, 'tenantCode'), '=', tenantCode)
+        .where(this.column(r.name, 'deleteTime'), 'is not', null)
+        .execute();
+    });
   }
 
   private table(resource: string): string {
     const r = this.registry.byName.get(resource);
     if (!r) throw new Error(`Unknown resource ${resource}`);
     return r.table;
+  }
+
+  private column(resource: string, field: string): string {
+    return this.registry.byName.get(resource)!.fieldMap.get(field)!.column;
   }
 }

@@ -21,7 +21,7 @@ interface WriteContext {
 
 /** insertUnlessClash's statement, one per resource and set of columns; values `c<i>`. */
 const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, columns }) => {
-  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const scoped = data.forTemplate(db, v.tenant);
   const values: Row = {};
   columns.forEach((c, i) => (values[c] = v[`c${i}`]));
   return scoped.insertStatement(resource, values).onConflict((oc) => oc.doNothing()).returningAll().compile();
@@ -29,15 +29,18 @@ const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteCo
 
 /** deleteAllOrNone's statement, one per resource and number of ids; values `i<n>`. */
 const deleteAllOrNoneQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) => {
-  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const scoped = data.forTemplate(db, v.tenant);
   const ids = Array.from({ length: count }, (_, i) => v[`i${i}`]);
   const present = scoped.select(resource).select(sql<number>`count(*)`.as('n')).where(`${resource.table}.id`, 'in', ids);
   return scoped.delete(resource).where('id', 'in', ids).where(present, '=', v.count as number).returning('id').compile();
 });
 
+/** Per database, an object that names it (TenantData.databaseKey) without giving access to it. */
+const databaseKeys = new WeakMap<Database, object>();
+
 export class TenantData {
   constructor(
-    readonly database: Database,
+    private readonly database: Database,
     readonly registry: Registry,
     readonly tenantCode: string,
     private readonly db: AnyKysely = database.db,
@@ -45,6 +48,25 @@ export class TenantData {
 
   get dialect() {
     return this.database.dialect;
+  }
+
+  /**
+   * A key that tells databases apart (for state a process keeps per database, such as the
+   * import jobs it runs); it is not a handle to the database.
+   */
+  get databaseKey(): object {
+    let key = databaseKeys.get(this.database);
+    if (!key) databaseKeys.set(this.database, (key = Object.freeze({})));
+    return key;
+  }
+
+  /**
+   * This data on the connection a SqlTemplate builds its statement with, for `tenant` (the
+   * template's placeholder for this tenant's code, so that the tenant condition is in the
+   * statement's text): the access layer's templates only.
+   */
+  forTemplate(db: AnyKysely, tenant: string): TenantData {
+    return new TenantData(this.database, this.registry, tenant, db);
   }
 
   resource(name: string): Resource {
@@ -76,6 +98,15 @@ export class TenantData {
   delete(r: Resource) {
     const q = this.db.deleteFrom(r.table);
     return this.scoped(r) ? q.where('tenant_code', '=', this.tenantCode) : q;
+  }
+
+  /** The name of this tenant (its SysTenant row), or undefined when the row is gone. */
+  async tenantName(): Promise<string | undefined> {
+    const r = this.resource('SysTenant');
+    const codeColumn = r.fieldMap.get('tenantCode')!.column;
+    const nameColumn = r.fieldMap.get('tenantName')!.column;
+    const row = (await this.db.selectFrom(r.table).select(nameColumn).where(codeColumn, '=', this.tenantCode).executeTakeFirst()) as Row | undefined;
+    return row ? String(row[nameColumn] ?? '') : undefined;
   }
 
   /** An insert of one row (columns) in this tenant. */
@@ -134,17 +165,9 @@ export class TenantData {
   }
 
   /**
-   * The same connection (or transaction) for another tenant. Only start-up seeding and the
-   * platform tenant's provisioning use this; call handlers never do.
-   */
-  forTenant(tenantCode: string): TenantData {
-    return new TenantData(this.database, this.registry, tenantCode, this.db);
-  }
-
-  /**
    * Run a query compiled once per shape (see SqlTemplate) on this connection, with this tenant
-   * as its `tenant` value. Its builder scopes the query with `new TenantData(database,
-   * registry, values.tenant, db)`, so that the tenant filter is part of the SQL text of every
+   * as its `tenant` value. Its builder scopes the query with `data.forTemplate(db,
+   * values.tenant)`, so that the tenant filter is part of the SQL text of every
    * shape and this tenant's code is bound on every run.
    */
   runTemplate<V extends Record<string, unknown>, C>(template: SqlTemplate<V & { tenant: string }, C>, shape: string, values: V, context: C): Promise<Row[]> {

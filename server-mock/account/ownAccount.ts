@@ -33,10 +33,7 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 export const getSysUser: CallHandler = async (ctx) => {
   const { principal, data } = withPrincipal(ctx);
   const row = await ownRow(data, principal.userId);
-  const tenantR = data.resource('SysTenant');
-  const tenant = (await data.select(tenantR).select('tenant_name').where('tenant_code', '=', principal.tenantCode).executeTakeFirst()) as
-    | Row
-    | undefined;
+  const tenantName = await data.tenantName();
   return {
     id: Number(row.id),
     username: text(row.username),
@@ -44,7 +41,7 @@ export const getSysUser: CallHandler = async (ctx) => {
     avatar: text(row.avatar),
     roles: principal.allRoles,
     tenantCode: principal.tenantCode,
-    tenantName: tenant ? text(tenant.tenant_name) : principal.tenantCode,
+    tenantName: tenantName ?? principal.tenantCode,
     phone: text(row.mobile),
     mobile: text(row.mobile),
     prefix: text(row.prefix),

@@ -7,7 +7,7 @@ import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { loadMenu } from '../../schemas/registry/loadMenu.ts';
 import { loadLocales } from '../../schemas/registry/locales.ts';
 import { configFromEnv, type ServerConfig } from '../config/config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { SystemStore } from '../access/systemStore.ts';
 import { INTERNAL_TABLES, migrate, tablesOf, withStartupLock, type MigrationReport } from '../db/migrate.ts';
 import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
@@ -46,6 +46,11 @@ export interface RunningServer {
   port: number;
   app: FastifyInstance;
   services: Services;
+  /**
+   * The database itself, for the process entry point and tests only: the API's handlers get
+   * the stores of the access layer (services.system and their TenantData), never this.
+   */
+  database: Database;
   config: ServerConfig;
   seeded: boolean;
   migration: MigrationReport;
@@ -77,7 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const { migration, seeded } = await withStartupLock(database, async (db) => {
       const tables = [...INTERNAL_TABLES, ...tablesOf(registry)];
       const migration = await migrate(database, tables, db);
-      const { seeded } = await seedDatabase(database, db, registry, { menu, en: locales.en, now: now() }, config.demoPassword);
+      const { seeded } = await seedDatabase(new SystemStore(database, registry, db), registry, { menu, en: locales.en, now: now() }, config.demoPassword);
       await database.analyze(db, tables.map((t) => t.name));
       return { migration, seeded };
     });
@@ -86,7 +91,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const services: Services = {
       config,
       registry,
-      database,
       system,
       tokens: new TokenService(secret),
       // replaced by the app's logger in buildServer
@@ -119,6 +123,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       port,
       app,
       services,
+      database,
       config,
       seeded,
       migration,

@@ -7,7 +7,7 @@
  * within its five minutes.
  */
 import type { Services } from '../calls/context.ts';
-import { hasSystemTable } from '../access/systemStore.ts';
+import { hasSystemTable } from '../access/systemTables.ts';
 
 export const CAPTCHA_USE_TABLE = 'sys_captcha_use';
 const hasTable = hasSystemTable(CAPTCHA_USE_TABLE);

@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Row } from '../db/anyKysely.ts';
-import type { SystemDb } from '../access/systemStore.ts';
+import type { SystemDb } from '../access/systemTables.ts';
 import { ApiError, tooManyRequests } from '../http/apiError.ts';
 import type { CallHandler } from '../calls/context.ts';
 import { clearFailures, failureTimes, recordFailure } from '../access/lockout.ts';

@@ -6,7 +6,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef, Registry, Resource } from '../../schemas/registry/types.ts';
 import type { Locale, Messages } from '../../schemas/registry/locales.ts';
 import type { ServerConfig } from '../config/config.ts';
-import type { Database } from '../db/database.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
 import type { RequestAccess } from '../access/requestAccess.ts';
@@ -17,8 +16,11 @@ import type { SmsProvider } from '../auth/sms.ts';
 export interface Services {
   config: ServerConfig;
   registry: Registry;
-  database: Database;
-  /** The server's own tables (sessions, failures, codes), and the tenant data of public calls. */
+  /**
+   * The server's own tables (sessions, failures, codes), the tenant data of public calls and the
+   * named operations across tenants. There is no database here: handlers reach it only
+   * through this store and their TenantData.
+   */
   system: SystemStore;
   tokens: TokenService;
   sms: SmsProvider;

@@ -15,9 +15,7 @@ import type { CallDef, JsonSchema, Resource } from '../../schemas/registry/types
 import type { Locale } from '../../schemas/registry/locales.ts';
 import { ApiError, badRequest, forbidden, type FieldError } from '../http/apiError.ts';
 import { failure, ok } from '../http/envelope.ts';
-import { authenticate } from '../access/principal.ts';
-import { RequestAccess } from '../access/requestAccess.ts';
-import { TenantData } from '../access/tenantData.ts';
+import type { RequestAccess } from '../access/requestAccess.ts';
 import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
 import { harden } from '../../schemas/registry/limits.ts';
 import { bodyAjv, fieldErrors, queryAjv, validationError } from './validation.ts';
@@ -60,9 +58,9 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 async function checkAccess(services: Services, request: FastifyRequest, call: CallDef, resource: Resource): Promise<void> {
   if (call.auth === 'public') return;
-  const { database, registry, tokens, config } = services;
-  const { principal, grants } = await authenticate(request, database.db, registry, tokens, services.now());
-  const access = new RequestAccess(principal, new TenantData(database, registry, principal.tenantCode), grants);
+  const { system, tokens, config } = services;
+  const access = await system.requestAccess(request, tokens, services.now());
+  const { principal } = access;
   request.access = access;
   if (resource.scope === 'platform' && principal.tenantCode !== config.platformTenant) {
     throw forbidden(`Only administrators of the platform tenant may use ${resource.name}`);

@@ -140,7 +140,7 @@ async function earlierJob(ctx: CallContext, data: TenantData, row: Row): Promise
   const jr = jobResource(data);
   const job = view(data, row);
   const age = ctx.services.now().getTime() - new Date(job.createTime).getTime();
-  const run = runsOf(data.database).get(job.id);
+  const run = runsOf(data.databaseKey).get(job.id);
   if (job.status === 'running' && run) return { job: { ...view(data, row, run.progress), repeated: true }, outcome: run.outcome };
   if ((job.status === 'running' && age < IMPORT_JOB_ABANDONED_MS) || (job.status === 'done' && age < IMPORT_JOB_MEMORY_MS)) {
     const outcome: Outcome =
@@ -177,7 +177,7 @@ export async function startImportJob(ctx: CallContext, file: { filename: string;
     if (stored) {
       const id = Number(stored.id);
       const progress: ImportProgress = { read: 0, total: 0, processed: 0 };
-      const runs = runsOf(data.database);
+      const runs = runsOf(data.databaseKey);
       const outcome = runJob(ctx, data, id, progress, work).finally(() => runs.delete(id));
       runs.set(id, { progress, outcome });
       return { job: view(data, stored, progress), outcome };
@@ -226,7 +226,7 @@ export const importJobCall: CallHandler = async (ctx) => {
   if (!call) throw missing();
   if (!(await access.urlGranted(call.url))) throw missing();
   if (call.permission && !(await access.buttonGranted(call.permission))) throw missing();
-  return new EnvelopeResult(view(data, row, runsOf(data.database).get(id)?.progress));
+  return new EnvelopeResult(view(data, row, runsOf(data.databaseKey).get(id)?.progress));
 };
 
 export const importJobHandlers: Record<string, CallHandler> = {

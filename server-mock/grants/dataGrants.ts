@@ -1,7 +1,7 @@
 /**
  * Data permissions (sys_role_data: roleCode, menuCode, dataFields): per menu and role, the
  * comma-separated fields of the menu's records that the role must not see. The access layer
- * (access/grants.ts hiddenFields) strips them from every answer.
+ * (access/callGrants.ts hiddenFields) strips them from every answer.
  */
 import type { Registry } from '../../schemas/registry/types.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';

@@ -18,7 +18,8 @@ import type { Principal } from '../access/principal.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { Page } from '../http/envelope.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
-import { applyFilters, parseListParams } from '../crud/listQuery.ts';
+import { applyFilters } from '../access/listQuery.ts';
+import { parseListParams } from '../crud/listParams.ts';
 import { badRequest } from '../http/apiError.ts';
 import { excerpt } from './plainText.ts';
 

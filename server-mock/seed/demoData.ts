@@ -4,9 +4,9 @@
  * dictionaries come with the sync of every tenant, provisionTenant.ts).
  */
 import type { Registry } from '../../schemas/registry/types.ts';
-import { TenantData } from '../access/tenantData.ts';
-import type { Database } from '../db/database.ts';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
+import type { TenantData } from '../access/tenantData.ts';
+import type { SystemStore } from '../access/systemStore.ts';
+import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
 
@@ -141,27 +141,27 @@ export interface SeedReport {
   seeded: boolean;
 }
 
-/** On an empty database: the demo tenants and their content. Always: the additive sync of every tenant. */
-export async function seedDatabase(database: Database, db: AnyKysely, registry: Registry, ctx: Omit<SeedContext, 'registry'>, demoPassword: string): Promise<SeedReport> {
+/**
+ * On an empty database: the demo tenants and their content. Always: the additive sync of every
+ * tenant. `system` is bound to the start-up connection; each tenant is written through its own
+ * TenantData.
+ */
+export async function seedDatabase(system: SystemStore, registry: Registry, ctx: Omit<SeedContext, 'registry'>, demoPassword: string): Promise<SeedReport> {
   const seedCtx: SeedContext = { ...ctx, registry };
   const tenantR = registry.byName.get('SysTenant')!;
-  const platform = new TenantData(database, registry, '', db);
-  const existingTenants = (await platform.select(tenantR).select('tenant_code').execute()) as Row[];
+  const existingTenants = await system.allTenantCodes();
   const seeded = existingTenants.length === 0;
   if (seeded) {
-    await platform.transaction(async (tx) => {
-      for (const t of DEMO_TENANTS) await insertRecord(tx, tenantR, { ...t, startTime: ctx.now.toISOString(), deleted: false }, ctx.now);
+    await system.transaction(async (tx) => {
+      for (const t of DEMO_TENANTS) await insertRecord(tx.tenant(t.tenantCode), tenantR, { ...t, startTime: ctx.now.toISOString(), deleted: false }, ctx.now);
       for (const t of DEMO_TENANTS) {
-        const data = tx.forTenant(t.tenantCode);
+        const data = tx.tenant(t.tenantCode);
         await syncTenant(data, seedCtx);
         await seedTenantContent(data, seedCtx, demoPassword, t.tenantCode);
       }
     });
   } else {
-    for (const t of existingTenants) {
-      const data = new TenantData(database, registry, String(t.tenant_code), db);
-      await data.transaction((tx) => syncTenant(tx, seedCtx));
-    }
+    for (const code of existingTenants) await system.transaction((tx) => syncTenant(tx.tenant(code), seedCtx));
   }
   return { seeded };
 }

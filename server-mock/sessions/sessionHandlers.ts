@@ -2,7 +2,8 @@
  * Sessions: the caller's own (registerNewSession, log out) and the administrators' view of the
  * tenant's (online users, forced sign-out). A session is a sys_session row per issued token;
  * revoking the row ends the token in every server process. sys_session is the server's own
- * table, not a resource: every statement here names the caller's tenant or session itself.
+ * table, not a resource: its statements live in the access layer (access/sessions.ts) and each
+ * names the caller's tenant or session.
  */
 import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
@@ -10,23 +11,15 @@ import { withPrincipal, type CallContext, type CallHandler } from '../calls/cont
 import { filterableFields } from '../crud/crudSchemas.ts';
 import { refuseHiddenCriteria } from '../crud/hiddenFields.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
-import { liveSessions, revokeSession, revokeUserSessions } from '../access/sessions.ts';
+import { describeSession, liveSessions, revokeSession, revokeUserSessions } from '../access/sessions.ts';
 
 const MAX_USER_AGENT = 500;
 
 /** POST /api/admin/sysuser/registerNewSession: the client's address and agent on the caller's session. */
 export const registerNewSession: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
-  await ctx.system.db
-    .updateTable('sys_session')
-    .set({
-      ip: ctx.request.ip,
-      user_agent: String(ctx.request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT),
-      last_seen_at: ctx.services.now().toISOString(),
-    })
-    .where('jti', '=', principal.sessionId)
-    .where('tenant_code', '=', principal.tenantCode)
-    .execute();
+  const client = { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT) };
+  await describeSession(ctx.system.db, principal.sessionId, principal.tenantCode, client, ctx.services.now());
   return undefined;
 };
 

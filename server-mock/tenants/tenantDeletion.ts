@@ -13,9 +13,7 @@
  *   after it the purge (tenantPurge.ts) removes every row of the tenant.
  */
 import type { Resource } from '../../schemas/registry/types.ts';
-import type { AnyKysely, Row } from '../db/anyKysely.ts';
-import { TenantData } from '../access/tenantData.ts';
-import { TENANT_DELETED_REASON } from '../access/principal.ts';
+import type { Row } from '../db/anyKysely.ts';
 import { conflict, forbidden, notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler, type Services } from '../calls/context.ts';
 import { idsToDelete, present } from '../crud/crudHandlers.ts';
@@ -53,27 +51,15 @@ function protectedReason(ctx: CallContext, tenantCode: string): string | undefin
   return undefined;
 }
 
-/** End every live session of these tenants' users (on the given connection or transaction). */
-export async function revokeTenantSessions(db: AnyKysely, tenantCodes: string[], now: Date): Promise<number> {
-  if (!tenantCodes.length) return 0;
-  const result = await db
-    .updateTable('sys_session')
-    .set({ revoked_at: now.toISOString(), revoked_reason: TENANT_DELETED_REASON })
-    .where('tenant_code', 'in', tenantCodes)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 const deleteTenant: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
   const now = ctx.services.now();
   const codeColumn = column(r, 'tenantCode');
   const timeColumn = column(r, 'deleteTime');
-  const { database, registry } = ctx.services;
-  await database.db.transaction().execute(async (trx) => {
-    const tx = new TenantData(database, registry, data.tenantCode, trx);
+  // the tenant rows and the sessions of their users change in one transaction
+  await ctx.system.transaction(async (system) => {
+    const tx = system.tenant(data.tenantCode);
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
     const found = new Set(rows.map((x) => Number(x.id)));
@@ -90,7 +76,7 @@ const deleteTenant: CallHandler = async (ctx) => {
       .set({ [column(r, 'deleted')]: tx.dialect.toDb('boolean', true), [timeColumn]: at, update_time: at })
       .where('id', 'in', ids)
       .execute();
-    await revokeTenantSessions(trx, rows.map((x) => String(x[codeColumn])), now);
+    await system.revokeTenantSessions(rows.map((x) => String(x[codeColumn])), now);
   });
   return undefined;
 };

@@ -9,38 +9,16 @@
  *   when its tenant was deleted);
  * - a tenant row whose `deleted` flag is empty (written before the flag existed) gets false.
  *
- * The platform tenant is never purged, even if something marked it deleted.
+ * The platform tenant is never purged, even if something marked it deleted. The statements,
+ * which reach across tenants, are the system store's named methods (access/systemStore.ts).
  */
 import type { Services } from '../calls/context.ts';
-import type { Row } from '../db/anyKysely.ts';
-import { INTERNAL_TABLES } from '../db/migrate.ts';
-import { DAY_MS, graceDays, revokeTenantSessions } from './tenantDeletion.ts';
+import { DAY_MS, graceDays } from './tenantDeletion.ts';
 
 /** How often the upkeep runs after the start. */
 export const TENANT_UPKEEP_INTERVAL_MS = 10 * 60_000;
 
-type UpkeepServices = Pick<Services, 'database' | 'system' | 'registry' | 'config' | 'log' | 'now'>;
-
-/** Every table whose rows belong to one tenant (a `tenant_code` column). */
-export function tenantTables(services: Pick<Services, 'registry'>): string[] {
-  const fromFiles = services.registry.resources.filter((r) => r.kind !== 'service' && r.scope === 'tenant').map((r) => r.table);
-  const internal = INTERNAL_TABLES.filter((t) => t.columns.some((c) => c.name === 'tenant_code')).map((t) => t.name);
-  return [...new Set([...fromFiles, ...internal])];
-}
-
-/** Remove every row of a deleted tenant, then the tenant itself, in one transaction. */
-async function purgeTenant(services: UpkeepServices, tenantCode: string): Promise<void> {
-  const tenantR = services.registry.byName.get('SysTenant')!;
-  const tables = tenantTables(services);
-  await services.database.db.transaction().execute(async (trx) => {
-    for (const table of tables) await trx.deleteFrom(table).where('tenant_code', '=', tenantCode).execute();
-    await trx
-      .deleteFrom(tenantR.table)
-      .where(tenantR.fieldMap.get('tenantCode')!.column, '=', tenantCode)
-      .where(tenantR.fieldMap.get('deleteTime')!.column, 'is not', null)
-      .execute();
-  });
-}
+type UpkeepServices = Pick<Services, 'system' | 'config' | 'log' | 'now'>;
 
 export interface UpkeepReport {
   /** Tenants whose rows were removed. */
@@ -51,32 +29,23 @@ export interface UpkeepReport {
 
 /** One run of the upkeep (see the top of this file). */
 export async function runTenantUpkeep(services: UpkeepServices): Promise<UpkeepReport> {
-  const { database, registry, config } = services;
-  const tenantR = registry.byName.get('SysTenant')!;
-  const db = database.db;
-  const dialect = database.dialect;
-  const codeCol = tenantR.fieldMap.get('tenantCode')!.column;
-  const timeCol = tenantR.fieldMap.get('deleteTime')!.column;
-  const flagCol = tenantR.fieldMap.get('deleted')!.column;
+  const { system, config } = services;
   const now = services.now();
 
-  await db.updateTable(tenantR.table).set({ [flagCol]: dialect.toDb('boolean', false) }).where(flagCol, 'is', null).where(timeCol, 'is', null).execute();
-
-  const deleted = (await db.selectFrom(tenantR.table).select([codeCol, timeCol]).where(timeCol, 'is not', null).execute()) as Row[];
-  const sessionsEnded = await revokeTenantSessions(db, deleted.map((row) => String(row[codeCol])), now);
+  await system.fillTenantDeletedFlags();
+  const deleted = await system.deletedTenants();
+  const sessionsEnded = await system.revokeTenantSessions(deleted.map((t) => t.tenantCode), now);
 
   const days = await graceDays(services);
   const purged: string[] = [];
-  for (const row of deleted) {
-    const code = String(row[codeCol]);
-    const at = dialect.fromDb('datetime', row[timeCol]);
-    const deletedAt = Date.parse(at instanceof Date ? at.toISOString() : String(at));
+  for (const { tenantCode: code, deletedAt: at } of deleted) {
+    const deletedAt = at === null ? Number.NaN : Date.parse(at);
     if (Number.isNaN(deletedAt) || deletedAt + days * DAY_MS > now.getTime()) continue;
     if (code === config.platformTenant) {
       services.log?.warn(`Tenant ${code} is marked deleted but is the platform tenant: it is not purged`);
       continue;
     }
-    await purgeTenant(services, code);
+    await system.purgeTenant(code);
     purged.push(code);
     services.log?.info(`Tenant ${code}, deleted at ${new Date(deletedAt).toISOString()}, purged after its grace period of ${days} days`);
   }

@@ -67,10 +67,8 @@ export const addToTenant: CallHandler = async (ctx) => {
   const target = String(ctx.query.tenantCode).trim();
   const userId = Number(ctx.query.userId);
   if (target === principal.tenantCode) throw badRequest('The user already belongs to this tenant');
-  const tenantR = data.resource('SysTenant');
   // a deleted tenant (in its grace period) takes no new users
-  const exists = await data.select(tenantR).select('id').where('tenant_code', '=', target).where('delete_time', 'is', null).executeTakeFirst();
-  if (!exists) throw notFound(`No tenant "${target}"`);
+  if (!(await ctx.system.tenantLive(target))) throw notFound(`No tenant "${target}"`);
   const userR = data.resource('SysUser');
   const source = (await data.select(userR).selectAll().where(`${userR.table}.id`, '=', userId).executeTakeFirst()) as Row | undefined;
   if (!source) throw notFound(`No SysUser with id ${userId}`);
@@ -78,7 +76,7 @@ export const addToTenant: CallHandler = async (ctx) => {
   await assertTargetAdministrator(ctx, target, principal.username);
 
   // The one place a handler writes to another tenant: only after the checks above.
-  const other = data.forTenant(target);
+  const other = ctx.system.tenant(target);
   const record = data.toRecord(userR, source);
   const fields: Row = {};
   for (const name of COPIED_FIELDS) if (record[name] !== undefined && record[name] !== null) fields[name] = record[name];

@@ -4,7 +4,7 @@
  * the one place such cancellation happens (codes, and any other single-use proof sent to an
  * address the user no longer has), so every call that changes a user's addresses calls it.
  */
-import type { SystemDb } from '../access/systemStore.ts';
+import type { SystemDb } from '../access/systemTables.ts';
 import { revokeResetTokens } from '../access/resetTokens.ts';
 
 /** The server's own table of SMS codes (server-mock/db/migrate.ts); not a tenant resource: codes belong to a number. */

@@ -116,7 +116,7 @@ describe('reset tokens', () => {
     const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last(email) ?? '')![1]!;
     const acme = await admin('acme');
     const me = await acme.get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser');
-    expect(await revokeResetTokens(server.services.database.db, 'acme', me.body.data!.id)).toBe(1);
+    expect(await revokeResetTokens(server.database.db, 'acme', me.body.data!.id)).toBe(1);
     const res = await api().post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'acme', email, code, newPassword: 'Acme#Admin26' });
     expect(res.status).toBe(400);
   });
@@ -126,7 +126,7 @@ describe('reset tokens', () => {
     const email = 'visitor@demo.example.com';
     await api().post('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email, ...(await captcha('WAVE')) });
     const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last(email) ?? '')![1]!;
-    const rows = await server.services.database.db.selectFrom('sys_password_reset').selectAll().execute();
+    const rows = await server.database.db.selectFrom('sys_password_reset').selectAll().execute();
     const text = JSON.stringify(rows);
     expect(rows.length).toBeGreaterThan(0);
     expect(text).not.toContain(code);
@@ -173,7 +173,7 @@ describe('unlock', () => {
 describe('unlock by a role other than the administrator', () => {
   it("unlocks only users whose every role the caller holds: not an administrator", async () => {
     // ROLE_EDITOR given the unlock button and its URL, as an administrator could on the roles page
-    const data = new TenantData(server.services.database, server.services.registry, 'demo');
+    const data = new TenantData(server.database, server.services.registry, 'demo');
     const role = (await data.select(data.resource('SysRole')).select('id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirst()) as { id: number };
     const url = (await data.select(data.resource('SysUrl')).select('id').where('url', '=', '/api/admin/sysuser/unlockSysUser').executeTakeFirst()) as { id: number };
     await insertRecord(data, data.resource('SysRoleMenuButton'), { roleCode: 'ROLE_EDITOR', buttonCode: 'sysuser:unlock' }, new Date(clock));

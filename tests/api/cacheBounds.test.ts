@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheSizes } from '../../server-mock/db/lruCache.ts';
 import { SQL_TEMPLATE_SHAPES } from '../../server-mock/db/sqlTemplate.ts';
 import { STATEMENT_CACHE_SIZE } from '../../server-mock/db/sqliteDriver.ts';
-import { pageQuery } from '../../server-mock/crud/listQuery.ts';
+import { pageQuery } from '../../server-mock/access/listQuery.ts';
 import { filterableFields } from '../../server-mock/crud/crudSchemas.ts';
 import { callUrl, client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
@@ -25,7 +25,8 @@ afterAll(async () => {
 
 describe('cache bounds under list calls of many shapes', () => {
   it('keeps every cache at or under its limit and answers as before', async () => {
-    const { registry, database } = server.services;
+    const { registry } = server.services;
+    const { database } = server;
     const users = registry.byName.get('SysUser')!;
     const url = callUrl(registry, users, 'query')!;
     const sorters = filterableFields(users).flatMap((f) => [`${f.name}_ascend`, `${f.name}_descend`]);

@@ -148,7 +148,7 @@ describe('the durability of a server started without SQLITE_SYNCHRONOUS', () => 
     let fsyncs: Awaited<ReturnType<typeof holdFsyncs>> | undefined;
     try {
       expect(server.config.sqliteSynchronous).toBe('FULL');
-      const { db } = server.services.database;
+      const { db } = server.database;
       expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows[0]!.journal_mode).toBe('wal');
       // NORMAL on the write connection: SQLite does not sync at commit, the group commit does (docs/database.md)
       expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous).toBe(1);
@@ -182,7 +182,7 @@ describe('the durability of a server started without SQLITE_SYNCHRONOUS', () => 
   it.runIf(!!process.env.TEST_DATABASE_URL)("PostgreSQL: the server's connections run with fsync and synchronous_commit on", async () => {
     const server = await startTestServer();
     try {
-      const { db } = server.services.database;
+      const { db } = server.database;
       for (const setting of ['fsync', 'synchronous_commit']) {
         const row = (await sql<Record<string, string>>`show ${sql.raw(setting)}`.execute(db)).rows[0]!;
         expect(row[setting], setting).toBe('on');

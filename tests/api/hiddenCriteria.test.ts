@@ -25,7 +25,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
   // every URL and button of the tenant for ROLE_EDITOR: only the data permission may refuse
-  const { database, registry } = server.services;
+  const { registry } = server.services;
+  const { database } = server;
   const data = new TenantData(database, registry, 'demo');
   const now = new Date();
   const role = (await data.select(data.resource('SysRole')).select('sys_role.id as id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirstOrThrow()) as { id: number };

@@ -70,7 +70,7 @@ const bellIds = async (as: Api) => (await bell(as)).map((x) => x.id);
 const myIds = async (as: Api) => (await mine(as)).list.map((x) => Number(x.id));
 
 async function linkRows(notificationId: number): Promise<Rec[]> {
-  return (await server.services.database.db.selectFrom('notification_sysuser').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute()) as Rec[];
+  return (await server.database.db.selectFrom('notification_sysuser').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute()) as Rec[];
 }
 
 describe('the demo notifications', () => {

@@ -63,7 +63,7 @@ function urlOf(r: Resource, verb: CallVerb): string | undefined {
 
 /** The plan of a statement, with its parameters (null for each by default). */
 async function plan(sql: string, parameters: readonly unknown[] = Array((sql.match(/\?/g) ?? []).length).fill(null)): Promise<string[]> {
-  const res = await server.services.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]));
+  const res = await server.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]));
   return res.rows.map((r) => r.detail);
 }
 
@@ -149,7 +149,8 @@ describe.skipIf(!onSqlite)('the access query', () => {
   // It runs on every request: each table it reads must be looked up by more than the tenant,
   // even for a page, or its cost grows with the tenant (every role of every user, every URL).
   it('looks up every table it reads by more than the tenant', async () => {
-    const { database, registry } = server.services;
+    const { registry } = server.services;
+    const { database } = server;
     const keys = { url: '/api/admin/sysparam/querySysParam', button: 'sysparam:query', menu: 'sysparam' };
     const statement = principalStatement(database.db, registry, 'jti', 'demo', 2, keys);
     const steps = await plan(statement.sql, statement.parameters);

@@ -81,9 +81,9 @@ describe('routing', () => {
 
 describe('planner statistics', () => {
   it('are fresh at start for every table that has rows on PostgreSQL, and written for every index on SQLite', async () => {
-    const db = server.services.database.db;
+    const db = server.database.db;
     const seeded = ['sys_user', 'sys_role', 'sys_role_user', 'sys_url', 'sys_role_url', 'sys_role_menubutton', 'sys_menu'];
-    if (server.services.database.dialect.name === 'sqlite') {
+    if (server.database.dialect.name === 'sqlite') {
       // SQLite is told the statistics of large tables, not its measure of the seeded ones (docs/database.md)
       const indexes = await sql<{ tbl: string; idx: string }>`select tbl_name as tbl, name as idx from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(db);
       const stats = await sql<{ tbl: string; idx: string; stat: string }>`select tbl, idx, stat from sqlite_stat1`.execute(db);
@@ -113,7 +113,7 @@ describe('migration', () => {
     expect(add.status).toBe(200);
     // an index of the server's naming that no resource file asks for (as earlier versions made
     // on tenant_code alone), and one that someone else made
-    const { db, dialect } = first.services.database;
+    const { db, dialect } = first.database;
     await sql.raw('create index ix_sys_param_tenant_code on sys_param (tenant_code)').execute(db);
     await sql.raw('create index by_hand_param_value on sys_param (param_value)').execute(db);
     const before = await dialect.indexes(db, 'sys_param');
@@ -129,7 +129,7 @@ describe('migration', () => {
       expect(second.migration.addedColumns).toContain('sys_param.param_group');
       expect(second.seeded).toBe(false);
       expect(second.migration.droppedIndexes).toEqual(['ix_sys_param_tenant_code']);
-      const after = await second.services.database.dialect.indexes(second.services.database.db, 'sys_param');
+      const after = await second.database.dialect.indexes(second.database.db, 'sys_param');
       expect(after.sort()).toEqual(before.filter((name) => name !== 'ix_sys_param_tenant_code').sort());
       expect(after).toContain('by_hand_param_value');
       expect(after).toContain('ix_sys_param_tenant_code_create_time_id');
@@ -148,7 +148,8 @@ describe('migration', () => {
 
 describe('TenantData.insertRows', () => {
   it('inserts more rows than one statement binds, all in the caller tenant', async () => {
-    const { database, registry } = server.services;
+    const { registry } = server.services;
+    const { database } = server;
     const demo = new TenantData(database, registry, 'demo');
     const param = registry.byName.get('SysParam')!;
     const count = async (tenant: string) =>

@@ -10,13 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TenantData } from '../../server-mock/access/tenantData.ts';
 import { RequestAccess } from '../../server-mock/access/requestAccess.ts';
 import type { Principal } from '../../server-mock/access/principal.ts';
 import type { CallContext } from '../../server-mock/calls/context.ts';
 import { ApiError } from '../../server-mock/http/apiError.ts';
 import { tenantHandlers } from '../../server-mock/tenants/tenantDeletion.ts';
-import { runTenantUpkeep, tenantTables } from '../../server-mock/tenants/tenantPurge.ts';
+import { runTenantUpkeep } from '../../server-mock/tenants/tenantPurge.ts';
 import { client, createPgDatabase, DEMO_PASSWORD, requestToken, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -59,11 +58,11 @@ const restore = (id: number, c = admin) => c.post<Envelope<Tenant>>(`${BASE}/res
 
 /** Every table of the database with a tenant_code column, read from the database itself. */
 async function scopedTables(s: TestServer): Promise<string[]> {
-  const tables = await s.services.database.db.introspection.getTables();
+  const tables = await s.database.db.introspection.getTables();
   const registryTenant = s.services.registry.byName.get('SysTenant')!.table;
   const names = tables.filter((t) => t.name !== registryTenant && t.columns.some((c) => c.name === 'tenant_code')).map((t) => t.name);
   // the purge's own list names the same tables
-  expect([...tenantTables(s.services)].sort()).toEqual([...names].sort());
+  expect([...s.services.system.tenantTables()].sort()).toEqual([...names].sort());
   return names;
 }
 
@@ -71,7 +70,7 @@ async function scopedTables(s: TestServer): Promise<string[]> {
 async function rowsOf(s: TestServer, tenantCode: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of await scopedTables(s)) {
-    const row = (await s.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', tenantCode).executeTakeFirstOrThrow()) as { n: unknown };
+    const row = (await s.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', tenantCode).executeTakeFirstOrThrow()) as { n: unknown };
     out[table] = Number(row.n);
   }
   return out;
@@ -102,7 +101,7 @@ describe('tenants that cannot be deleted', () => {
     const acme = (await tenant('acme'))!;
     const { services } = server;
     const principal: Principal = { userId: 1, username: 'admin', tenantCode: 'acme', sessionId: 'x', clientCode: 'browser', roles: ['ROLE_ADMIN'], allRoles: ['ROLE_ADMIN'], isAdmin: true };
-    const data = new TenantData(services.database, services.registry, 'acme');
+    const data = services.system.tenant('acme');
     const ctx: CallContext = {
       request: {} as FastifyRequest,
       reply: {} as FastifyReply,
@@ -202,7 +201,7 @@ describe('a deleted tenant', () => {
     // nor registers into it
     const joiner = { tenantCode: 'acme', username: 'joiner', password: 'Secret@123', email: 'joiner@acme.example.com', prefix: '+86', mobile: '13900000071', nickname: 'Joiner' };
     expect((await client(server.url).post('/api/admin/sysuser/registerAccountInitial', joiner)).status).toBe(400);
-    const joined = await server.services.database.db.selectFrom('sys_user').select('id').where('tenant_code', '=', 'acme').where('username', '=', 'joiner').execute();
+    const joined = await server.database.db.selectFrom('sys_user').select('id').where('tenant_code', '=', 'acme').where('username', '=', 'joiner').execute();
     expect(joined).toEqual([]);
     // deleting it again is refused
     expect((await remove({ id: acme.id, confirm: 'acme' })).status).toBe(409);

@@ -70,7 +70,7 @@ async function signInAs(page: Page, username: string, password: string): Promise
 async function allowRegistration(): Promise<void> {
   const { TenantData } = await import('../../server-mock/access/tenantData.ts');
   const { insertRecord } = await import('../../server-mock/seed/provisionTenant.ts');
-  const data = new TenantData(server.services.database, server.services.registry, 'demo');
+  const data = new TenantData(server.database, server.services.registry, 'demo');
   await insertRecord(data, data.resource('SysParam'), { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' }, new Date());
 }
 

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import type { Services } from '../../server-mock/calls/context.ts';
+import type { TenantData } from '../../server-mock/access/tenantData.ts';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -45,5 +47,25 @@ describe('the access-layer import rule', () => {
     const code = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
     expect(await restrictedImports(code, 'server-mock/access/newStore.ts')).toEqual([]);
     expect(await restrictedImports(code, 'server-mock/db/newDriver.ts')).toEqual([]);
+  });
+
+  it('holds for every module but the composition root: seeding, tenant upkeep, call context', async () => {
+    const code = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+    for (const path of ['server-mock/seed/demoData.ts', 'server-mock/tenants/tenantDeletion.ts', 'server-mock/tenants/tenantPurge.ts', 'server-mock/crud/listParams.ts', 'server-mock/calls/context.ts']) {
+      expect(await restrictedImports(code, path), path).toHaveLength(1);
+    }
+    expect(await restrictedImports(code, 'server-mock/app/startServer.ts')).toEqual([]);
+  });
+});
+
+describe('the stores handlers get', () => {
+  it('carry no database', () => {
+    const reach = (services: Services, data: TenantData) => [
+      // @ts-expect-error -- the services carry the stores, not the database
+      services.database,
+      // @ts-expect-error -- a TenantData does not hand out its database
+      data.database,
+    ];
+    expect(typeof reach).toBe('function');
   });
 });

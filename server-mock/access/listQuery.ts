@@ -1,58 +1,20 @@
 /**
- * Turns list parameters (query string of a query call, body of an export call) into a
- * tenant-scoped Kysely query: filters (exact for codes, contains for text, ranges for dates
- * and numbers), sorter `field_ascend|descend`, and paging.
+ * The list query: list parameters (read by server-mock/crud/listParams.ts) as a query of a
+ * TenantData, so that the tenant condition comes with it: filters with bound values, the
+ * sorter, paging, and a page with its total in one statement.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
-import { TenantData } from '../access/tenantData.ts';
 import { containsPattern } from '../db/dialect.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
-import { filterableFields } from './crudSchemas.ts';
-
-/** Parameters that are not filters. */
-const CONTROL_PARAMS = new Set(['currentPage', 'pageSize', 'sorter', 'isTemplate', 'columns']);
+import type { TenantData } from './tenantData.ts';
 
 export interface ListParams {
   currentPage: number;
   pageSize: number;
   sorter: { field: FieldDef; direction: 'asc' | 'desc' };
   filters: { field: FieldDef; match: MatchMode; value: string }[];
-}
-
-function matchOf(resource: Resource, field: FieldDef): MatchMode {
-  const declared = [...resource.list.search.basic, ...resource.list.search.advanced].find((s) => s.field === field.name);
-  if (declared) return declared.match;
-  if (field.type === 'datetime' || field.type === 'date') return 'range';
-  return 'exact';
-}
-
-/** The fields a list can filter and sort by, by name, once per resource (read on every list call). */
-const filterableByResource = new WeakMap<Resource, Map<string, FieldDef>>();
-
-function filterableByName(resource: Resource): Map<string, FieldDef> {
-  let fields = filterableByResource.get(resource);
-  if (!fields) filterableByResource.set(resource, (fields = new Map(filterableFields(resource).map((f) => [f.name, f]))));
-  return fields;
-}
-
-export function parseListParams(resource: Resource, params: Record<string, unknown>): ListParams {
-  const fields = filterableByName(resource);
-  const currentPage = params.currentPage === undefined ? 1 : Number(params.currentPage);
-  const pageSize = params.pageSize === undefined ? resource.list.pageSize : Number(params.pageSize);
-  const sortText = typeof params.sorter === 'string' && params.sorter ? params.sorter : resource.list.defaultSort || 'id_descend';
-  const m = /^(.+)_(ascend|descend)$/.exec(sortText);
-  const sortField = m ? fields.get(m[1]!) : undefined;
-  if (!m || !sortField) throw badRequest(`Cannot sort by "${sortText}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
-  const filters: ListParams['filters'] = [];
-  for (const [name, raw] of Object.entries(params)) {
-    if (CONTROL_PARAMS.has(name) || raw === undefined || raw === null || raw === '') continue;
-    const field = fields.get(name);
-    if (!field) throw badRequest(`Unknown filter "${name}"`, [{ field: name, message: 'is not a known field' }]);
-    filters.push({ field, match: matchOf(resource, field), value: String(raw) });
-  }
-  return { currentPage, pageSize, sorter: { field: sortField, direction: m[2] === 'ascend' ? 'asc' : 'desc' }, filters };
 }
 
 function parseScalar(field: FieldDef, text: string): unknown {
@@ -173,7 +135,7 @@ type PageValues = Record<string, unknown> & { tenant: string };
  * resource, the filters' fields and conditions, the sorter and the page size.
  */
 export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data, resource, params, terms }) => {
-  const scoped = new TenantData(data.database, data.registry, v.tenant, db);
+  const scoped = data.forTemplate(db, v.tenant);
   const base = whereTerms(scoped.select(resource), scoped, resource, terms, (i, j) => v[`v${i}_${j}`]);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
   if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
