@@ -61,12 +61,3 @@ export function resetToken(): void {
   clearSession(['tenantName', 'role']);
   userState.tenantName = '';
 }
-
-export function hasButton(code: string): boolean {
-  return userState.menuButton.includes(code);
-}
-
-/** The fields the user's data permission hides on a menu's screens. */
-export function hiddenDataFields(menuCode: string | undefined): readonly string[] {
-  return (menuCode && userState.dataFields[menuCode]) || [];
-}

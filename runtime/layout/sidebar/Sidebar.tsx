@@ -1,4 +1,4 @@
-/** The sidebar (spec 2): 210 px, logo, the menu from the visible routes, collapsible. */
+/** The sidebar (spec 2; its width in layout.css): logo, the menu from the visible routes, collapsible. */
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
