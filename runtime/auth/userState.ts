@@ -1,7 +1,7 @@
 /** The current user's session state (spec 3). The calls that fill it live in auth/session.ts. */
 import { proxy } from 'valtio';
 import type { Org } from '../api/account.ts';
-import { clearSession, getToken, readSession, removeToken } from '../auth/tokenStorage.ts';
+import { clearSession, getToken, readSession, removeToken } from './tokenStorage.ts';
 
 export interface UserState {
   token: string | undefined;
