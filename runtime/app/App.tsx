@@ -8,7 +8,7 @@ import { loadAntdLocale, loadedAntdLocale } from './antdLocale.ts';
 import { appState } from '../layout/appState.ts';
 import { settingsState } from '../layout/settings/settingsState.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
-import Guard from './Guard.tsx';
+import NavigationGuard from './NavigationGuard.tsx';
 import RouteProgress from './RouteProgress.tsx';
 import { lazyRegistry, RegistryProvider } from '../resource/registryContext.tsx';
 // The sign-in page is part of the entry: one download for the first screen.
@@ -57,7 +57,7 @@ export default function App() {
           <RegistryProvider registry={generatedRegistry}>
           <Suspense fallback={<RouteProgress />}>
             <Routes>
-              <Route element={<Guard />}>
+              <Route element={<NavigationGuard />}>
                 <Route path="/login" element={<LoginPage />} />
                 <Route path="/register" element={<RegisterPage />} />
                 <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
