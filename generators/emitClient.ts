@@ -6,7 +6,7 @@
 import { RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
 import type { CallDef, Registry, Resource } from '../schemas/registry/types.ts';
 import { typeNames } from './emitTypes.ts';
-import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, quote } from './tsSource.ts';
+import { generatedFile, isReservedWord, jsDoc, quote } from './tsSource.ts';
 
 /** Names the client module itself exports or uses; no call may take them. */
 const CLIENT_NAMES = new Set(['setTransport', 'send', 'transport', 'fileForm', 'RequestConfig', 'Transport', 'CallOptions']);
@@ -222,21 +222,7 @@ function emitFunction(call: CallDef, shape: FunctionShape): string {
   const config = [`method: ${quote(call.method)}`, `url: ${quote(call.url)}`, ...shape.config].join(', ');
   const signature = `export async function ${call.name}(${args}): Promise<${shape.result}> {`;
   const body = `  return send<${shape.result}>({ ${config} }, options);`;
-  return `${jsDoc(doc)}\n${wrapSignature(signature, shape.args)}\n${wrapStatement(body, call, shape)}\n}`;
-}
-
-/** Break a long signature one parameter per line, as Prettier does. */
-function wrapSignature(signature: string, args: string[]): string {
-  if (signature.length <= PRINT_WIDTH) return signature;
-  const head = signature.slice(0, signature.indexOf('(') + 1);
-  const tail = signature.slice(signature.lastIndexOf(')'));
-  return `${head}\n${[...args, 'options?: CallOptions'].map((a) => `  ${a},`).join('\n')}\n${tail}`;
-}
-
-function wrapStatement(statement: string, call: CallDef, shape: FunctionShape): string {
-  if (statement.length <= PRINT_WIDTH) return statement;
-  const members = [`method: ${quote(call.method)}`, `url: ${quote(call.url)}`, ...shape.config];
-  return `  return send<${shape.result}>(\n    {\n${members.map((m) => `      ${m},`).join('\n')}\n    },\n    options,\n  );`;
+  return `${jsDoc(doc)}\n${signature}\n${body}\n}`;
 }
 
 /** The import calls send their file as multipart/form-data, in the field "file". */
@@ -262,10 +248,7 @@ export function emitClient(registry: Registry): string {
     current = resource;
   }
   const sorted = [...imports].sort();
-  const importLine =
-    sorted.length === 0
-      ? ''
-      : `import type {\n${sorted.map((n) => `  ${n},`).join('\n')}\n} from './types.ts';\n\n`;
+  const importLine = sorted.length === 0 ? '' : `import type { ${sorted.join(', ')} } from './types.ts';\n\n`;
   const helpers = sources.some((s) => s.call.verb === 'import') ? `\n\n${FILE_FORM}` : '';
   return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}`);
 }

@@ -43,7 +43,7 @@ export async function generateFiles(registry: Registry, menu: MenuRoute[], schem
     ['client.ts', emitClient(ordered)],
     ['fileTypes.ts', await emitFileTypes(schemasDir)],
     ['resources.ts', emitResources(ordered, outDir)],
-    ['routes.ts', emitRoutes(menu, ordered)],
+    ['routes.ts', emitRoutes(menu)],
     ['types.ts', await emitTypes(ordered)],
   ];
   // One formatter for every file, so the output is the same whichever printer produced a part.

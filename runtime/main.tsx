@@ -12,7 +12,7 @@ import { registerResourcePages } from './resource/registerResourcePages.ts';
 import App from './app/App.tsx';
 import { loadAntdLocale } from './app/antdLocale.ts';
 import { loadLanguage } from './i18n/i18n.ts';
-import { appState } from './stores/app.ts';
+import { appState } from './layout/appState.ts';
 
 installErrorCapture();
 registerShellPages();

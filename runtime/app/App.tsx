@@ -5,10 +5,10 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SIZE_TOKENS } from '../constants/spec.ts';
 import { loadAntdLocale, loadedAntdLocale } from './antdLocale.ts';
-import { appState } from '../stores/app.ts';
-import { settingsState } from '../stores/settings.ts';
+import { appState } from '../layout/appState.ts';
+import { settingsState } from '../layout/settings/settingsState.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
-import Guard from './Guard.tsx';
+import NavigationGuard from './NavigationGuard.tsx';
 import RouteProgress from './RouteProgress.tsx';
 import { lazyRegistry, RegistryProvider } from '../resource/registryContext.tsx';
 // The sign-in page is part of the entry: one download for the first screen.
@@ -57,7 +57,7 @@ export default function App() {
           <RegistryProvider registry={generatedRegistry}>
           <Suspense fallback={<RouteProgress />}>
             <Routes>
-              <Route element={<Guard />}>
+              <Route element={<NavigationGuard />}>
                 <Route path="/login" element={<LoginPage />} />
                 <Route path="/register" element={<RegisterPage />} />
                 <Route path="/forgotpassword" element={<ForgotPasswordPage />} />

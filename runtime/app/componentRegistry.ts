@@ -59,9 +59,3 @@ export function getComponent(name: string): LazyExoticComponent<ComponentType> |
   }
   return component;
 }
-
-/** Starts downloading a page ahead of navigation (used on menu hover). */
-export function preloadComponent(name: string): void {
-  const key = canonical(name);
-  if (key) void loaders.get(key)!().catch(() => undefined);
-}

@@ -21,10 +21,10 @@ import { toastError } from '../feedback/feedback.ts';
 import { bindSession } from '../http/request.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Envelope } from '../http/envelope.ts';
-import { resetRoutes } from '../stores/permission.ts';
+import { resetRoutes } from '../permission/permissionState.ts';
 import { applyMenu } from '../permission/applyMenu.ts';
-import { resetTags } from '../stores/tagsView.ts';
-import { resetToken, userState } from '../stores/user.ts';
+import { resetTags } from '../tags/tagsViewState.ts';
+import { resetToken, userState } from './userState.ts';
 import { parseDataFields } from '../resource/meta.ts';
 
 bindSession({ roles: () => userState.roles, resetToken });

@@ -56,21 +56,15 @@ export const SIZE_TOKENS: Record<Size, { controlHeight: number; fontSize: number
   mini: { controlHeight: 28, fontSize: 12 },
 };
 
-/** Layout geometry (spec 2, 9). */
+/** Layout geometry (spec 2, 9); the sidebar, header and tab bar sizes are custom properties of runtime/layout/layout.css. */
 export const MOBILE_BREAKPOINT_PX = 992;
 export const FORM_LABEL_TOP_BREAKPOINT_PX = 700;
-export const SIDEBAR_WIDTH_PX = 210;
-export const SIDEBAR_COLLAPSED_WIDTH_PX = 54;
 export const TAGS_CONTEXT_MENU_WIDTH_PX = 105;
 export const RIGHT_PANEL_BUTTON_TOP_PX = 250;
 export const NOTIFICATION_DROPDOWN_WIDTH_PX = 336;
-export const PREVIEW_DIALOG_WIDTH_PX = 600;
-export const NAVBAR_HEIGHT_PX = 50;
-export const TAGS_VIEW_HEIGHT_PX = 34;
 
-/** Theme colour: session default and the drawer's picker default with its 8 presets (spec 9). */
-export const DEFAULT_THEME_COLOR = '#1890ff';
-export const THEME_PICKER_DEFAULT_COLOR = '#409EFF';
+/** Theme colour: session default and the drawer's 8 presets (spec 9). */
+const DEFAULT_THEME_COLOR = '#1890ff';
 export const THEME_PRESET_COLORS: readonly string[] = [
   '#409EFF',
   '#1890ff',
@@ -107,7 +101,6 @@ export const HOME_PATH = '/';
 export const WORKBENCH_PATH = '/workbench';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
-export const UNAUTHORIZED_PATH = '/401';
 export const REDIRECT_PREFIX = '/redirect';
 export const MY_NOTIFICATION_PATH = '/mynotification';
 export const PROFILE_PATH = '/profile/index';

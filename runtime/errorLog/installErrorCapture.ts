@@ -2,8 +2,8 @@
  * Records uncaught client errors to the error log (spec 2, 8) when the errorLog setting
  * allows it for this build ("production" by default: production builds only).
  */
-import { settingsState } from '../stores/settings.ts';
-import { addErrorLog } from '../stores/errorLog.ts';
+import { settingsState } from '../layout/settings/settingsState.ts';
+import { addErrorLog } from './errorLogState.ts';
 
 export function shouldRecord(setting: string, isProduction: boolean): boolean {
   if (setting === 'always') return true;

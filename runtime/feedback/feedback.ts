@@ -1,5 +1,5 @@
 /**
- * Toasts and confirms usable outside React (the HTTP client, the stores). The layout binds
+ * Toasts and confirms usable outside React (the HTTP client, the state modules). The layout binds
  * antd's context-aware instances (message.useMessage, Modal.useModal) so they follow the
  * theme; before that (sign-in pages) the static functions load on first use, so the
  * sign-in page's first download carries neither.

@@ -142,11 +142,7 @@ export async function queryAppClient(
   options?: CallOptions,
 ): Promise<Envelope<Page<AppClient>>> {
   return send<Envelope<Page<AppClient>>>(
-    {
-      method: 'GET',
-      url: '/api/uaa/appclient/queryAppClient',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/uaa/appclient/queryAppClient', params: { ...params } },
     options,
   );
 }
@@ -161,11 +157,7 @@ export async function addAppClient(
   options?: CallOptions,
 ): Promise<Envelope<AppClient>> {
   return send<Envelope<AppClient>>(
-    {
-      method: 'POST',
-      url: '/api/uaa/appclient/addAppClient',
-      data,
-    },
+    { method: 'POST', url: '/api/uaa/appclient/addAppClient', data },
     options,
   );
 }
@@ -180,11 +172,7 @@ export async function updateAppClient(
   options?: CallOptions,
 ): Promise<Envelope<AppClient>> {
   return send<Envelope<AppClient>>(
-    {
-      method: 'PUT',
-      url: '/api/uaa/appclient/updateAppClient',
-      data,
-    },
+    { method: 'PUT', url: '/api/uaa/appclient/updateAppClient', data },
     options,
   );
 }
@@ -218,12 +206,7 @@ export async function exportAppClient(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/uaa/appclient/exportAppClient',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/uaa/appclient/exportAppClient', data, responseType: 'blob' },
     options,
   );
 }
@@ -238,12 +221,7 @@ export async function exportWordAppClient(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/appclient/exportWordAppClient',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/appclient/exportWordAppClient', data, responseType: 'blob' },
     options,
   );
 }
@@ -258,12 +236,7 @@ export async function exportPdfAppClient(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/appclient/exportPDFAppClient',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/appclient/exportPDFAppClient', data, responseType: 'blob' },
     options,
   );
 }
@@ -278,11 +251,7 @@ export async function importAppClient(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/uaa/appclient/importAppClient',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/uaa/appclient/importAppClient', data: fileForm(file) },
     options,
   );
 }
@@ -297,11 +266,7 @@ export async function getSmsCaptcha(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/account/captcha/getSmsCaptcha',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/account/captcha/getSmsCaptcha', params: { ...params } },
     options,
   );
 }
@@ -315,11 +280,7 @@ export async function getCharCaptcha(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/account/captcha/getCharCaptcha',
-      params,
-    },
+    { method: 'GET', url: '/api/account/captcha/getCharCaptcha', params },
     options,
   );
 }
@@ -354,11 +315,7 @@ export async function addNotification(
   options?: CallOptions,
 ): Promise<Envelope<Notification>> {
   return send<Envelope<Notification>>(
-    {
-      method: 'POST',
-      url: '/api/notification/notification/addNotification',
-      data,
-    },
+    { method: 'POST', url: '/api/notification/notification/addNotification', data },
     options,
   );
 }
@@ -373,11 +330,7 @@ export async function updateNotification(
   options?: CallOptions,
 ): Promise<Envelope<Notification>> {
   return send<Envelope<Notification>>(
-    {
-      method: 'PUT',
-      url: '/api/notification/notification/updateNotification',
-      data,
-    },
+    { method: 'PUT', url: '/api/notification/notification/updateNotification', data },
     options,
   );
 }
@@ -489,11 +442,7 @@ export async function queryHeadNotification(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/notification/notification/queryHeadNotification',
-      params,
-    },
+    { method: 'GET', url: '/api/notification/notification/queryHeadNotification', params },
     options,
   );
 }
@@ -525,11 +474,7 @@ export async function queryNotificationType(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/notification/notification/queryNotificationType',
-      params,
-    },
+    { method: 'GET', url: '/api/notification/notification/queryNotificationType', params },
     options,
   );
 }
@@ -543,11 +488,7 @@ export async function queryNotificationPriority(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/notification/notification/queryNotificationPriority',
-      params,
-    },
+    { method: 'GET', url: '/api/notification/notification/queryNotificationPriority', params },
     options,
   );
 }
@@ -562,11 +503,7 @@ export async function token(
   options?: CallOptions,
 ): Promise<Record<string, unknown>> {
   return send<Record<string, unknown>>(
-    {
-      method: 'POST',
-      url: '/api/uaa/oauth/token',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/uaa/oauth/token', params: { ...params } },
     options,
   );
 }
@@ -581,12 +518,7 @@ export async function logout(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/uaa/oauth/logout',
-      params,
-      data,
-    },
+    { method: 'POST', url: '/api/uaa/oauth/logout', params, data },
     options,
   );
 }
@@ -602,11 +534,7 @@ export async function querySysDict(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysDict>>> {
   return send<Envelope<Page<SysDict>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysdict/querySysDict',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysdict/querySysDict', params: { ...params } },
     options,
   );
 }
@@ -621,11 +549,7 @@ export async function addSysDict(
   options?: CallOptions,
 ): Promise<Envelope<SysDict>> {
   return send<Envelope<SysDict>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysdict/addSysDict',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysdict/addSysDict', data },
     options,
   );
 }
@@ -640,11 +564,7 @@ export async function updateSysDict(
   options?: CallOptions,
 ): Promise<Envelope<SysDict>> {
   return send<Envelope<SysDict>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysdict/updateSysDict',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysdict/updateSysDict', data },
     options,
   );
 }
@@ -678,12 +598,7 @@ export async function exportSysDict(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysdict/exportSysDict',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysdict/exportSysDict', data, responseType: 'blob' },
     options,
   );
 }
@@ -698,12 +613,7 @@ export async function exportWordSysDict(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysdict/exportWordSysDict',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysdict/exportWordSysDict', data, responseType: 'blob' },
     options,
   );
 }
@@ -718,12 +628,7 @@ export async function exportPdfSysDict(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysdict/exportPDFSysDict',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysdict/exportPDFSysDict', data, responseType: 'blob' },
     options,
   );
 }
@@ -738,11 +643,7 @@ export async function importSysDict(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysdict/importSysDict',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysdict/importSysDict', data: fileForm(file) },
     options,
   );
 }
@@ -757,11 +658,7 @@ export async function querySysDictTree(
   options?: CallOptions,
 ): Promise<Envelope<TreeNode<SysDict>[]>> {
   return send<Envelope<TreeNode<SysDict>[]>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysdict/querySysDictTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysdict/querySysDictTree', params },
     options,
   );
 }
@@ -775,11 +672,7 @@ export async function queryDictByDictType(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysdict/queryDictByDictType',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysdict/queryDictByDictType', params: { ...params } },
     options,
   );
 }
@@ -794,11 +687,7 @@ export async function queryImportJob(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysimportjob/queryImportJob',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysimportjob/queryImportJob', params: { ...params } },
     options,
   );
 }
@@ -814,11 +703,7 @@ export async function querySysMenu(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysMenu>>> {
   return send<Envelope<Page<SysMenu>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/querySysMenu',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/querySysMenu', params: { ...params } },
     options,
   );
 }
@@ -833,11 +718,7 @@ export async function addSysMenu(
   options?: CallOptions,
 ): Promise<Envelope<SysMenu>> {
   return send<Envelope<SysMenu>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/addSysMenu',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/addSysMenu', data },
     options,
   );
 }
@@ -852,11 +733,7 @@ export async function updateSysMenu(
   options?: CallOptions,
 ): Promise<Envelope<SysMenu>> {
   return send<Envelope<SysMenu>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysmenu/updateSysMenu',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysmenu/updateSysMenu', data },
     options,
   );
 }
@@ -890,12 +767,7 @@ export async function exportSysMenu(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/exportSysMenu',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/exportSysMenu', data, responseType: 'blob' },
     options,
   );
 }
@@ -910,12 +782,7 @@ export async function exportWordSysMenu(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/exportWordSysMenu',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/exportWordSysMenu', data, responseType: 'blob' },
     options,
   );
 }
@@ -930,12 +797,7 @@ export async function exportPdfSysMenu(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/exportPDFSysMenu',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/exportPDFSysMenu', data, responseType: 'blob' },
     options,
   );
 }
@@ -950,11 +812,7 @@ export async function importSysMenu(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/importSysMenu',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/importSysMenu', data: fileForm(file) },
     options,
   );
 }
@@ -969,11 +827,7 @@ export async function querySysMenuTree(
   options?: CallOptions,
 ): Promise<Envelope<TreeNode<SysMenu>[]>> {
   return send<Envelope<TreeNode<SysMenu>[]>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/querySysMenuTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/querySysMenuTree', params },
     options,
   );
 }
@@ -987,11 +841,7 @@ export async function queryMenuIdByRoleId(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/queryMenuIdByRoleId',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/queryMenuIdByRoleId', params: { ...params } },
     options,
   );
 }
@@ -1006,11 +856,7 @@ export async function authorizeMenuToRole(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/authorizeMenuToRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/authorizeMenuToRole', data },
     options,
   );
 }
@@ -1024,11 +870,7 @@ export async function queryMenuButtonCheckbox(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/queryMenuButtonCheckbox',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/queryMenuButtonCheckbox', params: { ...params } },
     options,
   );
 }
@@ -1042,11 +884,7 @@ export async function queryCheckedMenuButton(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/queryCheckedMenuButton',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/queryCheckedMenuButton', params: { ...params } },
     options,
   );
 }
@@ -1060,11 +898,7 @@ export async function querySysMenuButtonTree(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/querySysMenuButtonTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/querySysMenuButtonTree', params },
     options,
   );
 }
@@ -1078,11 +912,7 @@ export async function queryMenuButtonByRoleCode(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/queryMenuButtonByRoleCode',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/queryMenuButtonByRoleCode', params: { ...params } },
     options,
   );
 }
@@ -1097,11 +927,7 @@ export async function authorizeMenuButtonToRole(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/authorizeMenuButtonToRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/authorizeMenuButtonToRole', data },
     options,
   );
 }
@@ -1115,11 +941,7 @@ export async function queryDataFieldByMenuCode(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenu/queryDataFieldByMenuCode',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenu/queryDataFieldByMenuCode', params: { ...params } },
     options,
   );
 }
@@ -1134,11 +956,7 @@ export async function deleteDataField(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/deleteDataField',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/deleteDataField', data },
     options,
   );
 }
@@ -1153,11 +971,7 @@ export async function authorizeMenuDataToRole(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenu/authorizeMenuDataToRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenu/authorizeMenuDataToRole', data },
     options,
   );
 }
@@ -1173,11 +987,7 @@ export async function querySysMenuButton(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysMenuButton>>> {
   return send<Envelope<Page<SysMenuButton>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysmenubutton/querySysMenuButton',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysmenubutton/querySysMenuButton', params: { ...params } },
     options,
   );
 }
@@ -1192,11 +1002,7 @@ export async function addSysMenuButton(
   options?: CallOptions,
 ): Promise<Envelope<SysMenuButton>> {
   return send<Envelope<SysMenuButton>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenubutton/addSysMenuButton',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysmenubutton/addSysMenuButton', data },
     options,
   );
 }
@@ -1211,11 +1017,7 @@ export async function updateSysMenuButton(
   options?: CallOptions,
 ): Promise<Envelope<SysMenuButton>> {
   return send<Envelope<SysMenuButton>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysmenubutton/updateSysMenuButton',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysmenubutton/updateSysMenuButton', data },
     options,
   );
 }
@@ -1309,11 +1111,7 @@ export async function importSysMenuButton(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysmenubutton/importSysMenuButton',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysmenubutton/importSysMenuButton', data: fileForm(file) },
     options,
   );
 }
@@ -1329,11 +1127,7 @@ export async function querySysOrg(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysOrg>>> {
   return send<Envelope<Page<SysOrg>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysorg/querySysOrg',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysorg/querySysOrg', params: { ...params } },
     options,
   );
 }
@@ -1348,11 +1142,7 @@ export async function addSysOrg(
   options?: CallOptions,
 ): Promise<Envelope<SysOrg>> {
   return send<Envelope<SysOrg>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysorg/addSysOrg',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysorg/addSysOrg', data },
     options,
   );
 }
@@ -1367,11 +1157,7 @@ export async function updateSysOrg(
   options?: CallOptions,
 ): Promise<Envelope<SysOrg>> {
   return send<Envelope<SysOrg>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysorg/updateSysOrg',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysorg/updateSysOrg', data },
     options,
   );
 }
@@ -1405,12 +1191,7 @@ export async function exportSysOrg(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysorg/exportSysOrg',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysorg/exportSysOrg', data, responseType: 'blob' },
     options,
   );
 }
@@ -1425,12 +1206,7 @@ export async function exportWordSysOrg(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysorg/exportWordSysOrg',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysorg/exportWordSysOrg', data, responseType: 'blob' },
     options,
   );
 }
@@ -1445,12 +1221,7 @@ export async function exportPdfSysOrg(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysorg/exportPDFSysOrg',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysorg/exportPDFSysOrg', data, responseType: 'blob' },
     options,
   );
 }
@@ -1465,11 +1236,7 @@ export async function importSysOrg(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysorg/importSysOrg',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysorg/importSysOrg', data: fileForm(file) },
     options,
   );
 }
@@ -1484,11 +1251,7 @@ export async function querySysOrgTree(
   options?: CallOptions,
 ): Promise<Envelope<TreeNode<SysOrg>[]>> {
   return send<Envelope<TreeNode<SysOrg>[]>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysorg/querySysOrgTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysorg/querySysOrgTree', params },
     options,
   );
 }
@@ -1502,11 +1265,7 @@ export async function queryOrgType(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysorg/queryOrgType',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysorg/queryOrgType', params },
     options,
   );
 }
@@ -1520,11 +1279,7 @@ export async function queryOrgUserTree(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysorg/queryOrgUserTree',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysorg/queryOrgUserTree', params: { ...params } },
     options,
   );
 }
@@ -1538,11 +1293,7 @@ export async function queryOrgByType(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysorg/queryOrgByType',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysorg/queryOrgByType', params },
     options,
   );
 }
@@ -1558,11 +1309,7 @@ export async function querySysParam(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysParam>>> {
   return send<Envelope<Page<SysParam>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysparam/querySysParam',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysparam/querySysParam', params: { ...params } },
     options,
   );
 }
@@ -1577,11 +1324,7 @@ export async function addSysParam(
   options?: CallOptions,
 ): Promise<Envelope<SysParam>> {
   return send<Envelope<SysParam>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysparam/addSysParam',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysparam/addSysParam', data },
     options,
   );
 }
@@ -1596,11 +1339,7 @@ export async function updateSysParam(
   options?: CallOptions,
 ): Promise<Envelope<SysParam>> {
   return send<Envelope<SysParam>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysparam/updateSysParam',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysparam/updateSysParam', data },
     options,
   );
 }
@@ -1634,12 +1373,7 @@ export async function exportSysParam(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysparam/exportSysParam',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysparam/exportSysParam', data, responseType: 'blob' },
     options,
   );
 }
@@ -1654,12 +1388,7 @@ export async function exportWordSysParam(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysparam/exportWordSysParam',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysparam/exportWordSysParam', data, responseType: 'blob' },
     options,
   );
 }
@@ -1674,12 +1403,7 @@ export async function exportPdfSysParam(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysparam/exportPDFSysParam',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysparam/exportPDFSysParam', data, responseType: 'blob' },
     options,
   );
 }
@@ -1694,11 +1418,7 @@ export async function importSysParam(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysparam/importSysParam',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysparam/importSysParam', data: fileForm(file) },
     options,
   );
 }
@@ -1714,11 +1434,7 @@ export async function querySysPost(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysPost>>> {
   return send<Envelope<Page<SysPost>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/syspost/querySysPost',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/syspost/querySysPost', params: { ...params } },
     options,
   );
 }
@@ -1733,11 +1449,7 @@ export async function addSysPost(
   options?: CallOptions,
 ): Promise<Envelope<SysPost>> {
   return send<Envelope<SysPost>>(
-    {
-      method: 'POST',
-      url: '/api/admin/syspost/addSysPost',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/syspost/addSysPost', data },
     options,
   );
 }
@@ -1752,11 +1464,7 @@ export async function updateSysPost(
   options?: CallOptions,
 ): Promise<Envelope<SysPost>> {
   return send<Envelope<SysPost>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/syspost/updateSysPost',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/syspost/updateSysPost', data },
     options,
   );
 }
@@ -1790,12 +1498,7 @@ export async function exportSysPost(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/syspost/exportSysPost',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/syspost/exportSysPost', data, responseType: 'blob' },
     options,
   );
 }
@@ -1810,12 +1513,7 @@ export async function exportWordSysPost(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/syspost/exportWordSysPost',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/syspost/exportWordSysPost', data, responseType: 'blob' },
     options,
   );
 }
@@ -1830,12 +1528,7 @@ export async function exportPdfSysPost(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/syspost/exportPDFSysPost',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/syspost/exportPDFSysPost', data, responseType: 'blob' },
     options,
   );
 }
@@ -1850,11 +1543,7 @@ export async function importSysPost(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/syspost/importSysPost',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/syspost/importSysPost', data: fileForm(file) },
     options,
   );
 }
@@ -1869,11 +1558,7 @@ export async function querySysPostTree(
   options?: CallOptions,
 ): Promise<Envelope<TreeNode<SysPost>[]>> {
   return send<Envelope<TreeNode<SysPost>[]>>(
-    {
-      method: 'GET',
-      url: '/api/admin/syspost/querySysPostTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/syspost/querySysPostTree', params },
     options,
   );
 }
@@ -1889,11 +1574,7 @@ export async function querySysRegion(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysRegion>>> {
   return send<Envelope<Page<SysRegion>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysregion/querySysRegion',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysregion/querySysRegion', params: { ...params } },
     options,
   );
 }
@@ -1908,11 +1589,7 @@ export async function addSysRegion(
   options?: CallOptions,
 ): Promise<Envelope<SysRegion>> {
   return send<Envelope<SysRegion>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysregion/addSysRegion',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysregion/addSysRegion', data },
     options,
   );
 }
@@ -1927,11 +1604,7 @@ export async function updateSysRegion(
   options?: CallOptions,
 ): Promise<Envelope<SysRegion>> {
   return send<Envelope<SysRegion>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysregion/updateSysRegion',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysregion/updateSysRegion', data },
     options,
   );
 }
@@ -1965,12 +1638,7 @@ export async function exportSysRegion(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysregion/exportSysRegion',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysregion/exportSysRegion', data, responseType: 'blob' },
     options,
   );
 }
@@ -1985,12 +1653,7 @@ export async function exportWordSysRegion(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysregion/exportWordSysRegion',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysregion/exportWordSysRegion', data, responseType: 'blob' },
     options,
   );
 }
@@ -2005,12 +1668,7 @@ export async function exportPdfSysRegion(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysregion/exportPDFSysRegion',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysregion/exportPDFSysRegion', data, responseType: 'blob' },
     options,
   );
 }
@@ -2025,11 +1683,7 @@ export async function importSysRegion(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysregion/importSysRegion',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysregion/importSysRegion', data: fileForm(file) },
     options,
   );
 }
@@ -2044,11 +1698,7 @@ export async function querySysRegionTree(
   options?: CallOptions,
 ): Promise<Envelope<TreeNode<SysRegion>[]>> {
   return send<Envelope<TreeNode<SysRegion>[]>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysregion/querySysRegionTree',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysregion/querySysRegionTree', params },
     options,
   );
 }
@@ -2062,11 +1712,7 @@ export async function queryRegionType(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysregion/queryRegionType',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysregion/queryRegionType', params },
     options,
   );
 }
@@ -2082,11 +1728,7 @@ export async function querySysRole(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysRole>>> {
   return send<Envelope<Page<SysRole>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysrole/querySysRole',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysrole/querySysRole', params: { ...params } },
     options,
   );
 }
@@ -2101,11 +1743,7 @@ export async function addSysRole(
   options?: CallOptions,
 ): Promise<Envelope<SysRole>> {
   return send<Envelope<SysRole>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/addSysRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysrole/addSysRole', data },
     options,
   );
 }
@@ -2120,11 +1758,7 @@ export async function updateSysRole(
   options?: CallOptions,
 ): Promise<Envelope<SysRole>> {
   return send<Envelope<SysRole>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysrole/updateSysRole',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysrole/updateSysRole', data },
     options,
   );
 }
@@ -2158,12 +1792,7 @@ export async function exportSysRole(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/exportSysRole',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysrole/exportSysRole', data, responseType: 'blob' },
     options,
   );
 }
@@ -2178,12 +1807,7 @@ export async function exportWordSysRole(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/exportWordSysRole',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysrole/exportWordSysRole', data, responseType: 'blob' },
     options,
   );
 }
@@ -2198,12 +1822,7 @@ export async function exportPdfSysRole(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/exportPDFSysRole',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysrole/exportPDFSysRole', data, responseType: 'blob' },
     options,
   );
 }
@@ -2218,11 +1837,7 @@ export async function importSysRole(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/importSysRole',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysrole/importSysRole', data: fileForm(file) },
     options,
   );
 }
@@ -2236,11 +1851,7 @@ export async function queryRoleNameCheckbox(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysrole/queryRoleNameCheckbox',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysrole/queryRoleNameCheckbox', params },
     options,
   );
 }
@@ -2254,11 +1865,7 @@ export async function queryRoleCode(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysrole/queryRoleCode',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysrole/queryRoleCode', params },
     options,
   );
 }
@@ -2272,11 +1879,7 @@ export async function queryRoleName(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysrole/queryRoleName',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysrole/queryRoleName', params: { ...params } },
     options,
   );
 }
@@ -2290,11 +1893,7 @@ export async function authorizeUserToRole(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysrole/authorizeUserToRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysrole/authorizeUserToRole', data },
     options,
   );
 }
@@ -2310,11 +1909,7 @@ export async function querySysTenant(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysTenant>>> {
   return send<Envelope<Page<SysTenant>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/systenant/querySysTenant',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/systenant/querySysTenant', params: { ...params } },
     options,
   );
 }
@@ -2329,11 +1924,7 @@ export async function addSysTenant(
   options?: CallOptions,
 ): Promise<Envelope<SysTenant>> {
   return send<Envelope<SysTenant>>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/addSysTenant',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/systenant/addSysTenant', data },
     options,
   );
 }
@@ -2348,11 +1939,7 @@ export async function updateSysTenant(
   options?: CallOptions,
 ): Promise<Envelope<SysTenant>> {
   return send<Envelope<SysTenant>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/systenant/updateSysTenant',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/systenant/updateSysTenant', data },
     options,
   );
 }
@@ -2386,12 +1973,7 @@ export async function exportSysTenant(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/exportSysTenant',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/systenant/exportSysTenant', data, responseType: 'blob' },
     options,
   );
 }
@@ -2406,12 +1988,7 @@ export async function exportWordSysTenant(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/exportWordSysTenant',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/systenant/exportWordSysTenant', data, responseType: 'blob' },
     options,
   );
 }
@@ -2426,12 +2003,7 @@ export async function exportPdfSysTenant(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/exportPDFSysTenant',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/systenant/exportPDFSysTenant', data, responseType: 'blob' },
     options,
   );
 }
@@ -2446,11 +2018,7 @@ export async function importSysTenant(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/importSysTenant',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/systenant/importSysTenant', data: fileForm(file) },
     options,
   );
 }
@@ -2465,11 +2033,7 @@ export async function restoreSysTenant(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/systenant/restoreSysTenant',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/admin/systenant/restoreSysTenant', params: { ...params } },
     options,
   );
 }
@@ -2485,11 +2049,7 @@ export async function querySysUrl(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysUrl>>> {
   return send<Envelope<Page<SysUrl>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysurl/querySysUrl',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysurl/querySysUrl', params: { ...params } },
     options,
   );
 }
@@ -2504,11 +2064,7 @@ export async function addSysUrl(
   options?: CallOptions,
 ): Promise<Envelope<SysUrl>> {
   return send<Envelope<SysUrl>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/addSysUrl',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysurl/addSysUrl', data },
     options,
   );
 }
@@ -2523,11 +2079,7 @@ export async function updateSysUrl(
   options?: CallOptions,
 ): Promise<Envelope<SysUrl>> {
   return send<Envelope<SysUrl>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysurl/updateSysUrl',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysurl/updateSysUrl', data },
     options,
   );
 }
@@ -2561,12 +2113,7 @@ export async function exportSysUrl(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/exportSysUrl',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysurl/exportSysUrl', data, responseType: 'blob' },
     options,
   );
 }
@@ -2581,12 +2128,7 @@ export async function exportWordSysUrl(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/exportWordSysUrl',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysurl/exportWordSysUrl', data, responseType: 'blob' },
     options,
   );
 }
@@ -2601,12 +2143,7 @@ export async function exportPdfSysUrl(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/exportPDFSysUrl',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysurl/exportPDFSysUrl', data, responseType: 'blob' },
     options,
   );
 }
@@ -2621,11 +2158,7 @@ export async function importSysUrl(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/importSysUrl',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysurl/importSysUrl', data: fileForm(file) },
     options,
   );
 }
@@ -2639,11 +2172,7 @@ export async function queryRoleIdByUrlId(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysurl/queryRoleIdByUrlId',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysurl/queryRoleIdByUrlId', params: { ...params } },
     options,
   );
 }
@@ -2657,11 +2186,7 @@ export async function queryUrlIdByRoleId(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysurl/queryUrlIdByRoleId',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysurl/queryUrlIdByRoleId', params: { ...params } },
     options,
   );
 }
@@ -2676,11 +2201,7 @@ export async function authorizeRoleToUrl(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/authorizeRoleToUrl',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysurl/authorizeRoleToUrl', data },
     options,
   );
 }
@@ -2695,11 +2216,7 @@ export async function authorizeUrlToRole(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysurl/authorizeUrlToRole',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysurl/authorizeUrlToRole', data },
     options,
   );
 }
@@ -2715,11 +2232,7 @@ export async function querySysUser(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysUser>>> {
   return send<Envelope<Page<SysUser>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/querySysUser',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuser/querySysUser', params: { ...params } },
     options,
   );
 }
@@ -2734,11 +2247,7 @@ export async function addSysUser(
   options?: CallOptions,
 ): Promise<Envelope<SysUser>> {
   return send<Envelope<SysUser>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/addSysUser',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuser/addSysUser', data },
     options,
   );
 }
@@ -2753,11 +2262,7 @@ export async function updateSysUser(
   options?: CallOptions,
 ): Promise<Envelope<SysUser>> {
   return send<Envelope<SysUser>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysuser/updateSysUser',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysuser/updateSysUser', data },
     options,
   );
 }
@@ -2791,12 +2296,7 @@ export async function exportSysUser(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/exportSysUser',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysuser/exportSysUser', data, responseType: 'blob' },
     options,
   );
 }
@@ -2811,12 +2311,7 @@ export async function exportWordSysUser(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/exportWordSysUser',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysuser/exportWordSysUser', data, responseType: 'blob' },
     options,
   );
 }
@@ -2831,12 +2326,7 @@ export async function exportPdfSysUser(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/exportPDFSysUser',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysuser/exportPDFSysUser', data, responseType: 'blob' },
     options,
   );
 }
@@ -2851,11 +2341,7 @@ export async function importSysUser(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/importSysUser',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysuser/importSysUser', data: fileForm(file) },
     options,
   );
 }
@@ -2870,11 +2356,7 @@ export async function queryOnlineSysUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/queryOnlineSysUser',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuser/queryOnlineSysUser', params: { ...params } },
     options,
   );
 }
@@ -2889,11 +2371,7 @@ export async function removePrincipal(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/removePrincipal',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/admin/sysuser/removePrincipal', params: { ...params } },
     options,
   );
 }
@@ -2908,11 +2386,7 @@ export async function unlockSysUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/unlockSysUser',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/admin/sysuser/unlockSysUser', params: { ...params } },
     options,
   );
 }
@@ -2926,11 +2400,7 @@ export async function queryTenantUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/queryTenantUser',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuser/queryTenantUser', params: { ...params } },
     options,
   );
 }
@@ -2944,11 +2414,7 @@ export async function handleSuccess(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/handleSuccess',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuser/handleSuccess', params: { ...params } },
     options,
   );
 }
@@ -2962,11 +2428,7 @@ export async function handleFail(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/handleFail',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuser/handleFail', params: { ...params } },
     options,
   );
 }
@@ -2981,12 +2443,7 @@ export async function registerNewSession(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/registerNewSession',
-      params,
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuser/registerNewSession', params, data },
     options,
   );
 }
@@ -3002,12 +2459,7 @@ export async function addSysTenantUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/addSysTenantUser',
-      params: { ...params },
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuser/addSysTenantUser', params: { ...params }, data },
     options,
   );
 }
@@ -3021,11 +2473,7 @@ export async function queryUsername(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuser/queryUsername',
-      params,
-    },
+    { method: 'GET', url: '/api/admin/sysuser/queryUsername', params },
     options,
   );
 }
@@ -3040,11 +2488,7 @@ export async function authorizeRoleToUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/authorizeRoleToUser',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuser/authorizeRoleToUser', data },
     options,
   );
 }
@@ -3058,11 +2502,7 @@ export async function registerAccountInitial(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuser/registerAccountInitial',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuser/registerAccountInitial', data },
     options,
   );
 }
@@ -3115,11 +2555,7 @@ export async function updateSysUserDetail(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'PUT',
-      url: '/api/account/sysuserdetail/updateSysUserDetail',
-      data,
-    },
+    { method: 'PUT', url: '/api/account/sysuserdetail/updateSysUserDetail', data },
     options,
   );
 }
@@ -3133,11 +2569,7 @@ export async function compareCaptcha(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/account/sysuserdetail/compareCaptcha',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/account/sysuserdetail/compareCaptcha', params: { ...params } },
     options,
   );
 }
@@ -3151,11 +2583,7 @@ export async function retrievePassword(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/account/sysuserdetail/retrievePassword',
-      params: { ...params },
-    },
+    { method: 'POST', url: '/api/account/sysuserdetail/retrievePassword', params: { ...params } },
     options,
   );
 }
@@ -3169,11 +2597,7 @@ export async function resetPassword(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'POST',
-      url: '/api/account/sysuserdetail/resetPassword',
-      data,
-    },
+    { method: 'POST', url: '/api/account/sysuserdetail/resetPassword', data },
     options,
   );
 }
@@ -3189,11 +2613,7 @@ export async function querySysUserPost(
   options?: CallOptions,
 ): Promise<Envelope<Page<SysUserPost>>> {
   return send<Envelope<Page<SysUserPost>>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuserpost/querySysUserPost',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuserpost/querySysUserPost', params: { ...params } },
     options,
   );
 }
@@ -3208,11 +2628,7 @@ export async function addSysUserPost(
   options?: CallOptions,
 ): Promise<Envelope<SysUserPost>> {
   return send<Envelope<SysUserPost>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuserpost/addSysUserPost',
-      data,
-    },
+    { method: 'POST', url: '/api/admin/sysuserpost/addSysUserPost', data },
     options,
   );
 }
@@ -3227,11 +2643,7 @@ export async function updateSysUserPost(
   options?: CallOptions,
 ): Promise<Envelope<SysUserPost>> {
   return send<Envelope<SysUserPost>>(
-    {
-      method: 'PUT',
-      url: '/api/admin/sysuserpost/updateSysUserPost',
-      data,
-    },
+    { method: 'PUT', url: '/api/admin/sysuserpost/updateSysUserPost', data },
     options,
   );
 }
@@ -3265,12 +2677,7 @@ export async function exportSysUserPost(
   options?: CallOptions,
 ): Promise<Blob> {
   return send<Blob>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuserpost/exportSysUserPost',
-      data,
-      responseType: 'blob',
-    },
+    { method: 'POST', url: '/api/admin/sysuserpost/exportSysUserPost', data, responseType: 'blob' },
     options,
   );
 }
@@ -3325,11 +2732,7 @@ export async function importSysUserPost(
   options?: CallOptions,
 ): Promise<Envelope<{ imported: number }>> {
   return send<Envelope<{ imported: number }>>(
-    {
-      method: 'POST',
-      url: '/api/admin/sysuserpost/importSysUserPost',
-      data: fileForm(file),
-    },
+    { method: 'POST', url: '/api/admin/sysuserpost/importSysUserPost', data: fileForm(file) },
     options,
   );
 }
@@ -3343,11 +2746,7 @@ export async function querySysUserPostTree(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/admin/sysuserpost/querySysUserPostTree',
-      params: { ...params },
-    },
+    { method: 'GET', url: '/api/admin/sysuserpost/querySysUserPostTree', params: { ...params } },
     options,
   );
 }
@@ -3362,11 +2761,7 @@ export async function getSysUser(
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    {
-      method: 'GET',
-      url: '/api/uaa/users/getSysUser',
-      params,
-    },
+    { method: 'GET', url: '/api/uaa/users/getSysUser', params },
     options,
   );
 }

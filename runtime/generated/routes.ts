@@ -1435,24 +1435,3 @@ export const menuTree: readonly MenuRoute[] = [
     ],
   },
 ];
-
-/** Resource name -> path of the page that shows it. */
-export const resourceRoutes: Record<string, string> = {
-  AppClient: '/appclient',
-  MyNotification: '/mynotification',
-  Notification: '/notification',
-  SysDict: '/sysdict',
-  SysMenu: '/sysmenu',
-  SysMenuButton: '/sysmenu',
-  SysOnlineUser: '/onlinesysuser',
-  SysOrg: '/sysorg',
-  SysParam: '/sysparam',
-  SysPost: '/syspost',
-  SysRegion: '/sysregion',
-  SysRole: '/sysrole',
-  SysRoleData: '/datapermission',
-  SysTenant: '/systenant',
-  SysUrl: '/sysurl',
-  SysUser: '/sysuser',
-  SysUserPost: '/sysuser',
-};

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isMobileWidth } from './deviceRules.ts';
-import { appState, closeSidebar, toggleDevice } from '../stores/app.ts';
+import { appState, closeSidebar, toggleDevice } from './appState.ts';
 
 /**
  * Device re-evaluated on resize; the sidebar is forced closed on mobile, and on every

@@ -6,7 +6,7 @@
 import { constantRoutes } from '../app/constantRoutes.ts';
 import { resolveComponentKey } from '../app/componentRegistry.ts';
 import { menuTree } from '../generated/routes.ts';
-import { setRoutes } from '../stores/permission.ts';
+import { setRoutes } from './permissionState.ts';
 import { generateRoutes, metaByPath } from './generateRoutes.ts';
 import type { AppRoute, ServerMenuNode } from './routeTypes.ts';
 

@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import type { ResourceMeta } from '../generated/resources.ts';
 import { useCurrentRoute } from '../app/currentRoute.ts';
 import { useTranslation } from '../i18n/translator.ts';
-import { userState } from '../stores/user.ts';
+import { userState } from '../auth/userState.ts';
 import { loadExtensionModules, type ResourceRecord } from './extensions.ts';
 import { hiddenFieldsFor, resolveResource, rowIdOf } from './meta.ts';
 import { buildColumns, cellText } from './columns.ts';

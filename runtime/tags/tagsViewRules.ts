@@ -85,8 +85,3 @@ export function pathAfterClosing(remaining: readonly TagView[], closed: TagView,
   if (closed.path === homePath || closed.fullPath === homePath) return `${REDIRECT_PREFIX}${closed.fullPath}`;
   return homePath;
 }
-
-/** Pinned tabs first, from the routes' affix entries. */
-export function initialAffixTags(affix: readonly TagView[]): TagView[] {
-  return affix.reduce<TagView[]>((list, view) => addVisitedView(list, { ...view, affix: true }), []);
-}

@@ -3,8 +3,8 @@
  * The server, the generators and the tests all load resources through here, so a
  * mistake in a file is reported the same way everywhere: file, JSON pointer, message.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, basename } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import type { CallDef, Registry, Resource, ResourceFile } from './types.ts';
 import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } from './locales.ts';
@@ -25,8 +25,6 @@ export class RegistryError extends Error {
     this.issues = issues;
   }
 }
-
-export const SYSTEM_FIELDS = ['id', 'tenantCode', 'createTime', 'updateTime'] as const;
 
 /** The project's Ajv (schemas/registry/ajv.ts), strict: a record schema with an unknown keyword is refused. */
 export function createSchemaAjv(): Ajv {
@@ -204,8 +202,3 @@ function checkLabels(r: Resource, locales: Record<Locale, Record<string, unknown
   }
 }
 
-/** Load the registry and report like a compiler: used by the generator and the server start-up. */
-export function resourceFileNames(schemasDir: string): string[] {
-  const dir = join(schemasDir, 'resources');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => basename(f)) : [];
-}

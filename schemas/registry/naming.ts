@@ -8,12 +8,3 @@ export function toSnakeCase(name: string): string {
     .toLowerCase();
 }
 
-/** role_code -> roleCode */
-export function toCamelCase(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** SysRole -> sysRole */
-export function lowerFirst(name: string): string {
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}

@@ -69,11 +69,6 @@ export async function createSession(db: SystemDb, s: Omit<SessionRow, 'id' | 'la
     .execute();
 }
 
-export async function findSession(db: SystemDb, jti: string): Promise<SessionRow | undefined> {
-  const row = (await db.selectFrom('sys_session').selectAll().where('jti', '=', jti).executeTakeFirst()) as Row | undefined;
-  return row ? fromRow(row) : undefined;
-}
-
 export async function touchSession(db: SystemDb, jti: string, now: Date): Promise<void> {
   await db.updateTable('sys_session').set({ last_seen_at: now.toISOString() }).where('jti', '=', jti).execute();
 }

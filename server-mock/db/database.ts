@@ -31,7 +31,7 @@ export interface DatabaseOptions {
   onStatement?: (sql: string) => void;
 }
 
-export { STATEMENT_CACHE_SIZE, withStatementCache } from './sqliteDriver.ts';
+export { withStatementCache } from './sqliteDriver.ts';
 
 // bigint (int8) columns come back as strings by default; ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));

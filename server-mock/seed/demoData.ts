@@ -10,8 +10,6 @@ import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
 
-export { dictionaries } from './provisionTenant.ts';
-
 export const DEMO_TENANTS = [
   { tenantCode: 'demo', tenantName: 'Demo Materials Co.', domain: 'demo.example.com', tenantContact: 'Li Lei', tenantEmail: 'contact@demo.example.com', tenantTel: '010-88886666' },
   { tenantCode: 'acme', tenantName: 'Acme Construction', domain: 'acme.example.com', tenantContact: 'Han Meimei', tenantEmail: 'contact@acme.example.com', tenantTel: '021-66668888' },

@@ -7,9 +7,9 @@ import { Activity, useEffect, useLayoutEffect, useRef, type RefObject } from 're
 import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOT_FOUND_PATH, REDIRECT_PREFIX } from '../../constants/spec.ts';
-import { permissionState } from '../../stores/permission.ts';
-import { addAffixTag, addTag, keepRoutableTags, tagsViewState, updateTag } from '../../stores/tagsView.ts';
-import { recordVisit } from '../../stores/recentVisits.ts';
+import { permissionState } from '../../permission/permissionState.ts';
+import { addAffixTag, addTag, keepRoutableTags, tagsViewState, updateTag } from '../../tags/tagsViewState.ts';
+import { recordVisit } from '../../history/recentVisitsState.ts';
 import { affixRoutes } from '../../permission/generateRoutes.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
 import { cacheKey } from '../../tags/tagsViewRules.ts';

@@ -3,7 +3,7 @@ import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
-import { permissionState } from '../../stores/permission.ts';
+import { permissionState } from '../../permission/permissionState.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
 import { translateTitle } from '../../i18n/translateTitle.ts';
 import type { AppRoute } from '../../permission/routeTypes.ts';

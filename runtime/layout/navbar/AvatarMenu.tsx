@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH, PROFILE_PATH } from '../../constants/spec.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import { logout } from '../../auth/session.ts';
 import ChangePasswordDialog from './ChangePasswordDialog.tsx';
 import { DEFAULT_AVATAR } from './defaultAvatar.ts';

@@ -9,7 +9,7 @@ import { updatePassword } from '../../api/account.ts';
 import { PASSWORD_MAX_LENGTH } from '../../constants/spec.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
 import { ApiError } from '../../http/apiError.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import { passwordChangeStep, type PasswordFields as Fields } from './passwordChange.ts';
 
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

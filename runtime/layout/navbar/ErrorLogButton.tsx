@@ -4,7 +4,7 @@ import { Badge, Button, Modal } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
-import { errorLogState } from '../../stores/errorLog.ts';
+import { errorLogState } from '../../errorLog/errorLogState.ts';
 import ErrorLogTable from '../../pages/errorLog/ErrorLogTable.tsx';
 
 export default function ErrorLogButton() {

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
-import { appState, toggleSidebar } from '../../stores/app.ts';
+import { appState, toggleSidebar } from '../appState.ts';
 
 /** Opens and collapses the sidebar (the state is saved in the sidebarStatus cookie). */
 export default function Hamburger() {

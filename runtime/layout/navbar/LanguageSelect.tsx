@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import type { Locale } from '../../constants/spec.ts';
 import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/languageNames.ts';
-import { appState, setLanguage } from '../../stores/app.ts';
+import { appState, setLanguage } from '../appState.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 
 

@@ -1,6 +1,6 @@
 /** The header (spec 2): hamburger, breadcrumb, then the right menu of tools. */
 import { useSnapshot } from 'valtio';
-import { appState } from '../../stores/app.ts';
+import { appState } from '../appState.ts';
 import Hamburger from './Hamburger.tsx';
 import AppBreadcrumb from '../breadcrumb/AppBreadcrumb.tsx';
 import HeaderSearch from '../search/HeaderSearch.tsx';

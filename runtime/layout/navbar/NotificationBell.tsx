@@ -13,8 +13,8 @@ import { listOf, needsRelogin } from '../../http/envelope.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { MY_NOTIFICATION_PATH, NOTIFICATION_DROPDOWN_WIDTH_PX } from '../../constants/spec.ts';
 import { formatRelativeTime } from '../../format/timeAgo.ts';
-import { appState } from '../../stores/app.ts';
-import { permissionState } from '../../stores/permission.ts';
+import { appState } from '../appState.ts';
+import { permissionState } from '../../permission/permissionState.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
 import type { AppRoute } from '../../permission/routeTypes.ts';
 

@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { querySysUserPost, type UserPost } from '../../api/account.ts';
 import { listOf } from '../../http/envelope.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import { loadAuthority } from '../../auth/session.ts';
 import { toastError } from '../../feedback/feedback.ts';
 import { parentOrgs } from './parentOrgs.ts';

@@ -3,7 +3,7 @@ import { ColumnHeightOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { SIZES, type Size } from '../../constants/spec.ts';
-import { appState, setSize } from '../../stores/app.ts';
+import { appState, setSize } from '../appState.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 
 /** Four densities: default, medium, small, mini; the current one is disabled. */

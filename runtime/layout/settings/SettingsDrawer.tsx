@@ -9,8 +9,8 @@ import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { RIGHT_PANEL_BUTTON_TOP_PX, THEME_PRESET_COLORS } from '../../constants/spec.ts';
-import { changeSetting, settingsState, type ChangeableSetting } from '../../stores/settings.ts';
-import { appState } from '../../stores/app.ts';
+import { changeSetting, settingsState, type ChangeableSetting } from './settingsState.ts';
+import { appState } from '../appState.ts';
 import { pinyinApplies } from '../search/HeaderSearch.tsx';
 
 type Toggle = Exclude<ChangeableSetting, 'theme'>;

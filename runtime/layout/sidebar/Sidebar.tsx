@@ -1,12 +1,12 @@
-/** The sidebar (spec 2): 210 px, logo, the menu from the visible routes, collapsible. */
+/** The sidebar (spec 2; its width in layout.css): logo, the menu from the visible routes, collapsible. */
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
-import { permissionState } from '../../stores/permission.ts';
-import { appState } from '../../stores/app.ts';
-import { settingsState } from '../../stores/settings.ts';
+import { permissionState } from '../../permission/permissionState.ts';
+import { appState } from '../appState.ts';
+import { settingsState } from '../settings/settingsState.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
 import { translateTitle } from '../../i18n/translateTitle.ts';
 import { ancestorKeys, sidebarEntries, type SidebarEntry } from './sidebarEntries.ts';

@@ -10,7 +10,7 @@ import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { REDIRECT_PREFIX, TAGS_CONTEXT_MENU_WIDTH_PX } from '../../constants/spec.ts';
 import { translateTitle } from '../../i18n/translateTitle.ts';
-import { closeAllTags, closeOtherTags, closeTag, tagsViewState, uncacheTag } from '../../stores/tagsView.ts';
+import { closeAllTags, closeOtherTags, closeTag, tagsViewState, uncacheTag } from '../../tags/tagsViewState.ts';
 import { pathAfterClosing, type TagView } from '../../tags/tagsViewRules.ts';
 
 export function useTagActions() {

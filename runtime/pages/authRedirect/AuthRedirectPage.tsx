@@ -7,8 +7,8 @@ import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { setToken } from '../../auth/tokenStorage.ts';
-import { redirectTarget } from '../../app/guard.ts';
-import { userState } from '../../stores/user.ts';
+import { redirectTarget } from '../../app/navigationRules.ts';
+import { userState } from '../../auth/userState.ts';
 import { readAccessToken } from './authRedirectTarget.ts';
 import '../../styles/authCard.css';
 

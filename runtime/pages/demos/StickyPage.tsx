@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Select } from 'antd';
 import { useSnapshot } from 'valtio';
-import { settingsState } from '../../stores/settings.ts';
+import { settingsState } from '../../layout/settings/settingsState.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 import { useDemoTranslation } from './demoMessages.ts';
 import { useScrolledPast, useStickyTop } from './pageScroller.ts';

@@ -3,7 +3,7 @@ import { Button, Empty, Table, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
-import { clearErrorLog, errorLogState, type ErrorLogEntry } from '../../stores/errorLog.ts';
+import { clearErrorLog, errorLogState, type ErrorLogEntry } from '../../errorLog/errorLogState.ts';
 import { formatDate } from '../../format/formatDate.ts';
 
 export default function ErrorLogTable() {

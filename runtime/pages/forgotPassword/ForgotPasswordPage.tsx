@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { compareCaptcha, resetPassword, retrievePassword } from '../../api/auth.ts';
 import { toastError } from '../../feedback/feedback.ts';
-import { wantSchemaLabels } from '../../stores/app.ts';
+import { wantSchemaLabels } from '../../layout/appState.ts';
 import { CHAR_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TENANT_CODE_MAX_LENGTH } from '../../constants/spec.ts';
 import LanguageSwitch from '../login/LanguageSwitch.tsx';
 import { loginRules } from '../login/loginRules.ts';

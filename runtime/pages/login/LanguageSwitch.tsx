@@ -2,7 +2,7 @@
 import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/languageNames.ts';
-import { appState, setLanguage } from '../../stores/app.ts';
+import { appState, setLanguage } from '../../layout/appState.ts';
 import ChoiceGroup from './ChoiceGroup.tsx';
 
 export default function LanguageSwitch() {

@@ -13,7 +13,7 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutline
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { SMS_RESEND_SECONDS } from '../../constants/spec.ts';
-import { redirectTarget } from '../../app/guard.ts';
+import { redirectTarget } from '../../app/navigationRules.ts';
 import { useProductTitle } from '../../app/useProductTitle.ts';
 import LanguageSwitch from './LanguageSwitch.tsx';
 import ChoiceGroup from './ChoiceGroup.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/translator.ts';
 import { useSnapshot } from 'valtio';
 import { updateSysUserDetail, type UserDetail } from '../../api/account.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import { useFormLayout } from '../../layout/useFormLayout.ts';
 import { DEFAULT_AVATAR } from '../../layout/navbar/defaultAvatar.ts';
 import { MOBILE_PATTERN } from '../login/loginRules.ts';

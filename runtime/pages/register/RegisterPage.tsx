@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/translator.ts';
 import { registerAccountInitial, type RegisterForm } from '../../api/auth.ts';
 import { toastError } from '../../feedback/feedback.ts';
-import { wantSchemaLabels } from '../../stores/app.ts';
+import { wantSchemaLabels } from '../../layout/appState.ts';
 import { accountFailure } from '../forgotPassword/accountErrors.ts';
 import { useCharCaptcha } from '../forgotPassword/useCharCaptcha.ts';
 import CaptchaImage from '../forgotPassword/CaptchaImage.tsx';

@@ -8,7 +8,7 @@ import { Button } from 'antd';
 import { useSnapshot } from 'valtio';
 import type { ResourceMeta } from '../../generated/resources.ts';
 import { useTranslation } from '../../i18n/translator.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import { hiddenFieldsFor } from '../meta.ts';
 import ResourceList from '../ResourceList.tsx';
 

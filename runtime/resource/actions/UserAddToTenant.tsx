@@ -10,7 +10,7 @@ import { Alert, Input, Select } from 'antd';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
-import { userState } from '../../stores/user.ts';
+import { userState } from '../../auth/userState.ts';
 import type { SysTenant } from '../../generated/types.ts';
 import type { ActionComponentProps } from '../extensions.ts';
 import { ActionFooter, idOf, LoadState, NoRecord, RequiredChoice, useLoad } from './ActionParts.tsx';

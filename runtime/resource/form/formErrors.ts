@@ -19,8 +19,6 @@ export interface AjvErrorLike {
   message?: string;
 }
 
-export type FieldErrors = Readonly<Record<string, string>>;
-
 /** The field an Ajv error belongs to, as the server assigns it. */
 export function fieldOfError(e: AjvErrorLike): string {
   const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -2,7 +2,7 @@
 import type { ActionDef } from '../types.ts';
 import type { Fields, Section } from './context.ts';
 
-export const STANDARD_ACTIONS = ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import', 'print', 'view'] as const;
+const STANDARD_ACTIONS = ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import', 'print', 'view'] as const;
 
 export function readActions(s: Section, { fieldMap }: Fields): ActionDef[] {
   const { doc, check } = s;

@@ -10,7 +10,7 @@ import { toSnakeCase } from '../naming.ts';
 import { type Fields, type Section, fieldType } from './context.ts';
 
 /** Values the server can set a field to (x-auto). */
-export const AUTO_VALUES = ['username', 'server'] as const;
+const AUTO_VALUES = ['username', 'server'] as const;
 
 const SYSTEM_LABELS: Record<string, string> = {
   id: 'common.fields.id',

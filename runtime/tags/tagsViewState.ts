@@ -11,7 +11,7 @@ import {
   updateVisitedView,
   type TagLists,
   type TagView,
-} from '../tags/tagsViewRules.ts';
+} from './tagsViewRules.ts';
 
 function load(): TagLists {
   try {

@@ -1,7 +1,7 @@
 /** The current user's session state (spec 3). The calls that fill it live in auth/session.ts. */
 import { proxy } from 'valtio';
 import type { Org } from '../api/account.ts';
-import { clearSession, getToken, readSession, removeToken } from '../auth/tokenStorage.ts';
+import { clearSession, getToken, readSession, removeToken } from './tokenStorage.ts';
 
 export interface UserState {
   token: string | undefined;
@@ -60,13 +60,4 @@ export function resetToken(): void {
   removeToken();
   clearSession(['tenantName', 'role']);
   userState.tenantName = '';
-}
-
-export function hasButton(code: string): boolean {
-  return userState.menuButton.includes(code);
-}
-
-/** The fields the user's data permission hides on a menu's screens. */
-export function hiddenDataFields(menuCode: string | undefined): readonly string[] {
-  return (menuCode && userState.dataFields[menuCode]) || [];
 }

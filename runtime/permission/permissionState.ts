@@ -1,6 +1,6 @@
 /** The routes the signed-in user may visit (spec 4); permission/applyMenu.ts fills them. */
 import { proxy, ref } from 'valtio';
-import type { AppRoute, ServerMenuNode } from '../permission/routeTypes.ts';
+import type { AppRoute, ServerMenuNode } from './routeTypes.ts';
 
 export const permissionState = proxy({
   /** Every visible route (constant routes plus the authorised menu's). */

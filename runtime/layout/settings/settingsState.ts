@@ -1,6 +1,6 @@
 /** Layout settings (spec 3, 9), persisted in local storage. */
 import { proxy, subscribe } from 'valtio';
-import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY } from '../constants/spec.ts';
+import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY } from '../../constants/spec.ts';
 
 export type Settings = typeof DEFAULT_SETTINGS;
 export type ChangeableSetting = 'theme' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'supportPinyinSearch';

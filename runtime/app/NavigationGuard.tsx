@@ -6,12 +6,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from '../i18n/translator.ts';
-import { decideNavigation, documentTitle, loginRedirect } from './guard.ts';
+import { decideNavigation, documentTitle, loginRedirect } from './navigationRules.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { useProductTitle } from './useProductTitle.ts';
-import { userState, resetToken } from '../stores/user.ts';
-import { permissionState } from '../stores/permission.ts';
-import { wantSchemaLabels } from '../stores/app.ts';
+import { userState, resetToken } from '../auth/userState.ts';
+import { permissionState } from '../permission/permissionState.ts';
+import { wantSchemaLabels } from '../layout/appState.ts';
 import { matchRoute } from '../permission/matchRoute.ts';
 import { translateTitle } from '../i18n/translateTitle.ts';
 import { toastError } from '../feedback/feedback.ts';
@@ -25,7 +25,7 @@ const PUBLIC_TITLES: Record<string, string> = {
   '/401': 'errorPage.unauthorizedTitle',
 };
 
-export default function Guard() {
+export default function NavigationGuard() {
   const location = useLocation();
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { decideNavigation, documentTitle, isPublicPath, loginRedirect, redirectTarget } from '../../../runtime/app/guard.ts';
+import { decideNavigation, documentTitle, isPublicPath, loginRedirect, redirectTarget } from '../../../runtime/app/navigationRules.ts';
 
 describe('navigation guard', () => {
   const go = (path: string, hasToken: boolean, rolesLoaded = false, fullPath = path) => decideNavigation({ path, fullPath, hasToken, rolesLoaded });

@@ -1,7 +1,7 @@
 /** Recently visited pages for the workbench's shortcuts, kept in local storage. */
 import { proxy, subscribe } from 'valtio';
 import { RECENT_VISITS_STORAGE_KEY } from '../constants/spec.ts';
-import { rememberVisit, type RecentVisit } from '../history/rememberVisit.ts';
+import { rememberVisit, type RecentVisit } from './rememberVisit.ts';
 
 function load(): RecentVisit[] {
   try {
