@@ -11,7 +11,7 @@ import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } fr
 import { createAjv } from './ajv.ts';
 import type { RegistryIssue } from './normalise/context.ts';
 import { normalise } from './normalise/index.ts';
-import { checkLinkCall, checkLinks } from './normalise/links.ts';
+import { checkAssignActions, checkLinkCall, checkLinks } from './normalise/links.ts';
 
 export type { RegistryIssue };
 
@@ -157,6 +157,7 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: Reado
     if (a.call) check(ownCalls.has(a.call) || callNames.has(a.call), `/actions/${i}/call`, `no call named "${a.call}" in calls of this or another resource`);
   });
   checkLinks(r, byName, unreadable, check);
+  checkAssignActions(r, byName, callNames, unreadable, check);
   r.calls.filter((c) => c.verb === 'custom').forEach((c, i) => checkLinkCall(c, i, byName, unreadable, check));
   if (r.list.source) check(callNames.has(r.list.source.call), '/list/source/call', `no call named "${r.list.source.call}" in any resource`);
   for (const [key, rel] of Object.entries(r.relations)) {

@@ -529,6 +529,10 @@ describe('mistakes', () => {
         call(d, 'queryMenuIdByRoleId').options = { link: 'SysRole.nothing' };
         call(d, 'queryCheckedMenuButton').options = { link: 'SysRole.buttons', within: 'buttonName', extra: 1 };
       }),
+      'resources/sys-user.json': json((d) => {
+        const grant = (d as unknown as { actions: { name: string; assign?: Record<string, unknown> }[] }).actions.find((a) => a.name === 'grantRole')!;
+        grant.assign = { ...grant.assign, link: 'roles', linked: 'queryNothing', scope: { field: 'orgId', call: 'querySysUserPostTree' } };
+      }),
     });
     const at = (file: string, pointer: string) => issues.filter((i) => i.file === `resources/${file}.json` && i.pointer === pointer).map((i) => i.message);
     expect(at('sys-role', '/links/urls/through/valueKey')).toEqual(['resource SysRoleUrl has no field "url" of the type of SysUrl.id']);
@@ -539,6 +543,9 @@ describe('mistakes', () => {
     const options = (name: string) => `/calls/${menuCalls.indexOf(name)}/options`;
     expect(at('sys-menu', `${options('queryMenuIdByRoleId')}/link`)).toEqual(['no link "SysRole.nothing" ("<Resource>.<link>" of a resource\'s links)']);
     expect(at('sys-menu', options('queryCheckedMenuButton'))).toEqual(['option "extra" is not one of link, within, ownerOptional, fields (link.ids)']);
+    const grantRole = (JSON.parse(readFileSync('schemas/resources/sys-user.json', 'utf8')) as { actions: { name: string }[] }).actions.findIndex((a) => a.name === 'grantRole');
+    expect(at('sys-user', `/actions/${grantRole}/assign/linked`)).toEqual(['no call named "queryNothing" in any resource']);
+    expect(at('sys-user', `/actions/${grantRole}/assign/scope/field`)).toEqual(['"orgId" is not in the scope of the link']);
   });
 
   it('names a record keyword that is not JSON Schema', () => {
