@@ -8,7 +8,7 @@ import type { CallDef, CallMeta, FieldDef, FieldMeta, Registry, Resource, Resour
 import { generatedFile, quote, tsLiteral } from './tsSource.ts';
 
 /** The metadata types the runtime imports from resources.ts, defined with the registry's types. */
-const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
+const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'LinkMeta', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
 
 /** schemas/registry/types.ts, where the metadata types are defined. */
 const REGISTRY_TYPES = fileURLToPath(new URL('../schemas/registry/types.ts', import.meta.url));
@@ -37,6 +37,7 @@ export function resourceMeta(r: Resource): ResourceMeta {
     form: r.form,
     actions: r.actions,
     relations: r.relations,
+    links: r.links,
     calls: r.calls.map(callMeta),
   };
 }

@@ -11,6 +11,10 @@ export type SearchFieldSpec =
        */
       match?: 'exact' | 'contains' | 'range';
     };
+/**
+ * Prefix of the dialog's messages (runtime/i18n/messages): .hint, .label, .count, .required, .saved, .none, and for a transfer and a scope their own (docs/resources.md).
+ */
+export type I18NKey1 = string;
 
 /**
  * One resource of the platform: the record's JSON Schema plus the list, form, action, call, relation, storage and label metadata that the server, the generators, the runtime and the designer read.
@@ -69,6 +73,12 @@ export interface ResourceFile {
    */
   relations?: {
     [k: string]: RelationDef;
+  };
+  /**
+   * Many-valued relations of a record that are not fields of it: their values are kept only in the rows of a link resource (a role's users, URLs, menus and buttons). The generic link calls read them (handler link.ids) and replace them (link.replace), named by options.link "<Resource>.<link>"; an action's assign section edits one in a dialog.
+   */
+  links?: {
+    [k: string]: LinkDef;
   };
   storage?: StorageSpec;
 }
@@ -272,6 +282,54 @@ export interface ActionSpec {
    * On the delete action: a required string field, unique on its own, whose value must be typed to confirm the delete. The console's confirm asks for it, and the server's delete call requires it (query parameter confirm, the values separated by commas).
    */
   typeToConfirm?: string;
+  assign?: AssignSpec;
+}
+/**
+ * A custom action that edits one link of the record (links) in a dialog and saves it with the action's call (a link.replace call of that link): the console's generic assign action, no component of its own.
+ */
+export interface AssignSpec {
+  /**
+   * A link of this resource (links).
+   */
+  link: string;
+  /**
+   * checkbox: a list of the candidates; tree: a tree whose leaves (the nodes carrying the link's valueKey) are the candidates; transfer: two lists, the candidates not linked and the linked ones.
+   */
+  widget: 'checkbox' | 'tree' | 'transfer';
+  /**
+   * The call answering the candidates: options [{label, value}] or records of the linked resource (checkbox, transfer), called without parameters; for a tree, {tree, checked}, called with the record's key, checked listing its linked values.
+   */
+  candidates: string;
+  /**
+   * checkbox and transfer: the call answering the record's linked values or records (a link.ids call), called with the record's key and the scope value.
+   */
+  linked?: string;
+  /**
+   * transfer: a field of the linked records shown after the label; the lists are in its order and searched by both.
+   */
+  description?: string;
+  /**
+   * A scope field of the link to choose first (a user's post): the dialog edits the links of the value chosen, or of every value.
+   */
+  scope?: {
+    /**
+     * A field of the link's scope.
+     */
+    field: string;
+    /**
+     * The call answering the record's values of it as {tree, checked, main}, called with the record's key.
+     */
+    call: string;
+  };
+  /**
+   * Saving needs at least one linked value.
+   */
+  required?: boolean;
+  messages: I18NKey1;
+  /**
+   * The record's field that names it in the messages ({{name}}); default its id.
+   */
+  name?: string;
 }
 /**
  * Standard calls served by another registered server handler than crud.<verb> (tenants are deleted into a grace period: {"delete": "tenant.delete"}). The call keeps its URL, parameters, grants and button.
@@ -335,7 +393,7 @@ export interface RelationDef {
   through?: RelationThrough;
 }
 /**
- * A many-valued relation (an array field): its values are kept in the rows of a link resource, one per value, not in a column.
+ * The link resource (kind link) whose rows keep a many-valued relation's values, one row per value, not in a column.
  */
 export interface RelationThrough {
   /**
@@ -343,13 +401,36 @@ export interface RelationThrough {
    */
   resource: string;
   /**
-   * Its field holding the record's id.
+   * Its field holding the record's id (for a link: the record's recordField).
    */
   recordKey: string;
   /**
    * Its field holding one value (of the related resource's valueField).
    */
   valueKey: string;
+}
+export interface LinkDef {
+  /**
+   * The linked resource.
+   */
+  resource: string;
+  /**
+   * Its field the link rows hold (its id or a code unique on its own).
+   */
+  valueField: string;
+  /**
+   * Its field shown for a value.
+   */
+  labelField: string;
+  /**
+   * The record's field the link rows hold (through.recordKey): id (default) or a code unique on its own.
+   */
+  recordField?: string;
+  through: RelationThrough;
+  /**
+   * Further fields of the link rows that divide a record's links into sets (a user's roles per post). A call given one (a parameter of the field's name) reads or replaces that set only, and the links it adds carry the value; without it, every set. Each is checked against the link resource's relation of that field.
+   */
+  scope?: string[];
 }
 export interface StorageSpec {
   /**

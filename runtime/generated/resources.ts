@@ -10,6 +10,7 @@ export type {
   FieldUiMeta,
   FormMeta,
   JsonSchemaMeta as JsonSchema,
+  LinkMeta,
   ListMeta,
   RelationMeta,
   ResourceMeta,
@@ -244,6 +245,7 @@ export const resources: Record<string, ResourceMeta> = {
       { name: 'print', permission: 'appclient:print', kind: 'standard' },
     ],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'queryAppClient',
@@ -339,6 +341,7 @@ export const resources: Record<string, ResourceMeta> = {
     form: { order: [], create: [], edit: [], readOnlyOnEdit: [], ui: {} },
     actions: [],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'getSmsCaptcha',
@@ -529,6 +532,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [],
   },
   Notification: {
@@ -753,6 +757,7 @@ export const resources: Record<string, ResourceMeta> = {
         },
       },
     },
+    links: {},
     calls: [
       {
         name: 'queryNotification',
@@ -959,6 +964,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [],
   },
   OAuth: {
@@ -981,6 +987,7 @@ export const resources: Record<string, ResourceMeta> = {
     form: { order: [], create: [], edit: [], readOnlyOnEdit: [], ui: {} },
     actions: [],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'token',
@@ -1161,6 +1168,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysDict',
@@ -1459,6 +1467,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'queryImportJob',
@@ -1809,6 +1818,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysMenu',
@@ -2109,6 +2119,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysMenuButton',
@@ -2364,6 +2375,7 @@ export const resources: Record<string, ResourceMeta> = {
       },
     ],
     relations: {},
+    links: {},
     calls: [],
   },
   SysOrg: {
@@ -2525,6 +2537,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysOrg',
@@ -2756,6 +2769,7 @@ export const resources: Record<string, ResourceMeta> = {
       { name: 'export', permission: 'sysparam:export', kind: 'standard' },
     ],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'querySysParam',
@@ -2973,6 +2987,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysPost',
@@ -3202,6 +3217,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysRegion',
@@ -3420,6 +3436,14 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'authorizeUserToRole',
         label: 'resources.SysRole.actions.assignUser',
         selection: 'one',
+        assign: {
+          link: 'users',
+          widget: 'tree',
+          candidates: 'queryOrgUserTree',
+          required: true,
+          messages: 'resourceActions.assignUser',
+          name: 'roleName',
+        },
       },
       {
         name: 'authorize',
@@ -3430,6 +3454,34 @@ export const resources: Record<string, ResourceMeta> = {
       },
     ],
     relations: {},
+    links: {
+      users: {
+        resource: 'SysUser',
+        valueField: 'id',
+        labelField: 'username',
+        through: { resource: 'SysRoleUser', recordKey: 'roleId', valueKey: 'userId' },
+        scope: ['postCode'],
+      },
+      urls: {
+        resource: 'SysUrl',
+        valueField: 'id',
+        labelField: 'url',
+        through: { resource: 'SysRoleUrl', recordKey: 'roleId', valueKey: 'urlId' },
+      },
+      menus: {
+        resource: 'SysMenu',
+        valueField: 'id',
+        labelField: 'menuName',
+        through: { resource: 'SysRoleMenu', recordKey: 'roleId', valueKey: 'menuId' },
+      },
+      buttons: {
+        resource: 'SysMenuButton',
+        valueField: 'buttonCode',
+        labelField: 'buttonName',
+        recordField: 'roleCode',
+        through: { resource: 'SysRoleMenuButton', recordKey: 'roleCode', valueKey: 'buttonCode' },
+      },
+    },
     calls: [
       {
         name: 'querySysRole',
@@ -3668,6 +3720,7 @@ export const resources: Record<string, ResourceMeta> = {
       },
     ],
     relations: {},
+    links: {},
     calls: [],
   },
   SysRoleMenu: {
@@ -3769,6 +3822,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [],
   },
   SysRoleMenuButton: {
@@ -3870,6 +3924,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [],
   },
   SysRoleUrl: {
@@ -3971,6 +4026,7 @@ export const resources: Record<string, ResourceMeta> = {
     },
     actions: [],
     relations: {},
+    links: {},
     calls: [],
   },
   SysRoleUser: {
@@ -4082,7 +4138,10 @@ export const resources: Record<string, ResourceMeta> = {
       ui: {},
     },
     actions: [],
-    relations: {},
+    relations: {
+      postCode: { resource: 'SysPost', valueField: 'postCode', labelField: 'postName' },
+    },
+    links: {},
     calls: [],
   },
   SysTenant: {
@@ -4320,6 +4379,7 @@ export const resources: Record<string, ResourceMeta> = {
       },
     ],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'querySysTenant',
@@ -4530,9 +4590,26 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'authorizeRoleToUrl',
         label: 'resources.SysUrl.actions.authorize',
         selection: 'one',
+        assign: {
+          link: 'roles',
+          widget: 'checkbox',
+          candidates: 'queryRoleNameCheckbox',
+          linked: 'queryRoleIdByUrlId',
+          required: true,
+          messages: 'resourceActions.urlRoles',
+          name: 'url',
+        },
       },
     ],
     relations: {},
+    links: {
+      roles: {
+        resource: 'SysRole',
+        valueField: 'id',
+        labelField: 'roleName',
+        through: { resource: 'SysRoleUrl', recordKey: 'urlId', valueKey: 'roleId' },
+      },
+    },
     calls: [
       {
         name: 'querySysUrl',
@@ -4936,6 +5013,16 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'authorizeRoleToUser',
         label: 'resources.SysUser.actions.grantRole',
         selection: 'one',
+        assign: {
+          link: 'roles',
+          widget: 'transfer',
+          candidates: 'queryRoleName',
+          linked: 'queryRoleName',
+          description: 'roleCode',
+          scope: { field: 'postCode', call: 'querySysUserPostTree' },
+          messages: 'resourceActions.grantRole',
+          name: 'username',
+        },
       },
       {
         name: 'addToTenant',
@@ -4980,6 +5067,15 @@ export const resources: Record<string, ResourceMeta> = {
         labelField: 'orgName',
         as: 'orgName',
         widget: 'treeSelect',
+      },
+    },
+    links: {
+      roles: {
+        resource: 'SysRole',
+        valueField: 'id',
+        labelField: 'roleName',
+        through: { resource: 'SysRoleUser', recordKey: 'userId', valueKey: 'roleId' },
+        scope: ['postCode'],
       },
     },
     calls: [
@@ -5170,6 +5266,7 @@ export const resources: Record<string, ResourceMeta> = {
     form: { order: [], create: [], edit: [], readOnlyOnEdit: [], ui: {} },
     actions: [],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'queryCurrentAuthority',
@@ -5374,6 +5471,7 @@ export const resources: Record<string, ResourceMeta> = {
         widget: 'treeSelect',
       },
     },
+    links: {},
     calls: [
       {
         name: 'querySysUserPost',
@@ -5477,6 +5575,7 @@ export const resources: Record<string, ResourceMeta> = {
     form: { order: [], create: [], edit: [], readOnlyOnEdit: [], ui: {} },
     actions: [],
     relations: {},
+    links: {},
     calls: [
       {
         name: 'getSysUser',

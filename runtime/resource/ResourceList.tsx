@@ -22,7 +22,7 @@ import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../auth/userState.ts';
-import { canView, offeredOnRow, selectionOf, selectionProblem, typeToConfirmOf, typedValues, visibleActions, type ActionContext, type Placement } from './actions.ts';
+import { canView, offeredOnRow, selectionOf, selectionProblem, typeToConfirmOf, typedValues, visibleActions, type ActionContext, type Placement } from './actionModel.ts';
 import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns.ts';
 import { renderCell, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';

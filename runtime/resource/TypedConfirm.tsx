@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
 import { useTranslation } from '../i18n/translator.ts';
-import { typedConfirmMatches } from './actions.ts';
+import { typedConfirmMatches } from './actionModel.ts';
 
 export interface TypedConfirmProps {
   question: string;

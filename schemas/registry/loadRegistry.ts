@@ -11,6 +11,7 @@ import { LOCALES, type Locale, hasMessage, loadLocales, missingSharedLabels } fr
 import { createAjv } from './ajv.ts';
 import type { RegistryIssue } from './normalise/context.ts';
 import { normalise } from './normalise/index.ts';
+import { checkAssignActions, checkLinkCall, checkLinks } from './normalise/links.ts';
 
 export type { RegistryIssue };
 
@@ -65,6 +66,8 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     .filter((f) => f.endsWith('.json'))
     .sort();
   const parsed: { file: string; doc: ResourceFile }[] = [];
+  /** Resources whose file was refused: what names them is not checked again (one mistake, one issue). */
+  const unreadable = new Set<string>();
   for (const f of files) {
     const file = join('resources', f);
     let doc: unknown;
@@ -76,6 +79,8 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     }
     if (!validateMeta(doc)) {
       issues.push(...ajvIssues(file, validateMeta.errors));
+      const name = (doc as { name?: unknown } | null)?.name;
+      if (typeof name === 'string') unreadable.add(name);
       continue;
     }
     const rf = doc as ResourceFile;
@@ -113,7 +118,7 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     tables.set(r.table, r);
   }
   const allCallNames = new Set(resources.flatMap((r) => r.calls.map((c) => c.name)));
-  for (const r of resources) crossCheck(r, byName, allCallNames, issues);
+  for (const r of resources) crossCheck(r, byName, allCallNames, unreadable, issues);
 
   if (options.checkLocales !== false) {
     const locales = loadLocales(schemasDir);
@@ -141,7 +146,7 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   return { resources, byName, calls, callByUrl };
 }
 
-function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, issues: RegistryIssue[]): void {
+function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, unreadable: ReadonlySet<string>, issues: RegistryIssue[]): void {
   const check = (ok: boolean, pointer: string, message: string) => {
     if (!ok) issues.push({ file: r.file, pointer, message });
   };
@@ -149,6 +154,9 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: Reado
   r.actions.forEach((a, i) => {
     if (a.call) check(ownCalls.has(a.call) || callNames.has(a.call), `/actions/${i}/call`, `no call named "${a.call}" in calls of this or another resource`);
   });
+  checkLinks(r, byName, unreadable, check);
+  checkAssignActions(r, byName, callNames, unreadable, check);
+  r.calls.filter((c) => c.verb === 'custom').forEach((c, i) => checkLinkCall(c, i, byName, unreadable, check));
   if (r.list.source) check(callNames.has(r.list.source.call), '/list/source/call', `no call named "${r.list.source.call}" in any resource`);
   for (const [key, rel] of Object.entries(r.relations)) {
     const target = byName.get(rel.resource);

@@ -11,6 +11,7 @@ import type {
   FilterTreeSpec,
   FormSpec,
   HandlerNames,
+  LinkDef,
   ListColumn,
   ListSourceSpec,
   ListSpec,
@@ -23,7 +24,7 @@ import type {
   TreeSpec,
 } from '../../runtime/generated/fileTypes.ts';
 
-export type { CallDecl, FieldUi, FilterTreeSpec, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
+export type { CallDecl, FieldUi, FilterTreeSpec, LinkDef, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
 
 /** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore). */
 type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore'>;
@@ -125,6 +126,8 @@ export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path'
   actions: ActionDef[];
   calls: CallDef[];
   relations: Record<string, RelationDef>;
+  /** Many-valued relations kept only in link rows, not fields of the record (schemas/registry/links.ts). */
+  links: Record<string, LinkDef>;
   /**
    * unique: sets unique within a tenant (for a tenant-scoped resource); index: sets looked up
    * within a tenant; lookup: sets looked up across tenants (indexes without tenant_code).
@@ -156,6 +159,7 @@ export type FieldUiMeta = FieldUi;
 export type FormMeta = Resource['form'];
 export type ActionMeta = ActionDef;
 export type RelationMeta = RelationDef;
+export type LinkMeta = LinkDef;
 
 /**
  * A JSON Schema as the console's metadata carries it: any keyword, narrowed where it is read
@@ -164,6 +168,8 @@ export type RelationMeta = RelationDef;
 export type JsonSchemaMeta = { [keyword: string]: unknown };
 
 export interface ResourceMeta extends Pick<Resource, 'name' | 'service' | 'path' | 'kind' | 'scope' | 'menu' | 'labels' | 'list' | 'form' | 'actions' | 'relations'> {
+  /** The resource's links (absent: none, as in documents built at run time). */
+  links?: Record<string, LinkMeta>;
   record: JsonSchemaMeta;
   /** Record fields followed by the system fields. */
   fields: FieldMeta[];

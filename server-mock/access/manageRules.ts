@@ -1,7 +1,7 @@
 /**
  * Who may manage whom, and what a caller may hand out (ARCHITECTURE.md, "Who may manage
- * whom"). The one place these rules live; the standard calls (crud/crudHandlers.ts), the grant
- * calls (grants/*), the forced sign-out (sessions/sessionHandlers.ts) and adding a user to a
+ * whom"). The one place these rules live; the standard calls (crud/crudHandlers.ts), the link
+ * calls (grants/linkHandlers.ts) and the other grant calls (grants/*), the forced sign-out (sessions/sessionHandlers.ts) and adding a user to a
  * tenant (users/addToTenant.ts) ask it before they write, inside the write's transaction, so a
  * refused call changes nothing.
  *
@@ -226,6 +226,67 @@ async function codesById(data: TenantData, resource: string, column: string, ids
     for (const row of rows) out.set(String(row.id), String(row[column]));
   }
   return out;
+}
+
+/**
+ * A change of a record's links (grants/linkHandlers.ts): the owner record, the link rows'
+ * resource, and the values of the linked resource's field that are added or taken away.
+ */
+export interface LinkChange {
+  /** The link rows' resource (SysRoleUser, SysRoleUrl, ...). */
+  link: Resource;
+  owner: Resource;
+  /** The owner's field the link rows hold, and its value. */
+  ownerField: string;
+  ownerValue: unknown;
+  target: Resource;
+  /** The linked resource's field the link rows hold, and the values added or taken away. */
+  targetField: string;
+  changed: unknown[];
+}
+
+/** The link whose rows give roles to users: changing it may strip the last administrator. */
+const ROLE_HOLDERS = 'SysRoleUser';
+/** The links that are grants (roles of users; URLs, menus and buttons of roles): the rules judge their changes. */
+const GRANT_LINKS = new Set([ROLE_HOLDERS, 'SysRoleUrl', 'SysRoleMenu', 'SysRoleMenuButton']);
+
+/**
+ * The rule for records of a resource whose grants change (by the field a link holds): a user
+ * must be one the caller may re-grant; a role, URL, menu or button one the caller holds.
+ * `giving`: the roles are given or taken (to or from users), not the receivers of grants.
+ */
+async function assertMayRegrant(tx: TenantData, p: Principal, r: Resource, field: string, values: unknown[], giving: boolean): Promise<void> {
+  const byId = field === 'id';
+  switch (`${r.name}.${field}`) {
+    case 'SysUser.id':
+      return assertMayManageUsers(tx, p, values.map(Number), 're-grant');
+    case 'SysRole.id':
+    case 'SysRole.roleCode':
+      return assertHoldsRoles(p, byId ? await roleCodesOf(tx, values) : values.map(String), giving ? 'give or take' : 'change the grants of');
+    case 'SysUrl.id':
+      return assertHoldsUrls(tx, p, values, 'give or take');
+    case 'SysMenu.id':
+      return assertHoldsMenus(tx, p, values, 'give or take');
+    case 'SysMenuButton.buttonCode':
+      return assertHoldsButtons(tx, p, values.map(String), 'give or take');
+    default:
+      throw new Error(`No rule says who may change the grants of ${r.name} by ${field}`);
+  }
+}
+
+/**
+ * Check a change of a record's links against the rules, inside its transaction and before it
+ * is written (what the caller holds is read before the change), then run the write. Links
+ * that are not grants (a new module's) and a change that changes nothing are not judged.
+ * Otherwise the owner, then every record linked or unlinked, must be one the caller may
+ * re-grant or holds; and a change of who holds which role keeps an enabled administrator.
+ */
+export async function guardLinkChange<T>(tx: TenantData, p: Principal, change: LinkChange, write: () => Promise<T>): Promise<T> {
+  if (!GRANT_LINKS.has(change.link.name) || change.changed.length === 0) return write();
+  const giving = change.link.name === ROLE_HOLDERS;
+  await assertMayRegrant(tx, p, change.owner, change.ownerField, [change.ownerValue], giving);
+  await assertMayRegrant(tx, p, change.target, change.targetField, change.changed, giving);
+  return giving ? keepingAnAdministrator(tx, write) : write();
 }
 
 /** A change of records of a resource by a standard call: the records before (update, delete) and after (add, update), as API records with their id. */

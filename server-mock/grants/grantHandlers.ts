@@ -1,35 +1,27 @@
 /**
- * The grant calls of the permission pages by handler name (resource files name them in their
- * `calls`): roles and users, menus, buttons, data fields and URLs of roles, and the two trees
- * used to choose them. All go through the caller's tenant data; every change is one transaction.
+ * The grant calls that the generic link calls (linkHandlers.ts: `link.ids`, `link.replace`)
+ * cannot express, by handler name (resource files name them in their `calls`):
+ * - a menu's buttons as checkbox options and the menu tree with its buttons: answers shaped
+ *   for a screen (options, a tree), not the values of a link;
+ * - data permissions: each grant carries a value of its own (the hidden fields), checked
+ *   against the menu's resources, and un-hiding is judged field by field;
+ * - the org-user and user-post trees: another resource's tree with the linked records marked.
+ * All go through the caller's tenant data; every change is one transaction.
  */
 import type { CallHandler } from '../calls/context.ts';
-import { rolesOfUser, rolesToUser, usersToRole } from './roleUserGrants.ts';
-import { menusOfRole, menusToRole } from './menuGrants.ts';
-import { checkedMenuButton, menuButtonCheckbox, menuButtonsOfRole, menuButtonsToRole, menuButtonTree } from './buttonGrants.ts';
+import { menuButtonCheckbox, menuButtonTree } from './buttonGrants.ts';
 import { dataFieldsOfMenu, deleteDataField, menuDataToRole } from './dataGrants.ts';
-import { rolesOfUrl, rolesToUrl, urlsOfRole, urlsToRole } from './urlGrants.ts';
 import { orgUserTree } from './orgUserTree.ts';
 import { userPostTree } from './userPostTree.ts';
+import { linkHandlers } from './linkHandlers.ts';
 
 export const grantHandlers: Record<string, CallHandler> = {
-  'grant.rolesOfUser': rolesOfUser,
-  'grant.rolesToUser': rolesToUser,
-  'grant.usersToRole': usersToRole,
-  'grant.menusOfRole': menusOfRole,
-  'grant.menusToRole': menusToRole,
+  ...linkHandlers,
   'grant.menuButtonCheckbox': menuButtonCheckbox,
-  'grant.checkedMenuButton': checkedMenuButton,
   'grant.menuButtonTree': menuButtonTree,
-  'grant.menuButtonsOfRole': menuButtonsOfRole,
-  'grant.menuButtonsToRole': menuButtonsToRole,
   'grant.dataFieldsOfMenu': dataFieldsOfMenu,
   'grant.deleteDataField': deleteDataField,
   'grant.menuDataToRole': menuDataToRole,
-  'grant.rolesOfUrl': rolesOfUrl,
-  'grant.urlsOfRole': urlsOfRole,
-  'grant.rolesToUrl': rolesToUrl,
-  'grant.urlsToRole': urlsToRole,
   'grant.orgUserTree': orgUserTree,
   'grant.userPostTree': userPostTree,
 };

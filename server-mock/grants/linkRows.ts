@@ -109,40 +109,46 @@ export interface ReplaceSpec {
   wanted: unknown[];
   /** Only rows whose key is one of these belong to the set (a menu's buttons). */
   within?: unknown[];
-  /** Further values of new rows. */
-  extra?: Row;
   now: Date;
 }
 
-export interface ReplaceReport {
+/** What replacing a set changes: the values added and removed, and the rows to delete. */
+export interface ReplacePlan {
   added: unknown[];
   removed: unknown[];
+  stale: Row[];
 }
 
 /**
- * Make the set of `key` values of the rows in `scope` equal `wanted`: rows of other values are
- * deleted, missing values inserted, kept rows left as they are (with their creation time).
- * Run it inside a transaction.
+ * What making the set of `key` values of the rows in `scope` equal `wanted` changes, read
+ * before anything is written (so that the change can be judged first): rows of other values
+ * go, missing values come, kept rows stay as they are (with their creation time).
  */
-export async function replaceLinks(data: TenantData, spec: ReplaceSpec): Promise<ReplaceReport> {
+export async function planLinks(data: TenantData, spec: ReplaceSpec): Promise<ReplacePlan> {
   const { link, key } = spec;
   const within = spec.within ? new Set(spec.within.map(String)) : undefined;
   const rows = (await recordsWhere(data, link, spec.scope)).filter((rec) => !within || within.has(String(rec[key])));
   const wanted = new Set(spec.wanted.map(String));
   const have = new Set(rows.map((rec) => String(rec[key])));
   const stale = rows.filter((rec) => !wanted.has(String(rec[key])));
-  await deleteLinkIds(data, link, stale.map((rec) => Number(rec.id)));
   const added: unknown[] = [];
   for (const value of spec.wanted) {
     if (have.has(String(value))) continue;
-    const record: Row = { ...spec.scope, ...spec.extra, [key]: value };
-    for (const [k, v] of Object.entries(record)) if (v === undefined) delete record[k];
-    assertStorable(link, record);
-    await insertLink(data, link, record, spec.now);
     have.add(String(value));
     added.push(value);
   }
-  return { added, removed: [...new Set(stale.map((rec) => rec[key]))] };
+  return { added, removed: [...new Set(stale.map((rec) => rec[key]))], stale };
+}
+
+/** Write a plan of planLinks: new rows carry the scope's values. Run it inside a transaction. */
+export async function applyLinks(data: TenantData, spec: ReplaceSpec, plan: ReplacePlan): Promise<void> {
+  await deleteLinkIds(data, spec.link, plan.stale.map((rec) => Number(rec.id)));
+  for (const value of plan.added) {
+    const record: Row = { ...spec.scope, [spec.key]: value };
+    for (const [k, v] of Object.entries(record)) if (v === undefined) delete record[k];
+    assertStorable(spec.link, record);
+    await insertLink(data, spec.link, record, spec.now);
+  }
 }
 
 /**

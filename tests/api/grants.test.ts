@@ -44,30 +44,30 @@ async function urlId(c: Client, url: string): Promise<number> {
   return Number(res.body.data!.list[0]!.id);
 }
 
-/** The call served by a grant handler (the resource files decide its URL). */
-function callFor(handler: string): CallDef {
-  const call = server.services.registry.calls.find((c) => c.handler === handler);
-  if (!call) throw new Error(`No call is served by ${handler}`);
+/** The call of a platform name (the resource files decide its URL). */
+function callFor(name: string): CallDef {
+  const call = server.services.registry.calls.find((c) => c.name === name);
+  if (!call) throw new Error(`No call is named ${name}`);
   return call;
 }
 
-/** Invoke the call of a handler: query string for GET or query-only calls, JSON body otherwise. */
-async function invoke<T = unknown>(c: Client, handler: string, input: Rec) {
-  const call = callFor(handler);
+/** Invoke a call by name: query string for GET or query-only calls, JSON body otherwise. */
+async function invoke<T = unknown>(c: Client, name: string, input: Rec) {
+  const call = callFor(name);
   if (call.method === 'GET' || (!call.body && call.query)) return c.call<Envelope<T>>(call.method, call.url, { params: input as Params });
   return c.call<Envelope<T>>(call.method, call.url, { body: input });
 }
 
-async function ok<T>(c: Client, handler: string, input: Rec): Promise<T> {
-  const res = await invoke<T>(c, handler, input);
-  expect(res.status, `${handler} ${JSON.stringify(input)}: ${JSON.stringify(res.body)}`).toBe(200);
+async function ok<T>(c: Client, name: string, input: Rec): Promise<T> {
+  const res = await invoke<T>(c, name, input);
+  expect(res.status, `${name} ${JSON.stringify(input)}: ${JSON.stringify(res.body)}`).toBe(200);
   expect(res.body.message).toBe('success');
   return res.body.data as T;
 }
 
-async function refused(c: Client, handler: string, input: Rec, status = 400): Promise<Envelope> {
-  const res = await invoke(c, handler, input);
-  expect(res.status, `${handler} ${JSON.stringify(input)}: ${JSON.stringify(res.body)}`).toBe(status);
+async function refused(c: Client, name: string, input: Rec, status = 400): Promise<Envelope> {
+  const res = await invoke(c, name, input);
+  expect(res.status, `${name} ${JSON.stringify(input)}: ${JSON.stringify(res.body)}`).toBe(status);
   expect(res.body.status).toBe(status);
   return res.body;
 }
@@ -90,37 +90,37 @@ afterAll(async () => {
 });
 
 describe('grant calls', () => {
-  it('are declared with the platform names', () => {
-    const names: Record<string, string> = {
-      'grant.rolesOfUser': 'queryRoleName',
-      'grant.rolesToUser': 'authorizeRoleToUser',
-      'grant.usersToRole': 'authorizeUserToRole',
-      'grant.menusOfRole': 'queryMenuIdByRoleId',
-      'grant.menusToRole': 'authorizeMenuToRole',
-      'grant.menuButtonCheckbox': 'queryMenuButtonCheckbox',
-      'grant.checkedMenuButton': 'queryCheckedMenuButton',
-      'grant.menuButtonTree': 'querySysMenuButtonTree',
-      'grant.menuButtonsOfRole': 'queryMenuButtonByRoleCode',
-      'grant.menuButtonsToRole': 'authorizeMenuButtonToRole',
-      'grant.dataFieldsOfMenu': 'queryDataFieldByMenuCode',
-      'grant.deleteDataField': 'deleteDataField',
-      'grant.menuDataToRole': 'authorizeMenuDataToRole',
-      'grant.rolesOfUrl': 'queryRoleIdByUrlId',
-      'grant.urlsOfRole': 'queryUrlIdByRoleId',
-      'grant.rolesToUrl': 'authorizeRoleToUrl',
-      'grant.urlsToRole': 'authorizeUrlToRole',
-      'grant.orgUserTree': 'queryOrgUserTree',
-      'grant.userPostTree': 'querySysUserPostTree',
+  it('are declared with the platform names, the link calls served by the generic link handlers', () => {
+    const handlers: Record<string, string> = {
+      queryRoleName: 'link.ids',
+      authorizeRoleToUser: 'link.replace',
+      authorizeUserToRole: 'link.replace',
+      queryMenuIdByRoleId: 'link.ids',
+      authorizeMenuToRole: 'link.replace',
+      queryMenuButtonCheckbox: 'grant.menuButtonCheckbox',
+      queryCheckedMenuButton: 'link.ids',
+      querySysMenuButtonTree: 'grant.menuButtonTree',
+      queryMenuButtonByRoleCode: 'link.ids',
+      authorizeMenuButtonToRole: 'link.replace',
+      queryDataFieldByMenuCode: 'grant.dataFieldsOfMenu',
+      deleteDataField: 'grant.deleteDataField',
+      authorizeMenuDataToRole: 'grant.menuDataToRole',
+      queryRoleIdByUrlId: 'link.ids',
+      queryUrlIdByRoleId: 'link.ids',
+      authorizeRoleToUrl: 'link.replace',
+      authorizeUrlToRole: 'link.replace',
+      queryOrgUserTree: 'grant.orgUserTree',
+      querySysUserPostTree: 'grant.userPostTree',
     };
-    for (const [handler, name] of Object.entries(names)) expect(callFor(handler).name, handler).toBe(name);
+    for (const [name, handler] of Object.entries(handlers)) expect(callFor(name).handler, name).toBe(handler);
   });
 });
 
 describe('roles of users', () => {
-  const rolesOf = async (userId: number, extra: Rec = {}) => sorted((await ok<Rec[]>(admin, 'grant.rolesOfUser', { userId, ...extra })).map((r) => r.roleCode));
+  const rolesOf = async (userId: number, extra: Rec = {}) => sorted((await ok<Rec[]>(admin, 'queryRoleName', { userId, ...extra })).map((r) => r.roleCode));
 
   it('lists the roles a user has, per post, and the others', async () => {
-    const mine = await ok<Rec[]>(admin, 'grant.rolesOfUser', { userId: user('editor') });
+    const mine = await ok<Rec[]>(admin, 'queryRoleName', { userId: user('editor') });
     expect(mine).toEqual([{ id: role('ROLE_EDITOR'), roleCode: 'ROLE_EDITOR', roleName: expect.any(String) }]);
     expect(await rolesOf(user('editor'), { assign: '1' })).toEqual(['ROLE_EDITOR']);
     expect(await rolesOf(user('editor'), { assign: '0' })).toEqual(['ROLE_ADMIN', 'ROLE_VISITOR']);
@@ -129,26 +129,26 @@ describe('roles of users', () => {
   });
 
   it('refuses unknown users, posts and assign values, and users of another tenant', async () => {
-    await refused(admin, 'grant.rolesOfUser', { userId: acmeIds.users.get('admin')! });
-    await refused(admin, 'grant.rolesOfUser', { userId: 999999 });
-    await refused(admin, 'grant.rolesOfUser', { userId: user('editor'), postCode: 'no-such-post' });
-    await refused(admin, 'grant.rolesOfUser', { userId: user('editor'), assign: '2' });
+    await refused(admin, 'queryRoleName', { userId: acmeIds.users.get('admin')! });
+    await refused(admin, 'queryRoleName', { userId: 999999 });
+    await refused(admin, 'queryRoleName', { userId: user('editor'), postCode: 'no-such-post' });
+    await refused(admin, 'queryRoleName', { userId: user('editor'), assign: '2' });
     // acme sees its own roles only
-    const acmeRoles = await ok<Rec[]>(acme, 'grant.rolesOfUser', { userId: acmeIds.users.get('admin')!, assign: '0' });
+    const acmeRoles = await ok<Rec[]>(acme, 'queryRoleName', { userId: acmeIds.users.get('admin')!, assign: '0' });
     for (const r of acmeRoles) expect([...acmeIds.roles.values()]).toContain(r.id);
   });
 
   it('replaces the roles of a user for a post, and the access layer follows at once', async () => {
     const visitor = client(server.url, await signIn(server.url, 'demo', 'visitor'));
     expect((await visitor.get('/api/admin/sysrole/querySysRole')).status).toBe(403);
-    await ok(admin, 'grant.rolesToUser', { userId: user('visitor'), roleId: [role('ROLE_VISITOR'), role('ROLE_EDITOR')], postCode: 'storekeeper' });
+    await ok(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_VISITOR'), role('ROLE_EDITOR')], postCode: 'storekeeper' });
     expect(await rolesOf(user('visitor'))).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
     expect(await rolesOf(user('visitor'), { postCode: 'storekeeper' })).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
     expect(await rolesOf(user('visitor'), { postCode: 'engineer' })).toEqual(['ROLE_VISITOR']);
     expect((await visitor.get('/api/admin/sysrole/querySysRole')).status).toBe(200);
 
     // Without a post the whole set becomes what was sent; kept grants keep their post.
-    await ok(admin, 'grant.rolesToUser', { userId: user('visitor'), roleId: [role('ROLE_VISITOR')] });
+    await ok(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_VISITOR')] });
     expect(await rolesOf(user('visitor'))).toEqual(['ROLE_VISITOR']);
     expect(await rolesOf(user('visitor'), { postCode: 'engineer' })).toEqual(['ROLE_VISITOR']);
     expect((await visitor.get('/api/admin/sysrole/querySysRole')).status).toBe(403);
@@ -156,40 +156,40 @@ describe('roles of users', () => {
 
   it('refuses roles, users and posts that do not exist in the tenant, changing nothing', async () => {
     const before = await rolesOf(user('visitor'));
-    const bad = await refused(admin, 'grant.rolesToUser', { userId: user('visitor'), roleId: [role('ROLE_EDITOR'), acmeIds.roles.get('ROLE_ADMIN')!] });
+    const bad = await refused(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_EDITOR'), acmeIds.roles.get('ROLE_ADMIN')!] });
     expect(bad.message).toContain(String(acmeIds.roles.get('ROLE_ADMIN')));
     expect(bad.errors?.map((e) => e.field)).toContain('roleId');
-    await refused(admin, 'grant.rolesToUser', { userId: acmeIds.users.get('admin')!, roleId: [role('ROLE_EDITOR')] });
-    await refused(admin, 'grant.rolesToUser', { userId: user('visitor'), roleId: [role('ROLE_EDITOR')], postCode: 'no-such-post' });
-    await refused(admin, 'grant.rolesToUser', { userId: user('visitor'), roleId: ['x'] });
+    await refused(admin, 'authorizeRoleToUser', { userId: acmeIds.users.get('admin')!, roleId: [role('ROLE_EDITOR')] });
+    await refused(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_EDITOR')], postCode: 'no-such-post' });
+    await refused(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: ['x'] });
     expect(await rolesOf(user('visitor'))).toEqual(before);
     // acme cannot touch demo's users either
-    await refused(acme, 'grant.rolesToUser', { userId: user('visitor'), roleId: [acmeIds.roles.get('ROLE_ADMIN')!] });
+    await refused(acme, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [acmeIds.roles.get('ROLE_ADMIN')!] });
     expect(await rolesOf(user('visitor'))).toEqual(before);
   });
 
   it('replaces the users of a role', async () => {
-    const usersOf = async (roleId: number) => sorted((await ok<{ checked: number[] }>(admin, 'grant.orgUserTree', { roleId })).checked);
-    await ok(admin, 'grant.usersToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor'), user('visitor')] });
+    const usersOf = async (roleId: number) => sorted((await ok<{ checked: number[] }>(admin, 'queryOrgUserTree', { roleId })).checked);
+    await ok(admin, 'authorizeUserToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor'), user('visitor')] });
     expect(await usersOf(role('ROLE_EDITOR'))).toEqual(sorted([user('editor'), user('visitor')]));
     expect(await rolesOf(user('visitor'))).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
-    await ok(admin, 'grant.usersToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor')] });
+    await ok(admin, 'authorizeUserToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor')] });
     expect(await usersOf(role('ROLE_EDITOR'))).toEqual([String(user('editor'))]);
 
     // refused: a user of acme, an acme role, the last administrator; nothing changes
-    await refused(admin, 'grant.usersToRole', { roleId: role('ROLE_EDITOR'), userId: [user('visitor'), acmeIds.users.get('admin')!] });
-    await refused(admin, 'grant.usersToRole', { roleId: acmeIds.roles.get('ROLE_EDITOR')!, userId: [user('visitor')] });
+    await refused(admin, 'authorizeUserToRole', { roleId: role('ROLE_EDITOR'), userId: [user('visitor'), acmeIds.users.get('admin')!] });
+    await refused(admin, 'authorizeUserToRole', { roleId: acmeIds.roles.get('ROLE_EDITOR')!, userId: [user('visitor')] });
     expect(await usersOf(role('ROLE_EDITOR'))).toEqual([String(user('editor'))]);
-    const last = await refused(admin, 'grant.usersToRole', { roleId: role('ROLE_ADMIN'), userId: [] }, 409);
+    const last = await refused(admin, 'authorizeUserToRole', { roleId: role('ROLE_ADMIN'), userId: [] }, 409);
     expect(last.message).toContain('ROLE_ADMIN');
     expect(await usersOf(role('ROLE_ADMIN'))).toEqual([String(user('admin'))]);
     // an editor does not hold the assign-user button
-    expect((await invoke(editor, 'grant.usersToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor')] })).status).toBe(403);
+    expect((await invoke(editor, 'authorizeUserToRole', { roleId: role('ROLE_EDITOR'), userId: [user('editor')] })).status).toBe(403);
   });
 });
 
 describe('menus of roles', () => {
-  const menusOf = async (c: Client, roleId: number) => sorted(await ok<number[]>(c, 'grant.menusOfRole', { roleId }));
+  const menusOf = async (c: Client, roleId: number) => sorted(await ok<number[]>(c, 'queryMenuIdByRoleId', { roleId }));
 
   it('reads and replaces the menus of a role', async () => {
     const visitorMenus = await menusOf(admin, role('ROLE_VISITOR'));
@@ -197,42 +197,42 @@ describe('menus of roles', () => {
     const adminMenus = await menusOf(admin, role('ROLE_ADMIN'));
     expect(adminMenus).toEqual(sorted([...demo.menus.values()]));
     const wanted = [demo.menus.get('sysrole')!, demo.menus.get('sysuser')!];
-    await ok(admin, 'grant.menusToRole', { roleId: role('ROLE_VISITOR'), menuId: [...wanted, wanted[0]] });
+    await ok(admin, 'authorizeMenuToRole', { roleId: role('ROLE_VISITOR'), menuId: [...wanted, wanted[0]] });
     expect(await menusOf(admin, role('ROLE_VISITOR'))).toEqual(sorted(wanted));
-    await ok(admin, 'grant.menusToRole', { roleId: role('ROLE_VISITOR'), menuId: visitorMenus.map(Number) });
+    await ok(admin, 'authorizeMenuToRole', { roleId: role('ROLE_VISITOR'), menuId: visitorMenus.map(Number) });
     expect(await menusOf(admin, role('ROLE_VISITOR'))).toEqual(visitorMenus);
   });
 
   it('refuses menus and roles of another tenant, changing nothing', async () => {
     const before = await menusOf(admin, role('ROLE_VISITOR'));
-    const bad = await refused(admin, 'grant.menusToRole', { roleId: role('ROLE_VISITOR'), menuId: [demo.menus.get('sysrole')!, acmeIds.menus.get('sysrole')!] });
+    const bad = await refused(admin, 'authorizeMenuToRole', { roleId: role('ROLE_VISITOR'), menuId: [demo.menus.get('sysrole')!, acmeIds.menus.get('sysrole')!] });
     expect(bad.message).toContain(String(acmeIds.menus.get('sysrole')));
-    await refused(admin, 'grant.menusToRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')!, menuId: [demo.menus.get('sysrole')!] });
-    await refused(admin, 'grant.menusOfRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')! });
-    await refused(admin, 'grant.menusToRole', { roleId: role('ROLE_VISITOR'), menuId: 'nope' });
+    await refused(admin, 'authorizeMenuToRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')!, menuId: [demo.menus.get('sysrole')!] });
+    await refused(admin, 'queryMenuIdByRoleId', { roleId: acmeIds.roles.get('ROLE_VISITOR')! });
+    await refused(admin, 'authorizeMenuToRole', { roleId: role('ROLE_VISITOR'), menuId: 'nope' });
     expect(await menusOf(admin, role('ROLE_VISITOR'))).toEqual(before);
     expect(await menusOf(acme, acmeIds.roles.get('ROLE_VISITOR')!)).not.toContain(String(demo.menus.get('sysrole')));
   });
 });
 
 describe('buttons of roles', () => {
-  const checked = async (roleCode: string, menuCode: string) => sorted(await ok<string[]>(admin, 'grant.checkedMenuButton', { menuCode, roleCode }));
+  const checked = async (roleCode: string, menuCode: string) => sorted(await ok<string[]>(admin, 'queryCheckedMenuButton', { menuCode, roleCode }));
 
   it('lists the buttons of a menu and those a role holds', async () => {
-    const options = await ok<Rec[]>(admin, 'grant.menuButtonCheckbox', { menuCode: 'sysrole' });
+    const options = await ok<Rec[]>(admin, 'queryMenuButtonCheckbox', { menuCode: 'sysrole' });
     expect(options).toContainEqual({ label: expect.any(String), value: 'sysrole:add' });
     expect(options.every((o) => String(o.value).startsWith('sysrole:'))).toBe(true);
     const editorHeld = await checked('ROLE_EDITOR', 'sysrole');
     expect(editorHeld).toContain('sysrole:query');
     expect(editorHeld).not.toContain('sysrole:delete');
-    const all = await ok<string[]>(admin, 'grant.menuButtonsOfRole', { roleCode: 'ROLE_EDITOR' });
+    const all = await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' });
     expect(all).toContain('sysrole:query');
     expect(all).toContain('sysuser:query');
     expect(all).not.toContain('sysrole:delete');
   });
 
   it('gives the menu tree with each menu\'s buttons', async () => {
-    const tree = await ok<Rec[]>(admin, 'grant.menuButtonTree', {});
+    const tree = await ok<Rec[]>(admin, 'querySysMenuButtonTree', {});
     const find = (nodes: Rec[], code: string): Rec | undefined => {
       for (const n of nodes) {
         if (n.menuCode === code) return n;
@@ -249,47 +249,47 @@ describe('buttons of roles', () => {
 
   it('replaces the buttons of one menu only, and the server enforces them', async () => {
     const original = await checked('ROLE_EDITOR', 'sysrole');
-    const otherMenus = (await ok<string[]>(admin, 'grant.menuButtonsOfRole', { roleCode: 'ROLE_EDITOR' })).filter((c) => !c.startsWith('sysrole:'));
-    await ok(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:add'] });
+    const otherMenus = (await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' })).filter((c) => !c.startsWith('sysrole:'));
+    await ok(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:add'] });
     expect(await checked('ROLE_EDITOR', 'sysrole')).toEqual(['sysrole:add']);
-    const now = await ok<string[]>(admin, 'grant.menuButtonsOfRole', { roleCode: 'ROLE_EDITOR' });
+    const now = await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' });
     expect(sorted(now)).toEqual(sorted([...otherMenus, 'sysrole:add']));
     expect((await editor.get('/api/admin/sysrole/querySysRole')).status).toBe(403);
-    await ok(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: original });
+    await ok(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: original });
     expect(await checked('ROLE_EDITOR', 'sysrole')).toEqual(original);
     expect((await editor.get('/api/admin/sysrole/querySysRole')).status).toBe(200);
   });
 
   it('refuses buttons of another menu, unknown roles and menus, changing nothing', async () => {
     const before = await checked('ROLE_EDITOR', 'sysrole');
-    const bad = await refused(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:query', 'sysuser:add'] });
+    const bad = await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:query', 'sysuser:add'] });
     expect(bad.message).toContain('sysuser:add');
-    await refused(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_NOBODY', menuCode: 'sysrole', buttonCode: [] });
-    await refused(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'nomenu', buttonCode: [] });
-    await refused(admin, 'grant.menuButtonCheckbox', { menuCode: 'nomenu' });
-    await refused(admin, 'grant.checkedMenuButton', { menuCode: 'sysrole', roleCode: 'ROLE_NOBODY' });
-    await refused(admin, 'grant.menuButtonsOfRole', { roleCode: 'ROLE_NOBODY' });
+    await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_NOBODY', menuCode: 'sysrole', buttonCode: [] });
+    await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'nomenu', buttonCode: [] });
+    await refused(admin, 'queryMenuButtonCheckbox', { menuCode: 'nomenu' });
+    await refused(admin, 'queryCheckedMenuButton', { menuCode: 'sysrole', roleCode: 'ROLE_NOBODY' });
+    await refused(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_NOBODY' });
     expect(await checked('ROLE_EDITOR', 'sysrole')).toEqual(before);
   });
 
   it('keeps each tenant\'s button grants apart', async () => {
     const acmeRole = await acme.post<Envelope<Rec>>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_ACME_ONLY', roleName: 'Acme only' });
     expect(acmeRole.status).toBe(200);
-    await refused(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_ACME_ONLY', menuCode: 'sysrole', buttonCode: ['sysrole:query'] });
-    await ok(acme, 'grant.menuButtonsToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: [] });
-    expect(await ok<string[]>(acme, 'grant.checkedMenuButton', { menuCode: 'sysrole', roleCode: 'ROLE_EDITOR' })).toEqual([]);
+    await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_ACME_ONLY', menuCode: 'sysrole', buttonCode: ['sysrole:query'] });
+    await ok(acme, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: [] });
+    expect(await ok<string[]>(acme, 'queryCheckedMenuButton', { menuCode: 'sysrole', roleCode: 'ROLE_EDITOR' })).toEqual([]);
     expect(await checked('ROLE_EDITOR', 'sysrole')).toContain('sysrole:query');
   });
 });
 
 describe('data permissions', () => {
-  const rows = async (c: Client, menuCode: string) => await ok<Rec[]>(c, 'grant.dataFieldsOfMenu', { menuCode });
+  const rows = async (c: Client, menuCode: string) => await ok<Rec[]>(c, 'queryDataFieldByMenuCode', { menuCode });
 
   it('lists, replaces and deletes the data permissions of a menu; the server strips the fields', async () => {
     const seeded = await rows(admin, 'sysuser');
     expect(seeded).toEqual([{ id: expect.any(Number), roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: 'address,profile' }]);
 
-    await ok(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' }, { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' }] });
+    await ok(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' }, { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' }] });
     const now = await rows(admin, 'sysuser');
     expect(now.map((r) => [r.roleCode, r.dataFields])).toEqual([['ROLE_EDITOR', 'email,mobile'], ['ROLE_VISITOR', 'nickname']]);
     const seen = await editor.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser');
@@ -300,28 +300,28 @@ describe('data permissions', () => {
       expect(u).toHaveProperty('username');
     }
 
-    await ok(admin, 'grant.deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
+    await ok(admin, 'deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
     expect((await rows(admin, 'sysuser')).map((r) => r.roleCode)).toEqual(['ROLE_EDITOR']);
-    await refused(admin, 'grant.deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' }, 404);
-    await ok(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }] });
+    await refused(admin, 'deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' }, 404);
+    await ok(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }] });
   });
 
   it('refuses repeated roles, malformed or unknown fields and unknown roles, changing nothing', async () => {
     const before = await rows(admin, 'sysuser');
-    const same = await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email' }, { roleCode: 'ROLE_EDITOR', dataFields: 'mobile' }] });
+    const same = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email' }, { roleCode: 'ROLE_EDITOR', dataFields: 'mobile' }] });
     expect(same.message).toBe('The role code cannot be the same');
     for (const dataFields of ['email;mobile', 'email mobile', 'email,,mobile', 'email,', 'email，mobile']) {
-      const commas = await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields }] });
+      const commas = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields }] });
       expect(commas.message, dataFields).toBe('Fields must be separated by commas');
     }
-    const unknown = await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email,salary' }] });
+    const unknown = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email,salary' }] });
     expect(unknown.message).toContain('salary');
-    await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'id' }] });
-    await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: '' }] });
-    await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_NOBODY', dataFields: 'email' }] });
-    await refused(admin, 'grant.menuDataToRole', { menuCode: 'nomenu', data: [] });
-    await refused(admin, 'grant.dataFieldsOfMenu', { menuCode: 'nomenu' });
-    await refused(admin, 'grant.deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_NOBODY' });
+    await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'id' }] });
+    await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: '' }] });
+    await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_NOBODY', dataFields: 'email' }] });
+    await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'nomenu', data: [] });
+    await refused(admin, 'queryDataFieldByMenuCode', { menuCode: 'nomenu' });
+    await refused(admin, 'deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_NOBODY' });
     expect(await rows(admin, 'sysuser')).toEqual(before);
   });
 
@@ -329,8 +329,8 @@ describe('data permissions', () => {
     const before = await rows(admin, 'sysuser');
     // ROLE_ACME_ONLY exists in acme only (added by the button test, or here)
     await acme.post('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_ACME_ONLY', roleName: 'Acme only' });
-    await refused(admin, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_ACME_ONLY', dataFields: 'email' }] });
-    await ok(acme, 'grant.menuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_ACME_ONLY', dataFields: 'mobile' }] });
+    await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_ACME_ONLY', dataFields: 'email' }] });
+    await ok(acme, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_ACME_ONLY', dataFields: 'mobile' }] });
     expect((await rows(acme, 'sysuser')).map((r) => r.roleCode)).toEqual(['ROLE_ACME_ONLY']);
     expect(await rows(admin, 'sysuser')).toEqual(before);
   });
@@ -341,41 +341,41 @@ describe('URLs of roles', () => {
 
   it('grants URLs to roles from both sides, and the access layer follows', async () => {
     const url = await urlId(admin, QUERY_PARAM);
-    const holders = sorted(await ok<number[]>(admin, 'grant.rolesOfUrl', { urlId: url }));
+    const holders = sorted(await ok<number[]>(admin, 'queryRoleIdByUrlId', { urlId: url }));
     expect(holders).toContain(String(role('ROLE_ADMIN')));
     expect(holders).not.toContain(String(role('ROLE_VISITOR')));
 
     const visitor = client(server.url, await signIn(server.url, 'demo', 'visitor'));
     expect((await visitor.get(QUERY_PARAM)).status).toBe(403);
-    await ok(admin, 'grant.rolesToUrl', { urlId: url, roleId: [...holders.map(Number), role('ROLE_VISITOR')] });
-    expect(sorted(await ok<number[]>(admin, 'grant.rolesOfUrl', { urlId: url }))).toEqual(sorted([...holders, role('ROLE_VISITOR')]));
-    expect(await ok<number[]>(admin, 'grant.urlsOfRole', { roleId: role('ROLE_VISITOR') })).toContain(url);
+    await ok(admin, 'authorizeRoleToUrl', { urlId: url, roleId: [...holders.map(Number), role('ROLE_VISITOR')] });
+    expect(sorted(await ok<number[]>(admin, 'queryRoleIdByUrlId', { urlId: url }))).toEqual(sorted([...holders, role('ROLE_VISITOR')]));
+    expect(await ok<number[]>(admin, 'queryUrlIdByRoleId', { roleId: role('ROLE_VISITOR') })).toContain(url);
     // the call also needs its button
-    await ok(admin, 'grant.menuButtonsToRole', { roleCode: 'ROLE_VISITOR', menuCode: 'sysparam', buttonCode: ['sysparam:query'] });
+    await ok(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_VISITOR', menuCode: 'sysparam', buttonCode: ['sysparam:query'] });
     expect((await visitor.get(QUERY_PARAM)).status).toBe(200);
 
-    await ok(admin, 'grant.urlsToRole', { roleId: role('ROLE_VISITOR'), urlId: [] });
-    expect(await ok<number[]>(admin, 'grant.urlsOfRole', { roleId: role('ROLE_VISITOR') })).toEqual([]);
+    await ok(admin, 'authorizeUrlToRole', { roleId: role('ROLE_VISITOR'), urlId: [] });
+    expect(await ok<number[]>(admin, 'queryUrlIdByRoleId', { roleId: role('ROLE_VISITOR') })).toEqual([]);
     expect((await visitor.get(QUERY_PARAM)).status).toBe(403);
-    await ok(admin, 'grant.urlsToRole', { roleId: role('ROLE_VISITOR'), urlId: [url] });
+    await ok(admin, 'authorizeUrlToRole', { roleId: role('ROLE_VISITOR'), urlId: [url] });
     expect((await visitor.get(QUERY_PARAM)).status).toBe(200);
   });
 
   it('refuses URLs and roles of another tenant, changing nothing', async () => {
     const url = await urlId(admin, QUERY_PARAM);
     const acmeUrl = await urlId(acme, QUERY_PARAM);
-    const before = sorted(await ok<number[]>(admin, 'grant.rolesOfUrl', { urlId: url }));
-    const beforeUrls = sorted(await ok<number[]>(admin, 'grant.urlsOfRole', { roleId: role('ROLE_VISITOR') }));
-    await refused(admin, 'grant.rolesToUrl', { urlId: url, roleId: [role('ROLE_ADMIN'), acmeIds.roles.get('ROLE_VISITOR')!] });
-    await refused(admin, 'grant.rolesToUrl', { urlId: acmeUrl, roleId: [role('ROLE_ADMIN')] });
-    await refused(admin, 'grant.urlsToRole', { roleId: role('ROLE_VISITOR'), urlId: [acmeUrl] });
-    await refused(admin, 'grant.urlsToRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')!, urlId: [url] });
-    await refused(admin, 'grant.rolesOfUrl', { urlId: acmeUrl });
-    await refused(admin, 'grant.urlsOfRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')! });
-    await refused(admin, 'grant.urlsToRole', { roleId: role('ROLE_VISITOR'), urlId: [0] });
-    expect(sorted(await ok<number[]>(admin, 'grant.rolesOfUrl', { urlId: url }))).toEqual(before);
-    expect(sorted(await ok<number[]>(admin, 'grant.urlsOfRole', { roleId: role('ROLE_VISITOR') }))).toEqual(beforeUrls);
-    expect(await ok<number[]>(acme, 'grant.rolesOfUrl', { urlId: acmeUrl })).not.toContain(role('ROLE_VISITOR'));
+    const before = sorted(await ok<number[]>(admin, 'queryRoleIdByUrlId', { urlId: url }));
+    const beforeUrls = sorted(await ok<number[]>(admin, 'queryUrlIdByRoleId', { roleId: role('ROLE_VISITOR') }));
+    await refused(admin, 'authorizeRoleToUrl', { urlId: url, roleId: [role('ROLE_ADMIN'), acmeIds.roles.get('ROLE_VISITOR')!] });
+    await refused(admin, 'authorizeRoleToUrl', { urlId: acmeUrl, roleId: [role('ROLE_ADMIN')] });
+    await refused(admin, 'authorizeUrlToRole', { roleId: role('ROLE_VISITOR'), urlId: [acmeUrl] });
+    await refused(admin, 'authorizeUrlToRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')!, urlId: [url] });
+    await refused(admin, 'queryRoleIdByUrlId', { urlId: acmeUrl });
+    await refused(admin, 'queryUrlIdByRoleId', { roleId: acmeIds.roles.get('ROLE_VISITOR')! });
+    await refused(admin, 'authorizeUrlToRole', { roleId: role('ROLE_VISITOR'), urlId: [0] });
+    expect(sorted(await ok<number[]>(admin, 'queryRoleIdByUrlId', { urlId: url }))).toEqual(before);
+    expect(sorted(await ok<number[]>(admin, 'queryUrlIdByRoleId', { roleId: role('ROLE_VISITOR') }))).toEqual(beforeUrls);
+    expect(await ok<number[]>(acme, 'queryRoleIdByUrlId', { urlId: acmeUrl })).not.toContain(role('ROLE_VISITOR'));
   });
 });
 
@@ -387,27 +387,27 @@ describe('the org-user tree', () => {
   const leaves = (nodes: Node[]): Node[] => nodes.flatMap((n) => (n.isLeaf ? [n] : leaves(n.children ?? [])));
 
   it('lists every org with its users as leaves, and the role\'s users as checked', async () => {
-    const { tree, checked } = await ok<{ tree: Node[]; checked: number[] }>(admin, 'grant.orgUserTree', {});
+    const { tree, checked } = await ok<{ tree: Node[]; checked: number[] }>(admin, 'queryOrgUserTree', {});
     expect(checked).toEqual([]);
     expect(tree[0]!.key).toMatch(/^org-\d+$/);
     const users = leaves(tree);
     expect(sorted(users.map((u) => u.title))).toEqual(sorted([...demo.users.keys()]));
     expect(users).toContainEqual({ key: `user-${user('editor')}`, title: 'editor', userId: user('editor'), isLeaf: true });
 
-    const forEditors = await ok<{ tree: Node[]; checked: number[] }>(admin, 'grant.orgUserTree', { roleId: role('ROLE_EDITOR') });
+    const forEditors = await ok<{ tree: Node[]; checked: number[] }>(admin, 'queryOrgUserTree', { roleId: role('ROLE_EDITOR') });
     expect(forEditors.checked).toEqual([user('editor')]);
-    const only = await ok<{ tree: Node[]; checked: number[] }>(admin, 'grant.orgUserTree', { roleId: role('ROLE_EDITOR'), assign: '1' });
+    const only = await ok<{ tree: Node[]; checked: number[] }>(admin, 'queryOrgUserTree', { roleId: role('ROLE_EDITOR'), assign: '1' });
     expect(leaves(only.tree).map((u) => u.userId)).toEqual([user('editor')]);
-    const others = await ok<{ tree: Node[]; checked: number[] }>(admin, 'grant.orgUserTree', { roleId: role('ROLE_EDITOR'), assign: '0' });
+    const others = await ok<{ tree: Node[]; checked: number[] }>(admin, 'queryOrgUserTree', { roleId: role('ROLE_EDITOR'), assign: '0' });
     expect(leaves(others.tree).map((u) => u.userId)).not.toContain(user('editor'));
     expect(others.checked).toEqual([]);
   });
 
   it('shows each tenant its own users and refuses roles of another tenant', async () => {
-    const acmeTree = await ok<{ tree: Node[] }>(acme, 'grant.orgUserTree', {});
+    const acmeTree = await ok<{ tree: Node[] }>(acme, 'queryOrgUserTree', {});
     expect(leaves(acmeTree.tree).map((u) => u.userId)).toEqual([acmeIds.users.get('admin')]);
-    await refused(admin, 'grant.orgUserTree', { roleId: acmeIds.roles.get('ROLE_EDITOR')! });
-    await refused(admin, 'grant.orgUserTree', { assign: '1' });
+    await refused(admin, 'queryOrgUserTree', { roleId: acmeIds.roles.get('ROLE_EDITOR')! });
+    await refused(admin, 'queryOrgUserTree', { assign: '1' });
   });
 });
 
@@ -418,7 +418,7 @@ describe('the user-post tree', () => {
   const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 
   it('marks the posts of a user, with the main post', async () => {
-    const res = await ok<{ tree: Node[]; checked: string[]; main: string | null }>(admin, 'grant.userPostTree', { userId: user('admin') });
+    const res = await ok<{ tree: Node[]; checked: string[]; main: string | null }>(admin, 'querySysUserPostTree', { userId: user('admin') });
     expect(res.checked).toEqual(['manager']);
     expect(res.main).toBe('manager');
     const nodes = flat(res.tree);
@@ -428,9 +428,9 @@ describe('the user-post tree', () => {
   });
 
   it('refuses users of another tenant and malformed ids', async () => {
-    await refused(admin, 'grant.userPostTree', { userId: acmeIds.users.get('admin')! });
-    await refused(admin, 'grant.userPostTree', { userId: 'abc' });
-    const acmeView = await ok<{ checked: string[] }>(acme, 'grant.userPostTree', { userId: acmeIds.users.get('admin')! });
+    await refused(admin, 'querySysUserPostTree', { userId: acmeIds.users.get('admin')! });
+    await refused(admin, 'querySysUserPostTree', { userId: 'abc' });
+    const acmeView = await ok<{ checked: string[] }>(acme, 'querySysUserPostTree', { userId: acmeIds.users.get('admin')! });
     expect(acmeView.checked).toEqual(['manager']);
   });
 });

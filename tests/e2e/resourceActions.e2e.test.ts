@@ -148,7 +148,7 @@ describe('roles page', () => {
     const named = await unnamedControls(page);
     await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
     const box = dialog(page);
-    await box.getByTestId('assign-users').waitFor();
+    await box.getByTestId('assign-assignUser').waitFor();
     const visitor = treeBox(box, 'visitor');
     await expect.poll(() => visitor.getAttribute('aria-checked')).toBe('true');
     expect(await treeBox(box, 'editor').getAttribute('aria-checked')).toBe('false');
@@ -205,7 +205,7 @@ describe('URL permissions page', () => {
     const page = await openAs('admin', '/sysurl', SysUrl);
     await dataRows(page, SysUrl).first().getByRole('button', { name: 'Authorise roles' }).click();
     const box = dialog(page);
-    await box.getByTestId('url-roles').waitFor();
+    await box.getByTestId('assign-authorize').waitFor();
     const admin = box.getByRole('checkbox', { name: 'Administrator' });
     await expect.poll(() => admin.isChecked()).toBe(true);
     for (const name of ['Administrator', 'Editor', 'Visitor']) await box.getByRole('checkbox', { name }).uncheck();
@@ -228,7 +228,7 @@ describe('users page', () => {
     const named = await unnamedControls(page);
     await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Grant role' }).click();
     const box = dialog(page);
-    await box.getByTestId('grant-role').waitFor();
+    await box.getByTestId('assign-grantRole').waitFor();
     await box.getByText('Engineer (main post)').waitFor();
     const editorRole = box.getByRole('checkbox', { name: 'Editor ROLE_EDITOR', exact: true });
     await editorRole.check();

@@ -82,7 +82,7 @@ describe('the resource files', () => {
 
   it('give the calls the spec names, with their handlers and permissions', () => {
     expect(Object.keys(callsOf('SysUser'))).toEqual(expect.arrayContaining(['queryOnlineSysUser', 'removePrincipal', 'queryTenantUser', 'handleSuccess', 'handleFail', 'registerNewSession', 'addSysTenantUser', 'queryUsername', 'authorizeRoleToUser']));
-    expect(callsOf('SysUser').authorizeRoleToUser).toMatchObject({ method: 'POST', handler: 'grant.rolesToUser', permission: 'sysuser:grantRole' });
+    expect(callsOf('SysUser').authorizeRoleToUser).toMatchObject({ method: 'POST', handler: 'link.replace', options: { link: 'SysUser.roles' }, permission: 'sysuser:grantRole' });
     expect(callsOf('SysUser').queryTenantUser).toMatchObject({ auth: 'public', handler: 'auth.queryTenantUser' });
     const menu = callsOf('SysMenu');
     expect(Object.keys(menu)).toEqual(expect.arrayContaining(['queryMenuIdByRoleId', 'authorizeMenuToRole', 'queryMenuButtonCheckbox', 'queryCheckedMenuButton', 'querySysMenuButtonTree', 'queryMenuButtonByRoleCode', 'authorizeMenuButtonToRole', 'queryDataFieldByMenuCode', 'deleteDataField', 'authorizeMenuDataToRole']));
@@ -517,6 +517,42 @@ describe('mistakes', () => {
     const issues = issuesOf({ 'resources/sys-role.json': json((d) => (d.record.properties.roleName = { type: 'text' })) });
     expect(issues.length).toBeGreaterThan(0);
     for (const i of issues) expect(i).toMatchObject({ file: 'resources/sys-role.json', pointer: '/record/properties/roleName/type' });
+  });
+
+  it('checks the links and the link calls that name them', () => {
+    type Links = Record<string, { through: Record<string, string>; scope?: string[]; valueField?: string }>;
+    type Calls = { name: string; options?: Record<string, unknown> }[];
+    const links = (d: Doc) => (d as unknown as { links: Links }).links;
+    const calls = (d: Doc) => (d as unknown as { calls: Calls }).calls;
+    const call = (d: Doc, name: string) => calls(d).find((c) => c.name === name)!;
+    const issues = issuesOf({
+      'resources/sys-role.json': json((d) => {
+        links(d).urls!.through.valueKey = 'url';
+        links(d).menus!.scope = ['roleId'];
+        links(d).users!.valueField = 'nickname';
+        links(d).roleCode = links(d).buttons!;
+      }),
+      'resources/sys-menu.json': json((d) => {
+        call(d, 'queryMenuIdByRoleId').options = { link: 'SysRole.nothing' };
+        call(d, 'queryCheckedMenuButton').options = { link: 'SysRole.buttons', within: 'buttonName', extra: 1 };
+      }),
+      'resources/sys-user.json': json((d) => {
+        const grant = (d as unknown as { actions: { name: string; assign?: Record<string, unknown> }[] }).actions.find((a) => a.name === 'grantRole')!;
+        grant.assign = { ...grant.assign, link: 'roles', linked: 'queryNothing', scope: { field: 'orgId', call: 'querySysUserPostTree' } };
+      }),
+    });
+    const at = (file: string, pointer: string) => issues.filter((i) => i.file === `resources/${file}.json` && i.pointer === pointer).map((i) => i.message);
+    expect(at('sys-role', '/links/urls/through/valueKey')).toEqual(['resource SysRoleUrl has no field "url" of the type of SysUrl.id']);
+    expect(at('sys-role', '/links/menus/scope/0')).toContain('resource SysRoleMenu has no further field "roleId"');
+    expect(at('sys-role', '/links/users/valueField')).toEqual(['SysUser.nickname is not unique on its own (storage.unique)']);
+    expect(at('sys-role', '/links/roleCode')).toEqual(['"roleCode" is a record field: a link is not kept in the record (use relations with "through" for a field)']);
+    const menuCalls = calls(JSON.parse(readFileSync('schemas/resources/sys-menu.json', 'utf8')) as Doc).map((c) => c.name);
+    const options = (name: string) => `/calls/${menuCalls.indexOf(name)}/options`;
+    expect(at('sys-menu', `${options('queryMenuIdByRoleId')}/link`)).toEqual(['no link "SysRole.nothing" ("<Resource>.<link>" of a resource\'s links)']);
+    expect(at('sys-menu', options('queryCheckedMenuButton'))).toEqual(['option "extra" is not one of link, within, ownerOptional, fields (link.ids)']);
+    const grantRole = (JSON.parse(readFileSync('schemas/resources/sys-user.json', 'utf8')) as { actions: { name: string }[] }).actions.findIndex((a) => a.name === 'grantRole');
+    expect(at('sys-user', `/actions/${grantRole}/assign/linked`)).toEqual(['no call named "queryNothing" in any resource']);
+    expect(at('sys-user', `/actions/${grantRole}/assign/scope/field`)).toEqual(['"orgId" is not in the scope of the link']);
   });
 
   it('names a record keyword that is not JSON Schema', () => {

@@ -1,7 +1,8 @@
 /**
  * The checkbox trees of the permission screens, built from the server's answers, and the
  * tick state they show: menus of a role (keyed by menu id), buttons of a role (menus with
- * their buttons), users of a role (organisations with their users). Pure, no React.
+ * their buttons), the checked values of a tree answer (a user's posts); the generic assign
+ * action's tree is assignModel.ts's leafTree. Pure, no React.
  *
  * A tree ticks "in conduct": ticking a parent ticks every child, and a parent shows ticked
  * when all its children are, half-ticked when some are (antd Tree's default). A grant list is
@@ -268,61 +269,19 @@ export function changedButtonMenus(tree: ButtonTree, before: Iterable<string>, a
 
 // ---- Organisations and users -----------------------------------------------------------
 
-const USER_PREFIX = 'user-';
+// ---- Held values -----------------------------------------------------------------------
 
-export interface OrgUserTree {
-  nodes: CheckNode[];
-  /** Keys of the users holding the role. */
-  checked: string[];
-}
-
-/**
- * queryOrgUserTree {tree, checked} → organisations (`org-<id>`) with their users
- * (`user-<id>`) as leaves; an organisation without any user below it cannot be ticked.
- */
-export function orgUserCheckTree(answer: unknown): OrgUserTree {
-  const body = isRecord(answer) ? answer : {};
-  const build = (list: unknown, depth: number): CheckNode[] => {
-    if (depth > 64) return [];
-    const out: CheckNode[] = [];
-    for (const n of records(list)) {
-      const key = text(n.key);
-      if (!key) continue;
-      if (key.startsWith(USER_PREFIX)) {
-        out.push({ key, title: text(n.title) || key, isLeaf: true });
-        continue;
-      }
-      const children = build(n.children, depth + 1);
-      const node: CheckNode = { key, title: text(n.title ?? n.orgName) || key };
-      if (children.length) node.children = children;
-      if (!walk(children).some((c) => c.key.startsWith(USER_PREFIX))) node.disableCheckbox = true;
-      out.push(node);
-    }
-    return out;
-  };
-  const nodes = build(body.tree, 0);
-  const present = new Set(walk(nodes).map((n) => n.key));
-  const checked = idKeys(body.checked)
-    .map((id) => `${USER_PREFIX}${id}`)
-    .filter((k) => present.has(k));
-  return { nodes, checked };
-}
-
-/** The user ids among ticked keys. */
-export function userIdsOf(keys: Iterable<string>): number[] {
-  return [...keys].filter((k) => k.startsWith(USER_PREFIX) && /^\d+$/.test(k.slice(USER_PREFIX.length))).map((k) => Number(k.slice(USER_PREFIX.length)));
-}
-
-// ---- Posts and roles -------------------------------------------------------------------
-
-export interface PostOption {
+export interface HeldChoice {
   value: string;
   label: string;
   main: boolean;
 }
 
-/** querySysUserPostTree {tree, checked, main} → the user's posts, the main one first. */
-export function userPosts(answer: unknown): PostOption[] {
+/**
+ * A {tree, checked, main} answer (querySysUserPostTree: the post tree with a user's posts) →
+ * the checked nodes as choices (by key, titled), the main one first, then by label.
+ */
+export function heldChoices(answer: unknown): HeldChoice[] {
   const body = isRecord(answer) ? answer : {};
   const held = new Set(Array.isArray(body.checked) ? body.checked.map(text) : []);
   const main = text(body.main);
@@ -338,35 +297,6 @@ export function userPosts(answer: unknown): PostOption[] {
   visit(body.tree, 0);
   const out = [...held].filter(Boolean).map((code) => ({ value: code, label: titles.get(code) ?? code, main: code === main }));
   return out.sort((a, b) => Number(b.main) - Number(a.main) || a.label.localeCompare(b.label));
-}
-
-export interface RoleItem {
-  key: string;
-  title: string;
-  description: string;
-}
-
-/** A role summary ({id, roleCode, roleName}) as a Transfer item. */
-function roleItem(r: Raw): RoleItem | undefined {
-  if (r.id === undefined || r.id === null) return undefined;
-  return { key: text(r.id), title: text(r.roleName) || text(r.roleCode), description: text(r.roleCode) };
-}
-
-/**
- * queryRoleName with assign 1 and 0 → every role as a Transfer item (by code) and the keys
- * of the granted ones.
- */
-export function roleTransfer(granted: unknown, others: unknown): { items: RoleItem[]; targetKeys: string[] } {
-  const mine = records(granted)
-    .map(roleItem)
-    .filter((r): r is RoleItem => !!r);
-  const rest = records(others)
-    .map(roleItem)
-    .filter((r): r is RoleItem => !!r);
-  const byKey = new Map<string, RoleItem>();
-  for (const r of [...mine, ...rest]) byKey.set(r.key, r);
-  const items = [...byKey.values()].sort((a, b) => a.description.localeCompare(b.description));
-  return { items, targetKeys: mine.map((r) => r.key) };
 }
 
 // ---- Options ---------------------------------------------------------------------------

@@ -1,18 +1,21 @@
 /**
  * The custom actions of the system pages (schemas/resources/*.json, `kind: "custom"`),
  * registered with the generic resource page. Every component loads when first opened, with
- * the antd parts it uses.
+ * the antd parts it uses. An action with an `assign` section is the generic assign action
+ * (AssignLinks.tsx), which its section configures.
  */
-import { registerActionComponent } from '../extensions.ts';
+import { registerActionComponent, type ActionComponentLoader } from '../extensions.ts';
+
+const assign: ActionComponentLoader = () => import('./AssignLinks.tsx');
 
 export function registerSystemActions(): void {
-  // Roles (sys-role.json)
-  registerActionComponent('SysRole', 'assignUser', () => import('./RoleAssignUsers.tsx'));
+  // Roles (sys-role.json): users (assign: the organisation tree), menus, buttons and URLs
+  registerActionComponent('SysRole', 'assignUser', assign);
   registerActionComponent('SysRole', 'authorize', () => import('./RoleAuthorize.tsx'));
-  // URL permissions (sys-url.json)
-  registerActionComponent('SysUrl', 'authorize', () => import('./UrlAuthorizeRoles.tsx'));
-  // Users (sys-user.json)
-  registerActionComponent('SysUser', 'grantRole', () => import('./UserGrantRole.tsx'));
+  // URL permissions (sys-url.json): roles (assign: checkboxes)
+  registerActionComponent('SysUrl', 'authorize', assign);
+  // Users (sys-user.json): roles per post (assign: a transfer)
+  registerActionComponent('SysUser', 'grantRole', assign);
   registerActionComponent('SysUser', 'addToTenant', () => import('./UserAddToTenant.tsx'));
   registerActionComponent('SysUser', 'online', () => import('./OnlineUsers.tsx'));
   registerActionComponent('SysUser', 'removePrincipal', () => import('./RemovePrincipal.tsx'));

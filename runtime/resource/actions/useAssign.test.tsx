@@ -42,14 +42,17 @@ function fakeOwner() {
   const loads: Pending<AssignData<Roles>>[] = [];
   const saves: Pending<void>[] = [];
   const saved: string[][] = [];
+  /** The candidates each save was given. */
+  const savedWith: Roles[] = [];
   const options = {
     load: () => deferred(loads),
-    save: (links: string[]) => {
+    save: (links: string[], candidates: Roles) => {
       saved.push(links);
+      savedWith.push(candidates);
       return deferred(saves);
     },
   };
-  return { loads, saves, saved, options };
+  return { loads, saves, saved, savedWith, options };
 }
 
 type Props = Pick<AssignOptions<Roles>, 'key' | 'required' | 'linksOf'>;
@@ -132,6 +135,21 @@ describe('useAssign', () => {
     act(() => result.current.setChecked(['org:1', 'user:5', 'user:6']));
     act(() => void result.current.save());
     expect(owner.saved).toEqual([['5', '6']]);
+    await owner.saves[0]!.resolve();
+  });
+
+  it('gives linksOf and save the loaded candidates (to read the values the keys stand for), and saves nothing before they are loaded', async () => {
+    const owner = fakeOwner();
+    const known = (keys: readonly string[], candidates: Roles) => keys.filter((k) => candidates.some((r) => r.value === k));
+    const { result } = renderAssign(owner, { linksOf: known });
+    await expect(act(() => result.current.save())).resolves.toBe('failed');
+    expect(owner.saved).toEqual([]);
+    await owner.loads[0]!.resolve({ candidates: roles, linked: ['1', 'gone'] });
+    expect(result.current.links).toEqual(['1']);
+    act(() => result.current.setChecked(['3', 'x']));
+    act(() => void result.current.save());
+    expect(owner.saved).toEqual([['3']]);
+    expect(owner.savedWith).toEqual([roles]);
     await owner.saves[0]!.resolve();
   });
 

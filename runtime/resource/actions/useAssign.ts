@@ -20,10 +20,10 @@ export interface AssignOptions<C> {
   /** Names the owner whose links are edited: a new key loads again. */
   key: string;
   load(): Promise<AssignData<C>>;
-  /** Replaces the owner's links with these. */
-  save(links: string[]): Promise<void>;
-  /** The links the checked keys stand for (e.g. the users of a tree that also checks organisations); default: the checked keys. */
-  linksOf?(checked: readonly string[]): string[];
+  /** Replaces the owner's links with these (`candidates`: the loaded ones, to read their values from). */
+  save(links: string[], candidates: C): Promise<void>;
+  /** The links the checked keys stand for (e.g. the users of a tree that also checks organisations), among the loaded candidates; default: the checked keys. */
+  linksOf?(checked: readonly string[], candidates: C): string[];
   /** Saving needs at least one link. */
   required?: boolean;
 }
@@ -80,7 +80,12 @@ export function useAssign<C>({ key, load, save: saveLinks, linksOf, required = f
   const settled = state.current === current;
   const checked = settled ? state.checked : NONE;
   const linked = (settled ? state.data?.linked : undefined) ?? NONE;
-  const links = useMemo(() => (linksOf ? linksOf(checked) : [...checked]), [linksOf, checked]);
+  const candidates = settled ? state.data?.candidates : undefined;
+  const linksFor = useCallback(
+    (keys: readonly string[]) => (candidates === undefined ? [] : linksOf ? linksOf(keys, candidates) : [...keys]),
+    [linksOf, candidates],
+  );
+  const links = useMemo(() => linksFor(checked), [linksFor, checked]);
 
   const setChecked = useCallback((keys: readonly string[]) => setState((s) => ({ ...s, checked: [...keys] })), []);
   const toggle = useCallback(
@@ -95,10 +100,11 @@ export function useAssign<C>({ key, load, save: saveLinks, linksOf, required = f
   );
 
   const save = async (): Promise<SaveOutcome> => {
+    if (candidates === undefined) return 'failed'; // nothing loaded: nothing to replace
     if (required && links.length === 0) return 'empty';
     setBusy(true);
     try {
-      await saveLinks(links);
+      await saveLinks(links, candidates);
       return 'saved';
     } catch {
       return 'failed'; // the HTTP client showed why
@@ -109,7 +115,7 @@ export function useAssign<C>({ key, load, save: saveLinks, linksOf, required = f
 
   return {
     loaded: {
-      data: settled ? state.data?.candidates : undefined,
+      data: candidates,
       error: settled ? state.error : undefined,
       loading: !settled,
       reload: () => setRound((r) => r + 1),
@@ -119,7 +125,7 @@ export function useAssign<C>({ key, load, save: saveLinks, linksOf, required = f
     setChecked,
     toggle,
     links,
-    changed: !sameSet(linksOf ? linksOf(linked) : linked, links),
+    changed: !sameSet(linksFor(linked), links),
     busy,
     save,
   };

@@ -11,6 +11,7 @@ import { readForm } from './form.ts';
 import { readActions } from './actions.ts';
 import { readCalls } from './calls.ts';
 import { readRelations } from './relations.ts';
+import { readLinks } from './links.ts';
 import { readStorage } from './storage.ts';
 
 export function normalise(file: string, doc: ResourceFile, issues: RegistryIssue[]): Resource {
@@ -21,6 +22,7 @@ export function normalise(file: string, doc: ResourceFile, issues: RegistryIssue
   const actions = readActions(s, fields);
   const calls = readCalls(s, actions);
   const relations = readRelations(s, fields, list);
+  const links = readLinks(s, fields);
   const storage = readStorage(s, fields);
   return {
     file,
@@ -40,6 +42,7 @@ export function normalise(file: string, doc: ResourceFile, issues: RegistryIssue
     actions,
     calls,
     relations,
+    links,
     storage,
   };
 }

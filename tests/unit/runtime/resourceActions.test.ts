@@ -13,17 +13,15 @@ import {
   menuCheckTree,
   menuCodeTree,
   options,
-  orgUserCheckTree,
-  roleTransfer,
   sameKeys,
   topKeys,
   urlMatches,
-  userIdsOf,
-  userPosts,
+  heldChoices,
   walk,
   type CheckNode,
 } from '../../../runtime/resource/actions/grantTree.ts';
 import { allPages } from '../../../runtime/resource/actions/grantApi.ts';
+import { choicesOf, leafTree, linkedKeys, ownerValue, saveBody, valuesOf } from '../../../runtime/resource/actions/assignModel.ts';
 import { registerSystemActions } from '../../../runtime/resource/actions/registerSystemActions.ts';
 import { hasActionComponent } from '../../../runtime/resource/extensions.ts';
 import { resources } from '../../../runtime/generated/resources.ts';
@@ -197,54 +195,70 @@ const ORG_USER_ANSWER = {
   checked: [11, 99],
 };
 
-describe('organisation and user tree of a role', () => {
-  const tree = orgUserCheckTree(ORG_USER_ANSWER);
+describe('the tree of the generic assign action (organisations and users of a role)', () => {
+  const tree = leafTree(ORG_USER_ANSWER, 'userId');
 
   it('keeps organisations and users, and organisations without users cannot be ticked', () => {
     expect(walk(tree.nodes).map((n) => `${n.key}${n.disableCheckbox ? '(x)' : ''}`)).toEqual(['org-1', 'org-2', 'user-10', 'user-11', 'org-3(x)', 'user-12']);
   });
 
   it("ticks the role's users that are in the tree", () => {
-    expect(tree.checked).toEqual(['user-11']);
-    const state = conduct(tree.nodes, tree.checked);
+    expect(tree.linked).toEqual(['user-11']);
+    const state = conduct(tree.nodes, tree.linked);
     expect(state.checked).toEqual(['user-11']);
     expect(state.halfChecked).toEqual(['org-1', 'org-2']);
     // a fully ticked organisation ticks its parent, the empty organisation left aside
     expect(conduct(tree.nodes, ['user-10', 'user-11']).checked).toEqual(['org-1', 'org-2', 'user-10', 'user-11']);
   });
 
-  it('sends the user ids of the ticked keys only', () => {
-    expect(userIdsOf(['org-1', 'org-2', 'user-10', 'user-11', 'user-x'])).toEqual([10, 11]);
+  it('sends the user ids of the ticked leaves only, as the server gave them', () => {
+    expect(valuesOf(tree.values, ['org-1', 'org-2', 'user-10', 'user-11', 'user-x'])).toEqual([10, 11]);
   });
 
   it('copes with a malformed answer', () => {
-    expect(orgUserCheckTree(null)).toEqual({ nodes: [], checked: [] });
+    expect(leafTree(null, 'userId')).toEqual({ nodes: [], values: new Map(), linked: [] });
   });
 });
 
 describe('posts and roles of a user', () => {
+  const roles = resources.SysUser!.links!.roles!;
+
   it("lists the user's posts, the main one first", () => {
     const answer = {
-      tree: [{ postCode: 'manager', title: 'Manager', children: [{ postCode: 'engineer', title: 'Engineer' }, { postCode: 'storekeeper', title: 'Storekeeper' }] }],
+      tree: [{ key: 'manager', title: 'Manager', children: [{ key: 'engineer', title: 'Engineer' }, { key: 'storekeeper', title: 'Storekeeper' }] }],
       checked: ['storekeeper', 'engineer'],
       main: 'engineer',
     };
-    expect(userPosts(answer)).toEqual([
+    expect(heldChoices(answer)).toEqual([
       { value: 'engineer', label: 'Engineer', main: true },
       { value: 'storekeeper', label: 'Storekeeper', main: false },
     ]);
-    expect(userPosts({ tree: [], checked: [], main: null })).toEqual([]);
+    expect(heldChoices({ tree: [], checked: [], main: null })).toEqual([]);
   });
 
-  it('puts every role in the transfer, the granted ones as target keys', () => {
-    const granted = [{ id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' }];
-    const others = [
-      { id: 1, roleCode: 'ROLE_ADMIN', roleName: 'Administrator' },
+  it('puts every role in the transfer by its code, the granted ones as linked keys', () => {
+    const all = [
       { id: 3, roleCode: 'ROLE_VISITOR', roleName: 'Visitor' },
+      { id: 1, roleCode: 'ROLE_ADMIN', roleName: 'Administrator' },
+      { id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' },
     ];
-    const { items, targetKeys } = roleTransfer(granted, others);
-    expect(items.map((i) => `${i.key}:${i.title}:${i.description}`)).toEqual(['1:Administrator:ROLE_ADMIN', '2:Editor:ROLE_EDITOR', '3:Visitor:ROLE_VISITOR']);
-    expect(targetKeys).toEqual(['2']);
+    const items = choicesOf(all, roles, 'roleCode');
+    expect(items.map((i) => `${i.key}:${i.label}:${i.description}`)).toEqual(['1:Administrator:ROLE_ADMIN', '2:Editor:ROLE_EDITOR', '3:Visitor:ROLE_VISITOR']);
+    expect(linkedKeys([{ id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' }, { id: 9 }], roles, items.map((i) => i.key))).toEqual(['2']);
+    expect(linkedKeys([3, '1', null], roles, items.map((i) => i.key))).toEqual(['3', '1']);
+  });
+
+  it('reads look-up options as choices, and saves with the link\'s parameter names', () => {
+    const urlRoles = resources.SysUrl!.links!.roles!;
+    const items = choicesOf([{ label: 'Administrator', value: 1 }, { label: '', value: 2 }, { label: 'none' }], urlRoles);
+    expect(items.map((i) => [i.key, i.label, i.value])).toEqual([
+      ['1', 'Administrator', 1],
+      ['2', '2', 2],
+    ]);
+    expect(ownerValue(urlRoles, { id: 7, url: '/api/x' })).toBe(7);
+    expect(ownerValue(urlRoles, {})).toBeUndefined();
+    expect(saveBody(urlRoles, 7, [1, 2])).toEqual({ urlId: 7, roleId: [1, 2] });
+    expect(saveBody(roles, 5, [2], { postCode: 'engineer' })).toEqual({ postCode: 'engineer', userId: 5, roleId: [2] });
   });
 });
 

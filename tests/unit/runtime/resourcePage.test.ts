@@ -8,7 +8,7 @@ import { resources, type ActionMeta, type ResourceMeta } from '../../../runtime/
 import { actionCallName, hiddenFieldsFor, parseDataFields, resolveResource } from '../../../runtime/resource/meta.ts';
 import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
 import { listCallName } from '../../../runtime/resource/api.ts';
-import { CHECK_RECORD, ONLY_ONE, canView, offeredOnRow, placementsOf, selectionOf, selectionProblem, typeToConfirmOf, typedConfirmMatches, typedValues, visibleActions, type ActionContext } from '../../../runtime/resource/actions.ts';
+import { CHECK_RECORD, ONLY_ONE, canView, offeredOnRow, placementsOf, selectionOf, selectionProblem, typeToConfirmOf, typedConfirmMatches, typedValues, visibleActions, type ActionContext } from '../../../runtime/resource/actionModel.ts';
 import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
 import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
 import { parseImportErrors } from '../../../runtime/resource/api.ts';
