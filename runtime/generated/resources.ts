@@ -6,6 +6,7 @@ export type {
   ActionMeta,
   CallMeta,
   ColumnMeta,
+  FieldKind,
   FieldMeta,
   FieldUiMeta,
   FormMeta,
@@ -74,7 +75,7 @@ export const resources: Record<string, ResourceMeta> = {
         tokenSeconds: { type: 'integer', minimum: 60, maximum: 31536000 },
         refreshSeconds: { type: 'integer', minimum: 60, maximum: 31536000 },
         fallbackUrl: { type: 'string', format: 'uri', maxLength: 500 },
-        clientDescription: { type: 'string', maxLength: 255 },
+        clientDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -85,6 +86,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.clientCode',
+        kind: 'text',
       },
       {
         name: 'clientSecret',
@@ -93,6 +95,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: true,
         label: 'resources.AppClient.fields.clientSecret',
+        kind: 'password',
       },
       {
         name: 'authType',
@@ -102,6 +105,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'auth_type',
         label: 'resources.AppClient.fields.authType',
+        kind: 'select',
       },
       {
         name: 'authScope',
@@ -110,6 +114,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.authScope',
+        kind: 'text',
       },
       {
         name: 'tokenSeconds',
@@ -118,6 +123,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.tokenSeconds',
+        kind: 'number',
       },
       {
         name: 'refreshSeconds',
@@ -126,6 +132,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.refreshSeconds',
+        kind: 'number',
       },
       {
         name: 'fallbackUrl',
@@ -134,6 +141,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.fallbackUrl',
+        kind: 'text',
       },
       {
         name: 'clientDescription',
@@ -142,6 +150,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.clientDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -150,6 +159,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -158,6 +168,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -166,6 +177,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -174,6 +186,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -226,12 +239,7 @@ export const resources: Record<string, ResourceMeta> = {
         'clientDescription',
       ],
       readOnlyOnEdit: ['clientCode'],
-      ui: {
-        clientSecret: { widget: 'password' },
-        tokenSeconds: { widget: 'number' },
-        refreshSeconds: { widget: 'number' },
-        clientDescription: { widget: 'textarea', rows: 2 },
-      },
+      ui: { clientDescription: { rows: 2 } },
     },
     actions: [
       { name: 'query', permission: 'appclient:query', kind: 'standard' },
@@ -385,7 +393,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         id: { type: 'integer', readOnly: true },
         title: { type: 'string', maxLength: 200 },
-        content: { type: 'string', maxLength: 65535 },
+        content: { type: 'string', maxLength: 65535, 'x-kind': 'richText' },
         type: { type: 'string', enum: ['notice', 'message'], 'x-dict': 'notification_type' },
         priority: { type: 'integer', enum: [1, 2, 3], 'x-dict': 'notification_priority' },
         publisher: { type: ['string', 'null'], maxLength: 64 },
@@ -402,6 +410,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.id',
+        kind: 'number',
       },
       {
         name: 'title',
@@ -410,6 +419,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.title',
+        kind: 'text',
       },
       {
         name: 'content',
@@ -418,6 +428,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.content',
+        kind: 'richText',
       },
       {
         name: 'type',
@@ -427,6 +438,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_type',
         label: 'resources.MyNotification.fields.type',
+        kind: 'select',
       },
       {
         name: 'priority',
@@ -436,6 +448,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_priority',
         label: 'resources.MyNotification.fields.priority',
+        kind: 'select',
       },
       {
         name: 'publisher',
@@ -444,6 +457,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.publisher',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -452,6 +466,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'startTime',
@@ -460,6 +475,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -468,6 +484,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.endTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -477,8 +494,8 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: '',
       columns: [
         { field: 'title' },
-        { field: 'type', render: 'dictTag' },
-        { field: 'priority', render: 'dictTag', sortable: true },
+        { field: 'type' },
+        { field: 'priority', sortable: true },
         { field: 'publisher' },
         { field: 'createTime', sortable: true },
         { field: 'startTime', hidden: true },
@@ -525,7 +542,7 @@ export const resources: Record<string, ResourceMeta> = {
         'endTime',
       ],
       readOnlyOnEdit: [],
-      ui: { content: { widget: 'richText' } },
+      ui: {},
     },
     actions: [],
     relations: {},
@@ -561,9 +578,19 @@ export const resources: Record<string, ResourceMeta> = {
       required: ['title', 'content', 'type', 'priority'],
       properties: {
         title: { type: 'string', minLength: 1, maxLength: 200 },
-        content: { type: 'string', minLength: 1, maxLength: 65535 },
-        type: { type: 'string', enum: ['notice', 'message'], 'x-dict': 'notification_type' },
-        priority: { type: 'integer', enum: [1, 2, 3], 'x-dict': 'notification_priority' },
+        content: { type: 'string', minLength: 1, maxLength: 65535, 'x-kind': 'richText' },
+        type: {
+          type: 'string',
+          enum: ['notice', 'message'],
+          'x-dict': 'notification_type',
+          'x-kind': 'radio',
+        },
+        priority: {
+          type: 'integer',
+          enum: [1, 2, 3],
+          'x-dict': 'notification_priority',
+          'x-kind': 'radio',
+        },
         publisher: { type: 'string', maxLength: 64, readOnly: true, 'x-auto': 'username' },
         startTime: { type: 'string', format: 'date-time' },
         endTime: { type: 'string', format: 'date-time', 'x-notBefore': 'startTime' },
@@ -583,6 +610,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.title',
+        kind: 'text',
       },
       {
         name: 'content',
@@ -591,6 +619,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.content',
+        kind: 'richText',
       },
       {
         name: 'type',
@@ -600,6 +629,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_type',
         label: 'resources.Notification.fields.type',
+        kind: 'radio',
       },
       {
         name: 'priority',
@@ -609,6 +639,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_priority',
         label: 'resources.Notification.fields.priority',
+        kind: 'radio',
       },
       {
         name: 'publisher',
@@ -617,6 +648,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.publisher',
+        kind: 'text',
       },
       {
         name: 'startTime',
@@ -625,6 +657,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -633,6 +666,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.endTime',
+        kind: 'dateTime',
       },
       {
         name: 'userIds',
@@ -641,6 +675,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.userIds',
+        kind: 'relationMultiple',
       },
       {
         name: 'id',
@@ -649,6 +684,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -657,6 +693,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -665,6 +702,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -673,6 +711,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -682,8 +721,8 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: 'createTime_descend',
       columns: [
         { field: 'title', sortable: true },
-        { field: 'type', render: 'dictTag' },
-        { field: 'priority', render: 'dictTag', sortable: true },
+        { field: 'type' },
+        { field: 'priority', sortable: true },
         { field: 'publisher' },
         { field: 'startTime', sortable: true },
         { field: 'endTime', sortable: true },
@@ -724,12 +763,10 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       readOnlyOnEdit: ['publisher'],
       ui: {
-        type: { widget: 'radio' },
-        priority: { widget: 'radio' },
-        startTime: { widget: 'dateTime', help: 'resources.Notification.help.period' },
-        endTime: { widget: 'dateTime', help: 'resources.Notification.help.period' },
-        userIds: { widget: 'relationMultiple', help: 'resources.Notification.help.userIds' },
-        content: { widget: 'richText', rows: 8 },
+        startTime: { help: 'resources.Notification.help.period' },
+        endTime: { help: 'resources.Notification.help.period' },
+        userIds: { help: 'resources.Notification.help.userIds' },
+        content: { rows: 8 },
       },
     },
     actions: [
@@ -894,6 +931,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.NotificationSysuser.fields.notificationId',
+        kind: 'number',
       },
       {
         name: 'userId',
@@ -902,6 +940,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.NotificationSysuser.fields.userId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -910,6 +949,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -918,6 +958,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -926,6 +967,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -934,6 +976,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1046,6 +1089,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictType',
+        kind: 'text',
       },
       {
         name: 'dictName',
@@ -1054,6 +1098,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictName',
+        kind: 'text',
       },
       {
         name: 'dictValue',
@@ -1062,6 +1107,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictValue',
+        kind: 'text',
       },
       {
         name: 'dictSequence',
@@ -1070,6 +1116,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictSequence',
+        kind: 'number',
       },
       {
         name: 'dictParent',
@@ -1078,6 +1125,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -1086,6 +1134,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1094,6 +1143,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1102,6 +1152,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1110,6 +1161,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1144,7 +1196,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['dictParent', 'dictType', 'dictName', 'dictValue', 'dictSequence'],
       edit: ['dictParent', 'dictType', 'dictName', 'dictValue', 'dictSequence'],
       readOnlyOnEdit: [],
-      ui: { dictParent: { widget: 'treeSelect' }, dictSequence: { widget: 'number' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysdict:query', kind: 'standard' },
@@ -1301,6 +1353,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.resource',
+        kind: 'text',
       },
       {
         name: 'fileHash',
@@ -1309,6 +1362,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.fileHash',
+        kind: 'text',
       },
       {
         name: 'fileName',
@@ -1317,6 +1371,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.fileName',
+        kind: 'text',
       },
       {
         name: 'username',
@@ -1325,6 +1380,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.username',
+        kind: 'text',
       },
       {
         name: 'status',
@@ -1333,6 +1389,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.status',
+        kind: 'select',
       },
       {
         name: 'total',
@@ -1341,6 +1398,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.total',
+        kind: 'number',
       },
       {
         name: 'imported',
@@ -1349,6 +1407,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.imported',
+        kind: 'number',
       },
       {
         name: 'message',
@@ -1357,6 +1416,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.message',
+        kind: 'text',
       },
       {
         name: 'errors',
@@ -1365,6 +1425,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.errors',
+        kind: 'json',
       },
       {
         name: 'id',
@@ -1373,6 +1434,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1381,6 +1443,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1389,6 +1452,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1397,6 +1461,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1514,14 +1579,14 @@ export const resources: Record<string, ResourceMeta> = {
         },
         menuName: { type: 'string', minLength: 1, maxLength: 64 },
         menuTitle: { type: 'string', maxLength: 100 },
-        menuIcon: { type: 'string', maxLength: 64 },
+        menuIcon: { type: 'string', maxLength: 64, 'x-kind': 'icon' },
         menuPath: { type: 'string', minLength: 1, maxLength: 255 },
         menuComponent: { type: 'string', maxLength: 255 },
         menuRedirect: { type: 'string', maxLength: 255 },
         menuSequence: { type: 'integer', minimum: 0, maximum: 100000 },
         menuParent: { type: 'string', minLength: 1, maxLength: 64 },
-        menuStatus: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_status' },
-        menuHidden: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_hidden' },
+        menuStatus: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_status', 'x-kind': 'radio' },
+        menuHidden: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_hidden', 'x-kind': 'radio' },
         menuNoCache: { type: 'boolean' },
         menuAffix: { type: 'boolean' },
         menuAlwaysShow: { type: 'boolean' },
@@ -1540,6 +1605,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuCode',
+        kind: 'text',
       },
       {
         name: 'menuName',
@@ -1548,6 +1614,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuName',
+        kind: 'text',
       },
       {
         name: 'menuTitle',
@@ -1556,6 +1623,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuTitle',
+        kind: 'text',
       },
       {
         name: 'menuIcon',
@@ -1564,6 +1632,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuIcon',
+        kind: 'icon',
       },
       {
         name: 'menuPath',
@@ -1572,6 +1641,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuPath',
+        kind: 'text',
       },
       {
         name: 'menuComponent',
@@ -1580,6 +1650,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuComponent',
+        kind: 'text',
       },
       {
         name: 'menuRedirect',
@@ -1588,6 +1659,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuRedirect',
+        kind: 'text',
       },
       {
         name: 'menuSequence',
@@ -1596,6 +1668,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuSequence',
+        kind: 'number',
       },
       {
         name: 'menuParent',
@@ -1604,6 +1677,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuParent',
+        kind: 'relation',
       },
       {
         name: 'menuStatus',
@@ -1613,6 +1687,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'menu_status',
         label: 'resources.SysMenu.fields.menuStatus',
+        kind: 'radio',
       },
       {
         name: 'menuHidden',
@@ -1622,6 +1697,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'menu_hidden',
         label: 'resources.SysMenu.fields.menuHidden',
+        kind: 'radio',
       },
       {
         name: 'menuNoCache',
@@ -1630,6 +1706,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuNoCache',
+        kind: 'switch',
       },
       {
         name: 'menuAffix',
@@ -1638,6 +1715,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuAffix',
+        kind: 'switch',
       },
       {
         name: 'menuAlwaysShow',
@@ -1646,6 +1724,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuAlwaysShow',
+        kind: 'switch',
       },
       {
         name: 'menuRoles',
@@ -1654,6 +1733,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuRoles',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -1662,6 +1742,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1670,6 +1751,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1678,6 +1760,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1686,6 +1769,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1696,12 +1780,12 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'menuName' },
         { field: 'menuCode' },
-        { field: 'menuIcon', render: 'icon' },
+        { field: 'menuIcon' },
         { field: 'menuPath' },
         { field: 'menuComponent' },
         { field: 'menuSequence', sortable: true },
-        { field: 'menuStatus', render: 'dictTag' },
-        { field: 'menuHidden', render: 'dictTag' },
+        { field: 'menuStatus' },
+        { field: 'menuHidden' },
       ],
       search: {
         basic: [{ field: 'menuName', match: 'contains' }],
@@ -1774,16 +1858,7 @@ export const resources: Record<string, ResourceMeta> = {
         'menuRoles',
       ],
       readOnlyOnEdit: ['menuCode'],
-      ui: {
-        menuParent: { widget: 'treeSelect' },
-        menuIcon: { widget: 'icon' },
-        menuSequence: { widget: 'number' },
-        menuStatus: { widget: 'radio' },
-        menuHidden: { widget: 'radio' },
-        menuNoCache: { widget: 'switch' },
-        menuAffix: { widget: 'switch' },
-        menuAlwaysShow: { widget: 'switch' },
-      },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysmenu:query', kind: 'standard' },
@@ -2018,6 +2093,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.menuCode',
+        kind: 'relation',
       },
       {
         name: 'buttonCode',
@@ -2026,6 +2102,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.buttonCode',
+        kind: 'text',
       },
       {
         name: 'buttonName',
@@ -2034,6 +2111,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.buttonName',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -2042,6 +2120,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2050,6 +2129,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2058,6 +2138,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2066,6 +2147,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2091,7 +2173,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['menuCode', 'buttonCode', 'buttonName'],
       edit: ['menuCode', 'buttonCode', 'buttonName'],
       readOnlyOnEdit: ['buttonCode'],
-      ui: { menuCode: { widget: 'treeSelect' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysmenubutton:query', kind: 'standard' },
@@ -2211,7 +2293,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         sessionId: { type: 'integer', readOnly: true },
         username: { type: 'string', maxLength: 100 },
-        current: { type: 'boolean' },
+        current: { type: 'boolean', 'x-kind': 'flag' },
         ip: { type: ['string', 'null'], maxLength: 64 },
         clientCode: { type: ['string', 'null'], maxLength: 100 },
         userAgent: { type: ['string', 'null'], maxLength: 500 },
@@ -2228,6 +2310,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.sessionId',
+        kind: 'number',
       },
       {
         name: 'username',
@@ -2236,6 +2319,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.username',
+        kind: 'text',
       },
       {
         name: 'current',
@@ -2244,6 +2328,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.current',
+        kind: 'flag',
       },
       {
         name: 'ip',
@@ -2252,6 +2337,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.ip',
+        kind: 'text',
       },
       {
         name: 'clientCode',
@@ -2260,6 +2346,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.clientCode',
+        kind: 'text',
       },
       {
         name: 'userAgent',
@@ -2268,6 +2355,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.userAgent',
+        kind: 'text',
       },
       {
         name: 'issuedAt',
@@ -2276,6 +2364,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.issuedAt',
+        kind: 'dateTime',
       },
       {
         name: 'lastSeenAt',
@@ -2284,6 +2373,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.lastSeenAt',
+        kind: 'dateTime',
       },
       {
         name: 'expiresAt',
@@ -2292,6 +2382,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.expiresAt',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2301,7 +2392,7 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: '',
       columns: [
         { field: 'username' },
-        { field: 'current', render: 'flagTag' },
+        { field: 'current' },
         { field: 'ip' },
         { field: 'clientCode' },
         { field: 'issuedAt' },
@@ -2394,7 +2485,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         orgName: { type: 'string', minLength: 1, maxLength: 100 },
         orgType: { type: 'string', minLength: 1, maxLength: 32, 'x-dict': 'org_type' },
-        orgDescription: { type: 'string', maxLength: 255 },
+        orgDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
         orgSequence: { type: 'integer', minimum: 0, maximum: 100000 },
         orgParent: { type: 'integer', minimum: 0 },
       },
@@ -2407,6 +2498,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgName',
+        kind: 'text',
       },
       {
         name: 'orgType',
@@ -2416,6 +2508,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'org_type',
         label: 'resources.SysOrg.fields.orgType',
+        kind: 'select',
       },
       {
         name: 'orgDescription',
@@ -2424,6 +2517,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgDescription',
+        kind: 'textarea',
       },
       {
         name: 'orgSequence',
@@ -2432,6 +2526,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgSequence',
+        kind: 'number',
       },
       {
         name: 'orgParent',
@@ -2440,6 +2535,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -2448,6 +2544,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2456,6 +2553,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2464,6 +2562,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2472,6 +2571,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2481,7 +2581,7 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: 'orgSequence_ascend',
       columns: [
         { field: 'orgName' },
-        { field: 'orgType', render: 'dictTag' },
+        { field: 'orgType' },
         { field: 'orgDescription' },
         { field: 'orgSequence', sortable: true },
         { field: 'createTime', sortable: true },
@@ -2503,12 +2603,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['orgParent', 'orgName', 'orgType', 'orgSequence', 'orgDescription'],
       edit: ['orgParent', 'orgName', 'orgType', 'orgSequence', 'orgDescription'],
       readOnlyOnEdit: [],
-      ui: {
-        orgParent: { widget: 'treeSelect' },
-        orgType: { widget: 'select' },
-        orgSequence: { widget: 'number' },
-        orgDescription: { widget: 'textarea', rows: 3 },
-      },
+      ui: { orgDescription: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysorg:query', kind: 'standard' },
@@ -2664,7 +2759,7 @@ export const resources: Record<string, ResourceMeta> = {
           maxLength: 100,
           pattern: '^[A-Za-z][A-Za-z0-9_.-]*$',
         },
-        paramValue: { type: 'string', maxLength: 2000 },
+        paramValue: { type: 'string', maxLength: 2000, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -2675,6 +2770,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramName',
+        kind: 'text',
       },
       {
         name: 'paramKey',
@@ -2683,6 +2779,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramKey',
+        kind: 'text',
       },
       {
         name: 'paramValue',
@@ -2691,6 +2788,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramValue',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -2699,6 +2797,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2707,6 +2806,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2715,6 +2815,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2723,6 +2824,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2746,7 +2848,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['paramName', 'paramKey', 'paramValue'],
       edit: ['paramName', 'paramKey', 'paramValue'],
       readOnlyOnEdit: ['paramKey'],
-      ui: { paramValue: { widget: 'textarea', rows: 3 } },
+      ui: { paramValue: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysparam:query', kind: 'standard' },
@@ -2870,6 +2972,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postCode',
+        kind: 'text',
       },
       {
         name: 'postName',
@@ -2878,6 +2981,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postName',
+        kind: 'text',
       },
       {
         name: 'postSequence',
@@ -2886,6 +2990,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postSequence',
+        kind: 'number',
       },
       {
         name: 'postParent',
@@ -2894,6 +2999,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -2902,6 +3008,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2910,6 +3017,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2918,6 +3026,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2926,6 +3035,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2956,7 +3066,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['postParent', 'postCode', 'postName', 'postSequence'],
       edit: ['postParent', 'postCode', 'postName', 'postSequence'],
       readOnlyOnEdit: ['postCode'],
-      ui: { postParent: { widget: 'treeSelect' }, postSequence: { widget: 'number' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'syspost:query', kind: 'standard' },
@@ -3096,6 +3206,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionName',
+        kind: 'text',
       },
       {
         name: 'regionCode',
@@ -3104,6 +3215,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionCode',
+        kind: 'text',
       },
       {
         name: 'regionType',
@@ -3113,6 +3225,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'region_type',
         label: 'resources.SysRegion.fields.regionType',
+        kind: 'select',
       },
       {
         name: 'regionParent',
@@ -3121,6 +3234,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -3129,6 +3243,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3137,6 +3252,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3145,6 +3261,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3153,6 +3270,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3163,7 +3281,7 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'regionName' },
         { field: 'regionCode', sortable: true },
-        { field: 'regionType', render: 'dictTag' },
+        { field: 'regionType' },
         { field: 'createTime', sortable: true },
       ],
       search: {
@@ -3185,7 +3303,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['regionParent', 'regionName', 'regionCode', 'regionType'],
       edit: ['regionParent', 'regionName', 'regionCode', 'regionType'],
       readOnlyOnEdit: ['regionCode'],
-      ui: { regionParent: { widget: 'treeSelect' }, regionType: { widget: 'select' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysregion:query', kind: 'standard' },
@@ -3320,7 +3438,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         roleCode: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$' },
         roleName: { type: 'string', minLength: 1, maxLength: 64 },
-        roleDescription: { type: 'string', maxLength: 255 },
+        roleDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -3331,6 +3449,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'roleName',
@@ -3339,6 +3458,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleName',
+        kind: 'text',
       },
       {
         name: 'roleDescription',
@@ -3347,6 +3467,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -3355,6 +3476,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3363,6 +3485,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3371,6 +3494,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3379,6 +3503,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3405,7 +3530,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['roleCode', 'roleName', 'roleDescription'],
       edit: ['roleCode', 'roleName', 'roleDescription'],
       readOnlyOnEdit: ['roleCode'],
-      ui: { roleDescription: { widget: 'textarea', rows: 3 } },
+      ui: { roleDescription: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysrole:query', kind: 'standard' },
@@ -3568,6 +3693,7 @@ export const resources: Record<string, ResourceMeta> = {
           type: 'string',
           maxLength: 1000,
           pattern: '^[A-Za-z][A-Za-z0-9_]*(,[A-Za-z][A-Za-z0-9_]*)*$',
+          'x-kind': 'tags',
         },
       },
     },
@@ -3579,6 +3705,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'menuCode',
@@ -3587,6 +3714,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.menuCode',
+        kind: 'text',
       },
       {
         name: 'dataFields',
@@ -3595,6 +3723,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.dataFields',
+        kind: 'tags',
       },
       {
         name: 'id',
@@ -3603,6 +3732,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3611,6 +3741,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3619,6 +3750,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3627,6 +3759,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3634,10 +3767,7 @@ export const resources: Record<string, ResourceMeta> = {
       mode: 'flat',
       pageSize: 10,
       defaultSort: 'roleCode_ascend',
-      columns: [
-        { field: 'roleCode', sortable: true },
-        { field: 'dataFields', render: 'dictTag' },
-      ],
+      columns: [{ field: 'roleCode', sortable: true }, { field: 'dataFields' }],
       search: { basic: [], advanced: [] },
       filterTree: { resource: 'SysMenu', field: 'menuCode' },
       source: { call: 'queryDataFieldByMenuCode', paged: false, requires: ['menuCode'] },
@@ -3704,6 +3834,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenu.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'menuId',
@@ -3712,6 +3843,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenu.fields.menuId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -3720,6 +3852,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3728,6 +3861,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3736,6 +3870,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3744,6 +3879,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3805,6 +3941,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenuButton.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'buttonCode',
@@ -3813,6 +3950,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenuButton.fields.buttonCode',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -3821,6 +3959,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3829,6 +3968,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3837,6 +3977,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3845,6 +3986,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3906,6 +4048,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUrl.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'urlId',
@@ -3914,6 +4057,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUrl.fields.urlId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -3922,6 +4066,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3930,6 +4075,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3938,6 +4084,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3946,6 +4093,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4009,6 +4157,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'userId',
@@ -4017,6 +4166,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.userId',
+        kind: 'number',
       },
       {
         name: 'postCode',
@@ -4025,6 +4175,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.postCode',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -4033,6 +4184,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4041,6 +4193,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4049,6 +4202,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4057,6 +4211,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4123,7 +4278,7 @@ export const resources: Record<string, ResourceMeta> = {
         tenantContact: { type: 'string', maxLength: 64 },
         tenantEmail: { type: 'string', format: 'email', maxLength: 100 },
         tenantTel: { type: 'string', maxLength: 32, pattern: '^[0-9+() -]*$' },
-        deleted: { type: 'boolean', default: false, 'x-auto': 'server' },
+        deleted: { type: 'boolean', default: false, 'x-auto': 'server', 'x-kind': 'flag' },
         deleteTime: { type: 'string', format: 'date-time', 'x-auto': 'server' },
       },
     },
@@ -4135,6 +4290,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'tenantName',
@@ -4143,6 +4299,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantName',
+        kind: 'text',
       },
       {
         name: 'domain',
@@ -4151,6 +4308,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.domain',
+        kind: 'text',
       },
       {
         name: 'startTime',
@@ -4159,6 +4317,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -4167,6 +4326,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.endTime',
+        kind: 'dateTime',
       },
       {
         name: 'tenantContact',
@@ -4175,6 +4335,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantContact',
+        kind: 'text',
       },
       {
         name: 'tenantEmail',
@@ -4183,6 +4344,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantEmail',
+        kind: 'text',
       },
       {
         name: 'tenantTel',
@@ -4191,6 +4353,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantTel',
+        kind: 'text',
       },
       {
         name: 'deleted',
@@ -4199,6 +4362,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.deleted',
+        kind: 'flag',
       },
       {
         name: 'deleteTime',
@@ -4207,6 +4371,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.deleteTime',
+        kind: 'dateTime',
       },
       {
         name: 'id',
@@ -4215,6 +4380,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'createTime',
@@ -4223,6 +4389,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4231,6 +4398,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4247,7 +4415,7 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'tenantContact' },
         { field: 'tenantEmail' },
         { field: 'tenantTel' },
-        { field: 'deleted', render: 'flagTag' },
+        { field: 'deleted' },
         { field: 'deleteTime', sortable: true },
       ],
       search: {
@@ -4291,7 +4459,7 @@ export const resources: Record<string, ResourceMeta> = {
         'tenantTel',
       ],
       readOnlyOnEdit: ['tenantCode'],
-      ui: { startTime: { widget: 'dateTime' }, endTime: { widget: 'dateTime' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'systenant:query', kind: 'standard' },
@@ -4441,6 +4609,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.url',
+        kind: 'text',
       },
       {
         name: 'description',
@@ -4449,6 +4618,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.description',
+        kind: 'text',
       },
       {
         name: 'method',
@@ -4457,6 +4627,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.method',
+        kind: 'select',
       },
       {
         name: 'id',
@@ -4465,6 +4636,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4473,6 +4645,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4481,6 +4654,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4489,6 +4663,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4515,7 +4690,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['url', 'method', 'description'],
       edit: ['url', 'method', 'description'],
       readOnlyOnEdit: [],
-      ui: { method: { widget: 'select' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysurl:query', kind: 'standard' },
@@ -4696,13 +4871,13 @@ export const resources: Record<string, ResourceMeta> = {
         },
         email: { type: 'string', format: 'email', maxLength: 100 },
         prefix: { type: 'string', pattern: '^\\+[0-9]{1,4}$' },
-        mobile: { type: 'string', pattern: '^[0-9]{5,15}$' },
+        mobile: { type: 'string', pattern: '^[0-9]{5,15}$', 'x-kind': 'mobile' },
         orgId: { type: 'integer', minimum: 1 },
-        status: { type: 'integer', enum: [0, 1], 'x-dict': 'user_status' },
+        status: { type: 'integer', enum: [0, 1], 'x-dict': 'user_status', 'x-kind': 'status' },
         provinceRegioncode: { type: 'string', maxLength: 20 },
         cityRegioncode: { type: 'string', maxLength: 20 },
         address: { type: 'string', maxLength: 255 },
-        profile: { type: 'string', maxLength: 1000 },
+        profile: { type: 'string', maxLength: 1000, 'x-kind': 'textarea' },
         avatar: { type: 'string', maxLength: 500 },
       },
     },
@@ -4714,6 +4889,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.username',
+        kind: 'text',
       },
       {
         name: 'nickname',
@@ -4722,6 +4898,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.nickname',
+        kind: 'text',
       },
       {
         name: 'password',
@@ -4730,6 +4907,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: true,
         label: 'resources.SysUser.fields.password',
+        kind: 'password',
       },
       {
         name: 'email',
@@ -4738,6 +4916,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.email',
+        kind: 'text',
       },
       {
         name: 'prefix',
@@ -4746,6 +4925,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.prefix',
+        kind: 'text',
       },
       {
         name: 'mobile',
@@ -4754,6 +4934,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.mobile',
+        kind: 'mobile',
       },
       {
         name: 'orgId',
@@ -4762,6 +4943,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.orgId',
+        kind: 'relation',
       },
       {
         name: 'status',
@@ -4771,6 +4953,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'user_status',
         label: 'resources.SysUser.fields.status',
+        kind: 'status',
       },
       {
         name: 'provinceRegioncode',
@@ -4779,6 +4962,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.provinceRegioncode',
+        kind: 'text',
       },
       {
         name: 'cityRegioncode',
@@ -4787,6 +4971,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.cityRegioncode',
+        kind: 'text',
       },
       {
         name: 'address',
@@ -4795,6 +4980,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.address',
+        kind: 'text',
       },
       {
         name: 'profile',
@@ -4803,6 +4989,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.profile',
+        kind: 'textarea',
       },
       {
         name: 'avatar',
@@ -4811,6 +4998,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.avatar',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -4819,6 +5007,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4827,6 +5016,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4835,6 +5025,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4843,6 +5034,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4856,7 +5048,7 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'mobile' },
         { field: 'email' },
         { field: 'orgId' },
-        { field: 'status', render: 'statusTag' },
+        { field: 'status' },
         { field: 'createTime', sortable: true },
       ],
       search: {
@@ -4910,14 +5102,7 @@ export const resources: Record<string, ResourceMeta> = {
         'profile',
       ],
       readOnlyOnEdit: ['username'],
-      ui: {
-        password: { widget: 'password', confirm: true },
-        orgId: { widget: 'treeSelect' },
-        status: { widget: 'radio' },
-        prefix: { widget: 'select' },
-        mobile: { widget: 'mobile' },
-        profile: { widget: 'textarea', rows: 3 },
-      },
+      ui: { password: { confirm: true }, profile: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysuser:query', kind: 'standard' },
@@ -5248,8 +5433,13 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         userId: { type: 'integer', minimum: 1 },
         postCode: { type: 'string', minLength: 1, maxLength: 64 },
-        postType: { type: 'string', enum: ['main', 'parttime'], 'x-dict': 'post_type' },
-        postDescription: { type: 'string', maxLength: 255 },
+        postType: {
+          type: 'string',
+          enum: ['main', 'parttime'],
+          'x-dict': 'post_type',
+          'x-kind': 'radio',
+        },
+        postDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -5260,6 +5450,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.userId',
+        kind: 'relation',
       },
       {
         name: 'postCode',
@@ -5268,6 +5459,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.postCode',
+        kind: 'relation',
       },
       {
         name: 'postType',
@@ -5277,6 +5469,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'post_type',
         label: 'resources.SysUserPost.fields.postType',
+        kind: 'radio',
       },
       {
         name: 'postDescription',
@@ -5285,6 +5478,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.postDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -5293,6 +5487,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -5301,6 +5496,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -5309,6 +5505,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -5317,6 +5514,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -5327,7 +5525,7 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'userId' },
         { field: 'postCode' },
-        { field: 'postType', render: 'dictTag' },
+        { field: 'postType' },
         { field: 'postDescription' },
         { field: 'createTime', sortable: true },
       ],
@@ -5344,12 +5542,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['userId', 'postCode', 'postType', 'postDescription'],
       edit: ['userId', 'postCode', 'postType', 'postDescription'],
       readOnlyOnEdit: ['userId'],
-      ui: {
-        userId: { widget: 'select' },
-        postCode: { widget: 'treeSelect' },
-        postType: { widget: 'radio' },
-        postDescription: { widget: 'textarea', rows: 2 },
-      },
+      ui: { postDescription: { rows: 2 } },
     },
     actions: [
       { name: 'query', permission: 'sysuserpost:query', kind: 'standard' },
