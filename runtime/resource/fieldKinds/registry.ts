@@ -12,13 +12,13 @@
  * A registered name replaces the built-in kind of that name. A kind nobody registered shows as
  * the kind inferred from the field's schema, with a warning in the browser console.
  */
+import type { ComponentType } from 'react';
 import type { FieldKind, FieldMeta, ResourceMeta } from '../../generated/resources.ts';
 import { inferFieldKind } from '../../../schemas/registry/fieldKinds.ts';
 import { fieldSchema } from '../meta.ts';
 import { builtinFieldKinds } from './builtinKinds.tsx';
 import { FieldSearchInput } from './searchInputs.tsx';
 import type { FieldKindDefinition, SearchInputProps } from './types.ts';
-import type { ComponentType } from 'react';
 
 /** A kind as the table, the form and the search form use it: every part settled. */
 export interface ResolvedFieldKind extends FieldKindDefinition {
@@ -27,6 +27,8 @@ export interface ResolvedFieldKind extends FieldKindDefinition {
 }
 
 const registered = new Map<string, FieldKindDefinition>();
+/** Kinds resolved so far (every table cell asks), forgotten when a registration changes. */
+const resolved = new Map<string, ResolvedFieldKind>();
 const NAME = /^[A-Za-z][\w-]*$/;
 
 function isComponent(value: unknown): boolean {
@@ -41,10 +43,12 @@ export function registerFieldKind(name: FieldKind, kind: FieldKindDefinition): v
     if (kind[part] !== undefined && !isComponent(kind[part])) throw new Error(`The ${part} of the field kind "${name}" must be a React component`);
   }
   registered.set(name, kind);
+  resolved.clear();
 }
 
 export function unregisterFieldKind(name: string): void {
   registered.delete(name);
+  resolved.clear();
 }
 
 /** The built-in kind `name` (to extend or wrap one when registering a replacement). */
@@ -52,23 +56,25 @@ export function builtinFieldKind(name: FieldKind): FieldKindDefinition {
   return builtinFieldKinds[name];
 }
 
-function definition(name: string): FieldKindDefinition | undefined {
-  return registered.get(name) ?? (builtinFieldKinds as Readonly<Record<string, FieldKindDefinition>>)[name];
+function resolve(name: string): ResolvedFieldKind | undefined {
+  let kind = resolved.get(name);
+  if (kind) return kind;
+  const found = registered.get(name) ?? (builtinFieldKinds as Readonly<Record<string, FieldKindDefinition>>)[name];
+  if (!found) return undefined;
+  kind = { name, ...found, search: found.search ?? FieldSearchInput };
+  resolved.set(name, kind);
+  return kind;
 }
 
 const warned = new Set<string>();
 
 /** The kind of one field of a resource: its own, else (a kind the console lacks) the one its schema implies. */
 export function fieldKindOf(resource: Pick<ResourceMeta, 'record' | 'relations'>, field: Pick<FieldMeta, 'name' | 'type' | 'kind'>): ResolvedFieldKind {
-  let name: string = field.kind;
-  let found = definition(name);
-  if (!found) {
-    if (!warned.has(name)) {
-      warned.add(name);
-      console.warn(`No field kind "${name}" is registered (field "${field.name}"); showing the kind its schema implies. Register one with registerFieldKind().`);
-    }
-    name = inferFieldKind(fieldSchema(resource, field.name), field.type, resource.relations[field.name]);
-    found = definition(name) ?? builtinFieldKinds.text;
+  const own = resolve(field.kind);
+  if (own) return own;
+  if (!warned.has(field.kind)) {
+    warned.add(field.kind);
+    console.warn(`No field kind "${field.kind}" is registered (field "${field.name}"); showing the kind its schema implies. Register one with registerFieldKind().`);
   }
-  return { name, ...found, search: found.search ?? FieldSearchInput };
+  return resolve(inferFieldKind(fieldSchema(resource, field.name), field.type, resource.relations[field.name])) ?? resolve('text')!;
 }
