@@ -59,7 +59,7 @@ export function builtinFieldKind(name: FieldKind): FieldKindDefinition {
 function resolve(name: string): ResolvedFieldKind | undefined {
   let kind = resolved.get(name);
   if (kind) return kind;
-  const found = registered.get(name) ?? (builtinFieldKinds as Readonly<Record<string, FieldKindDefinition>>)[name];
+  const found = registered.get(name) ?? (Object.hasOwn(builtinFieldKinds, name) ? builtinFieldKinds[name as FieldKind] : undefined);
   if (!found) return undefined;
   kind = { name, ...found, search: found.search ?? FieldSearchInput };
   resolved.set(name, kind);
