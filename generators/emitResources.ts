@@ -8,13 +8,13 @@ import type { CallDef, CallMeta, FieldDef, FieldMeta, Registry, Resource, Resour
 import { generatedFile, quote, tsLiteral } from './tsSource.ts';
 
 /** The metadata types the runtime imports from resources.ts, defined with the registry's types. */
-const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'LinkMeta', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
+const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldKind', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'LinkMeta', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
 
 /** schemas/registry/types.ts, where the metadata types are defined. */
 const REGISTRY_TYPES = fileURLToPath(new URL('../schemas/registry/types.ts', import.meta.url));
 
 function fieldMeta(f: FieldDef): FieldMeta {
-  return { name: f.name, type: f.type, required: f.required, system: f.system, secret: f.secret, dict: f.dict, label: f.label };
+  return { name: f.name, type: f.type, required: f.required, system: f.system, secret: f.secret, dict: f.dict, label: f.label, kind: f.kind };
 }
 
 function callMeta(c: CallDef): CallMeta {

@@ -2,6 +2,30 @@
 
 // resource.schema.json
 export type I18NKey = string;
+/**
+ * What a field is for the console: its table cell, its form input and its search input (runtime/resource/fieldKinds). Inferred from the schema when a property names none. A project kind is added here and registered with registerFieldKind().
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'code'
+  | 'json'
+  | 'password'
+  | 'mobile'
+  | 'icon'
+  | 'richText'
+  | 'number'
+  | 'switch'
+  | 'flag'
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'status'
+  | 'tags'
+  | 'date'
+  | 'dateTime'
+  | 'relation'
+  | 'relationMultiple';
 export type SearchFieldSpec =
   | string
   | {
@@ -114,6 +138,7 @@ export interface PropertySchema {
   'x-hash'?: 'scrypt';
   'x-auto'?: 'username' | 'server';
   'x-notBefore'?: string;
+  'x-kind'?: FieldKind;
   [k: string]: unknown;
 }
 export interface ListSpec {
@@ -132,10 +157,6 @@ export interface ListColumn {
   field: string;
   sortable?: boolean;
   width?: number;
-  /**
-   * Name of a column renderer registered in the runtime; default by type, dictionary or relation.
-   */
-  render?: string;
   /**
    * Hidden by default; the user can show it.
    */
@@ -213,33 +234,13 @@ export interface FormSpec {
    */
   readOnlyOnEdit?: string[];
   /**
-   * Per-field ui hints (widget, placeholder, help, rows, span).
+   * Per-field ui hints (placeholder, help, rows, span, confirm); the input itself comes from the field's kind (x-kind).
    */
   ui?: {
     [k: string]: FieldUi;
   };
 }
 export interface FieldUi {
-  widget?:
-    | 'text'
-    | 'textarea'
-    | 'password'
-    | 'number'
-    | 'switch'
-    | 'select'
-    | 'treeSelect'
-    | 'radio'
-    | 'checkbox'
-    | 'date'
-    | 'dateTime'
-    | 'dateRange'
-    | 'mobile'
-    | 'icon'
-    | 'json'
-    | 'code'
-    | 'richText'
-    | 'upload'
-    | 'relationMultiple';
   placeholder?: I18NKey;
   help?: I18NKey;
   rows?: number;

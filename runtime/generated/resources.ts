@@ -6,6 +6,7 @@ export type {
   ActionMeta,
   CallMeta,
   ColumnMeta,
+  FieldKind,
   FieldMeta,
   FieldUiMeta,
   FormMeta,
@@ -75,7 +76,7 @@ export const resources: Record<string, ResourceMeta> = {
         tokenSeconds: { type: 'integer', minimum: 60, maximum: 31536000 },
         refreshSeconds: { type: 'integer', minimum: 60, maximum: 31536000 },
         fallbackUrl: { type: 'string', format: 'uri', maxLength: 500 },
-        clientDescription: { type: 'string', maxLength: 255 },
+        clientDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -86,6 +87,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.clientCode',
+        kind: 'text',
       },
       {
         name: 'clientSecret',
@@ -94,6 +96,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: true,
         label: 'resources.AppClient.fields.clientSecret',
+        kind: 'password',
       },
       {
         name: 'authType',
@@ -103,6 +106,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'auth_type',
         label: 'resources.AppClient.fields.authType',
+        kind: 'select',
       },
       {
         name: 'authScope',
@@ -111,6 +115,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.authScope',
+        kind: 'text',
       },
       {
         name: 'tokenSeconds',
@@ -119,6 +124,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.tokenSeconds',
+        kind: 'number',
       },
       {
         name: 'refreshSeconds',
@@ -127,6 +133,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.refreshSeconds',
+        kind: 'number',
       },
       {
         name: 'fallbackUrl',
@@ -135,6 +142,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.fallbackUrl',
+        kind: 'text',
       },
       {
         name: 'clientDescription',
@@ -143,6 +151,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.AppClient.fields.clientDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -151,6 +160,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -159,6 +169,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -167,6 +178,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -175,6 +187,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -227,12 +240,7 @@ export const resources: Record<string, ResourceMeta> = {
         'clientDescription',
       ],
       readOnlyOnEdit: ['clientCode'],
-      ui: {
-        clientSecret: { widget: 'password' },
-        tokenSeconds: { widget: 'number' },
-        refreshSeconds: { widget: 'number' },
-        clientDescription: { widget: 'textarea', rows: 2 },
-      },
+      ui: { clientDescription: { rows: 2 } },
     },
     actions: [
       { name: 'query', permission: 'appclient:query', kind: 'standard' },
@@ -388,7 +396,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         id: { type: 'integer', readOnly: true },
         title: { type: 'string', maxLength: 200 },
-        content: { type: 'string', maxLength: 65535 },
+        content: { type: 'string', maxLength: 65535, 'x-kind': 'richText' },
         type: { type: 'string', enum: ['notice', 'message'], 'x-dict': 'notification_type' },
         priority: { type: 'integer', enum: [1, 2, 3], 'x-dict': 'notification_priority' },
         publisher: { type: ['string', 'null'], maxLength: 64 },
@@ -405,6 +413,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.id',
+        kind: 'number',
       },
       {
         name: 'title',
@@ -413,6 +422,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.title',
+        kind: 'text',
       },
       {
         name: 'content',
@@ -421,6 +431,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.content',
+        kind: 'richText',
       },
       {
         name: 'type',
@@ -430,6 +441,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_type',
         label: 'resources.MyNotification.fields.type',
+        kind: 'select',
       },
       {
         name: 'priority',
@@ -439,6 +451,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_priority',
         label: 'resources.MyNotification.fields.priority',
+        kind: 'select',
       },
       {
         name: 'publisher',
@@ -447,6 +460,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.publisher',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -455,6 +469,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'startTime',
@@ -463,6 +478,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -471,6 +487,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.MyNotification.fields.endTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -480,8 +497,8 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: '',
       columns: [
         { field: 'title' },
-        { field: 'type', render: 'dictTag' },
-        { field: 'priority', render: 'dictTag', sortable: true },
+        { field: 'type' },
+        { field: 'priority', sortable: true },
         { field: 'publisher' },
         { field: 'createTime', sortable: true },
         { field: 'startTime', hidden: true },
@@ -528,7 +545,7 @@ export const resources: Record<string, ResourceMeta> = {
         'endTime',
       ],
       readOnlyOnEdit: [],
-      ui: { content: { widget: 'richText' } },
+      ui: {},
     },
     actions: [],
     relations: {},
@@ -565,9 +582,19 @@ export const resources: Record<string, ResourceMeta> = {
       required: ['title', 'content', 'type', 'priority'],
       properties: {
         title: { type: 'string', minLength: 1, maxLength: 200 },
-        content: { type: 'string', minLength: 1, maxLength: 65535 },
-        type: { type: 'string', enum: ['notice', 'message'], 'x-dict': 'notification_type' },
-        priority: { type: 'integer', enum: [1, 2, 3], 'x-dict': 'notification_priority' },
+        content: { type: 'string', minLength: 1, maxLength: 65535, 'x-kind': 'richText' },
+        type: {
+          type: 'string',
+          enum: ['notice', 'message'],
+          'x-dict': 'notification_type',
+          'x-kind': 'radio',
+        },
+        priority: {
+          type: 'integer',
+          enum: [1, 2, 3],
+          'x-dict': 'notification_priority',
+          'x-kind': 'radio',
+        },
         publisher: { type: 'string', maxLength: 64, readOnly: true, 'x-auto': 'username' },
         startTime: { type: 'string', format: 'date-time' },
         endTime: { type: 'string', format: 'date-time', 'x-notBefore': 'startTime' },
@@ -587,6 +614,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.title',
+        kind: 'text',
       },
       {
         name: 'content',
@@ -595,6 +623,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.content',
+        kind: 'richText',
       },
       {
         name: 'type',
@@ -604,6 +633,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_type',
         label: 'resources.Notification.fields.type',
+        kind: 'radio',
       },
       {
         name: 'priority',
@@ -613,6 +643,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'notification_priority',
         label: 'resources.Notification.fields.priority',
+        kind: 'radio',
       },
       {
         name: 'publisher',
@@ -621,6 +652,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.publisher',
+        kind: 'text',
       },
       {
         name: 'startTime',
@@ -629,6 +661,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -637,6 +670,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.endTime',
+        kind: 'dateTime',
       },
       {
         name: 'userIds',
@@ -645,6 +679,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.Notification.fields.userIds',
+        kind: 'relationMultiple',
       },
       {
         name: 'id',
@@ -653,6 +688,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -661,6 +697,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -669,6 +706,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -677,6 +715,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -686,8 +725,8 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: 'createTime_descend',
       columns: [
         { field: 'title', sortable: true },
-        { field: 'type', render: 'dictTag' },
-        { field: 'priority', render: 'dictTag', sortable: true },
+        { field: 'type' },
+        { field: 'priority', sortable: true },
         { field: 'publisher' },
         { field: 'startTime', sortable: true },
         { field: 'endTime', sortable: true },
@@ -728,12 +767,10 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       readOnlyOnEdit: ['publisher'],
       ui: {
-        type: { widget: 'radio' },
-        priority: { widget: 'radio' },
-        startTime: { widget: 'dateTime', help: 'resources.Notification.help.period' },
-        endTime: { widget: 'dateTime', help: 'resources.Notification.help.period' },
-        userIds: { widget: 'relationMultiple', help: 'resources.Notification.help.userIds' },
-        content: { widget: 'richText', rows: 8 },
+        startTime: { help: 'resources.Notification.help.period' },
+        endTime: { help: 'resources.Notification.help.period' },
+        userIds: { help: 'resources.Notification.help.userIds' },
+        content: { rows: 8 },
       },
     },
     actions: [
@@ -899,6 +936,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.NotificationSysuser.fields.notificationId',
+        kind: 'number',
       },
       {
         name: 'userId',
@@ -907,6 +945,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.NotificationSysuser.fields.userId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -915,6 +954,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -923,6 +963,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -931,6 +972,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -939,6 +981,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1053,6 +1096,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictType',
+        kind: 'text',
       },
       {
         name: 'dictName',
@@ -1061,6 +1105,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictName',
+        kind: 'text',
       },
       {
         name: 'dictValue',
@@ -1069,6 +1114,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictValue',
+        kind: 'text',
       },
       {
         name: 'dictSequence',
@@ -1077,6 +1123,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictSequence',
+        kind: 'number',
       },
       {
         name: 'dictParent',
@@ -1085,6 +1132,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysDict.fields.dictParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -1093,6 +1141,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1101,6 +1150,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1109,6 +1159,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1117,6 +1168,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1151,7 +1203,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['dictParent', 'dictType', 'dictName', 'dictValue', 'dictSequence'],
       edit: ['dictParent', 'dictType', 'dictName', 'dictValue', 'dictSequence'],
       readOnlyOnEdit: [],
-      ui: { dictParent: { widget: 'treeSelect' }, dictSequence: { widget: 'number' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysdict:query', kind: 'standard' },
@@ -1309,6 +1361,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.resource',
+        kind: 'text',
       },
       {
         name: 'fileHash',
@@ -1317,6 +1370,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.fileHash',
+        kind: 'text',
       },
       {
         name: 'fileName',
@@ -1325,6 +1379,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.fileName',
+        kind: 'text',
       },
       {
         name: 'username',
@@ -1333,6 +1388,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.username',
+        kind: 'text',
       },
       {
         name: 'status',
@@ -1341,6 +1397,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.status',
+        kind: 'select',
       },
       {
         name: 'total',
@@ -1349,6 +1406,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.total',
+        kind: 'number',
       },
       {
         name: 'imported',
@@ -1357,6 +1415,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.imported',
+        kind: 'number',
       },
       {
         name: 'message',
@@ -1365,6 +1424,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.message',
+        kind: 'text',
       },
       {
         name: 'errors',
@@ -1373,6 +1433,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysImportJob.fields.errors',
+        kind: 'json',
       },
       {
         name: 'id',
@@ -1381,6 +1442,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1389,6 +1451,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1397,6 +1460,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1405,6 +1469,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1523,14 +1588,14 @@ export const resources: Record<string, ResourceMeta> = {
         },
         menuName: { type: 'string', minLength: 1, maxLength: 64 },
         menuTitle: { type: 'string', maxLength: 100 },
-        menuIcon: { type: 'string', maxLength: 64 },
+        menuIcon: { type: 'string', maxLength: 64, 'x-kind': 'icon' },
         menuPath: { type: 'string', minLength: 1, maxLength: 255 },
         menuComponent: { type: 'string', maxLength: 255 },
         menuRedirect: { type: 'string', maxLength: 255 },
         menuSequence: { type: 'integer', minimum: 0, maximum: 100000 },
         menuParent: { type: 'string', minLength: 1, maxLength: 64 },
-        menuStatus: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_status' },
-        menuHidden: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_hidden' },
+        menuStatus: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_status', 'x-kind': 'radio' },
+        menuHidden: { type: 'integer', enum: [0, 1], 'x-dict': 'menu_hidden', 'x-kind': 'radio' },
         menuNoCache: { type: 'boolean' },
         menuAffix: { type: 'boolean' },
         menuAlwaysShow: { type: 'boolean' },
@@ -1549,6 +1614,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuCode',
+        kind: 'text',
       },
       {
         name: 'menuName',
@@ -1557,6 +1623,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuName',
+        kind: 'text',
       },
       {
         name: 'menuTitle',
@@ -1565,6 +1632,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuTitle',
+        kind: 'text',
       },
       {
         name: 'menuIcon',
@@ -1573,6 +1641,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuIcon',
+        kind: 'icon',
       },
       {
         name: 'menuPath',
@@ -1581,6 +1650,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuPath',
+        kind: 'text',
       },
       {
         name: 'menuComponent',
@@ -1589,6 +1659,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuComponent',
+        kind: 'text',
       },
       {
         name: 'menuRedirect',
@@ -1597,6 +1668,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuRedirect',
+        kind: 'text',
       },
       {
         name: 'menuSequence',
@@ -1605,6 +1677,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuSequence',
+        kind: 'number',
       },
       {
         name: 'menuParent',
@@ -1613,6 +1686,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuParent',
+        kind: 'relation',
       },
       {
         name: 'menuStatus',
@@ -1622,6 +1696,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'menu_status',
         label: 'resources.SysMenu.fields.menuStatus',
+        kind: 'radio',
       },
       {
         name: 'menuHidden',
@@ -1631,6 +1706,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'menu_hidden',
         label: 'resources.SysMenu.fields.menuHidden',
+        kind: 'radio',
       },
       {
         name: 'menuNoCache',
@@ -1639,6 +1715,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuNoCache',
+        kind: 'switch',
       },
       {
         name: 'menuAffix',
@@ -1647,6 +1724,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuAffix',
+        kind: 'switch',
       },
       {
         name: 'menuAlwaysShow',
@@ -1655,6 +1733,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuAlwaysShow',
+        kind: 'switch',
       },
       {
         name: 'menuRoles',
@@ -1663,6 +1742,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenu.fields.menuRoles',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -1671,6 +1751,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -1679,6 +1760,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -1687,6 +1769,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -1695,6 +1778,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -1705,12 +1789,12 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'menuName' },
         { field: 'menuCode' },
-        { field: 'menuIcon', render: 'icon' },
+        { field: 'menuIcon' },
         { field: 'menuPath' },
         { field: 'menuComponent' },
         { field: 'menuSequence', sortable: true },
-        { field: 'menuStatus', render: 'dictTag' },
-        { field: 'menuHidden', render: 'dictTag' },
+        { field: 'menuStatus' },
+        { field: 'menuHidden' },
       ],
       search: {
         basic: [{ field: 'menuName', match: 'contains' }],
@@ -1783,16 +1867,7 @@ export const resources: Record<string, ResourceMeta> = {
         'menuRoles',
       ],
       readOnlyOnEdit: ['menuCode'],
-      ui: {
-        menuParent: { widget: 'treeSelect' },
-        menuIcon: { widget: 'icon' },
-        menuSequence: { widget: 'number' },
-        menuStatus: { widget: 'radio' },
-        menuHidden: { widget: 'radio' },
-        menuNoCache: { widget: 'switch' },
-        menuAffix: { widget: 'switch' },
-        menuAlwaysShow: { widget: 'switch' },
-      },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysmenu:query', kind: 'standard' },
@@ -2028,6 +2103,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.menuCode',
+        kind: 'relation',
       },
       {
         name: 'buttonCode',
@@ -2036,6 +2112,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.buttonCode',
+        kind: 'text',
       },
       {
         name: 'buttonName',
@@ -2044,6 +2121,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysMenuButton.fields.buttonName',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -2052,6 +2130,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2060,6 +2139,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2068,6 +2148,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2076,6 +2157,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2101,7 +2183,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['menuCode', 'buttonCode', 'buttonName'],
       edit: ['menuCode', 'buttonCode', 'buttonName'],
       readOnlyOnEdit: ['buttonCode'],
-      ui: { menuCode: { widget: 'treeSelect' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysmenubutton:query', kind: 'standard' },
@@ -2222,7 +2304,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         sessionId: { type: 'integer', readOnly: true },
         username: { type: 'string', maxLength: 100 },
-        current: { type: 'boolean' },
+        current: { type: 'boolean', 'x-kind': 'flag' },
         ip: { type: ['string', 'null'], maxLength: 64 },
         clientCode: { type: ['string', 'null'], maxLength: 100 },
         userAgent: { type: ['string', 'null'], maxLength: 500 },
@@ -2239,6 +2321,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.sessionId',
+        kind: 'number',
       },
       {
         name: 'username',
@@ -2247,6 +2330,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.username',
+        kind: 'text',
       },
       {
         name: 'current',
@@ -2255,6 +2339,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.current',
+        kind: 'flag',
       },
       {
         name: 'ip',
@@ -2263,6 +2348,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.ip',
+        kind: 'text',
       },
       {
         name: 'clientCode',
@@ -2271,6 +2357,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.clientCode',
+        kind: 'text',
       },
       {
         name: 'userAgent',
@@ -2279,6 +2366,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.userAgent',
+        kind: 'text',
       },
       {
         name: 'issuedAt',
@@ -2287,6 +2375,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.issuedAt',
+        kind: 'dateTime',
       },
       {
         name: 'lastSeenAt',
@@ -2295,6 +2384,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.lastSeenAt',
+        kind: 'dateTime',
       },
       {
         name: 'expiresAt',
@@ -2303,6 +2393,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOnlineUser.fields.expiresAt',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2312,7 +2403,7 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: '',
       columns: [
         { field: 'username' },
-        { field: 'current', render: 'flagTag' },
+        { field: 'current' },
         { field: 'ip' },
         { field: 'clientCode' },
         { field: 'issuedAt' },
@@ -2406,7 +2497,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         orgName: { type: 'string', minLength: 1, maxLength: 100 },
         orgType: { type: 'string', minLength: 1, maxLength: 32, 'x-dict': 'org_type' },
-        orgDescription: { type: 'string', maxLength: 255 },
+        orgDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
         orgSequence: { type: 'integer', minimum: 0, maximum: 100000 },
         orgParent: { type: 'integer', minimum: 0 },
       },
@@ -2419,6 +2510,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgName',
+        kind: 'text',
       },
       {
         name: 'orgType',
@@ -2428,6 +2520,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'org_type',
         label: 'resources.SysOrg.fields.orgType',
+        kind: 'select',
       },
       {
         name: 'orgDescription',
@@ -2436,6 +2529,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgDescription',
+        kind: 'textarea',
       },
       {
         name: 'orgSequence',
@@ -2444,6 +2538,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgSequence',
+        kind: 'number',
       },
       {
         name: 'orgParent',
@@ -2452,6 +2547,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysOrg.fields.orgParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -2460,6 +2556,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2468,6 +2565,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2476,6 +2574,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2484,6 +2583,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2493,7 +2593,7 @@ export const resources: Record<string, ResourceMeta> = {
       defaultSort: 'orgSequence_ascend',
       columns: [
         { field: 'orgName' },
-        { field: 'orgType', render: 'dictTag' },
+        { field: 'orgType' },
         { field: 'orgDescription' },
         { field: 'orgSequence', sortable: true },
         { field: 'createTime', sortable: true },
@@ -2515,12 +2615,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['orgParent', 'orgName', 'orgType', 'orgSequence', 'orgDescription'],
       edit: ['orgParent', 'orgName', 'orgType', 'orgSequence', 'orgDescription'],
       readOnlyOnEdit: [],
-      ui: {
-        orgParent: { widget: 'treeSelect' },
-        orgType: { widget: 'select' },
-        orgSequence: { widget: 'number' },
-        orgDescription: { widget: 'textarea', rows: 3 },
-      },
+      ui: { orgDescription: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysorg:query', kind: 'standard' },
@@ -2677,7 +2772,7 @@ export const resources: Record<string, ResourceMeta> = {
           maxLength: 100,
           pattern: '^[A-Za-z][A-Za-z0-9_.-]*$',
         },
-        paramValue: { type: 'string', maxLength: 2000 },
+        paramValue: { type: 'string', maxLength: 2000, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -2688,6 +2783,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramName',
+        kind: 'text',
       },
       {
         name: 'paramKey',
@@ -2696,6 +2792,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramKey',
+        kind: 'text',
       },
       {
         name: 'paramValue',
@@ -2704,6 +2801,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysParam.fields.paramValue',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -2712,6 +2810,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2720,6 +2819,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2728,6 +2828,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2736,6 +2837,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2759,7 +2861,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['paramName', 'paramKey', 'paramValue'],
       edit: ['paramName', 'paramKey', 'paramValue'],
       readOnlyOnEdit: ['paramKey'],
-      ui: { paramValue: { widget: 'textarea', rows: 3 } },
+      ui: { paramValue: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysparam:query', kind: 'standard' },
@@ -2884,6 +2986,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postCode',
+        kind: 'text',
       },
       {
         name: 'postName',
@@ -2892,6 +2995,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postName',
+        kind: 'text',
       },
       {
         name: 'postSequence',
@@ -2900,6 +3004,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postSequence',
+        kind: 'number',
       },
       {
         name: 'postParent',
@@ -2908,6 +3013,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysPost.fields.postParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -2916,6 +3022,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -2924,6 +3031,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -2932,6 +3040,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -2940,6 +3049,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -2970,7 +3080,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['postParent', 'postCode', 'postName', 'postSequence'],
       edit: ['postParent', 'postCode', 'postName', 'postSequence'],
       readOnlyOnEdit: ['postCode'],
-      ui: { postParent: { widget: 'treeSelect' }, postSequence: { widget: 'number' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'syspost:query', kind: 'standard' },
@@ -3111,6 +3221,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionName',
+        kind: 'text',
       },
       {
         name: 'regionCode',
@@ -3119,6 +3230,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionCode',
+        kind: 'text',
       },
       {
         name: 'regionType',
@@ -3128,6 +3240,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'region_type',
         label: 'resources.SysRegion.fields.regionType',
+        kind: 'select',
       },
       {
         name: 'regionParent',
@@ -3136,6 +3249,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRegion.fields.regionParent',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -3144,6 +3258,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3152,6 +3267,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3160,6 +3276,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3168,6 +3285,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3178,7 +3296,7 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'regionName' },
         { field: 'regionCode', sortable: true },
-        { field: 'regionType', render: 'dictTag' },
+        { field: 'regionType' },
         { field: 'createTime', sortable: true },
       ],
       search: {
@@ -3200,7 +3318,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['regionParent', 'regionName', 'regionCode', 'regionType'],
       edit: ['regionParent', 'regionName', 'regionCode', 'regionType'],
       readOnlyOnEdit: ['regionCode'],
-      ui: { regionParent: { widget: 'treeSelect' }, regionType: { widget: 'select' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysregion:query', kind: 'standard' },
@@ -3336,7 +3454,7 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         roleCode: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$' },
         roleName: { type: 'string', minLength: 1, maxLength: 64 },
-        roleDescription: { type: 'string', maxLength: 255 },
+        roleDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -3347,6 +3465,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'roleName',
@@ -3355,6 +3474,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleName',
+        kind: 'text',
       },
       {
         name: 'roleDescription',
@@ -3363,6 +3483,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRole.fields.roleDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -3371,6 +3492,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3379,6 +3501,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3387,6 +3510,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3395,6 +3519,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3421,7 +3546,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['roleCode', 'roleName', 'roleDescription'],
       edit: ['roleCode', 'roleName', 'roleDescription'],
       readOnlyOnEdit: ['roleCode'],
-      ui: { roleDescription: { widget: 'textarea', rows: 3 } },
+      ui: { roleDescription: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysrole:query', kind: 'standard' },
@@ -3620,6 +3745,7 @@ export const resources: Record<string, ResourceMeta> = {
           type: 'string',
           maxLength: 1000,
           pattern: '^[A-Za-z][A-Za-z0-9_]*(,[A-Za-z][A-Za-z0-9_]*)*$',
+          'x-kind': 'tags',
         },
       },
     },
@@ -3631,6 +3757,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'menuCode',
@@ -3639,6 +3766,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.menuCode',
+        kind: 'text',
       },
       {
         name: 'dataFields',
@@ -3647,6 +3775,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleData.fields.dataFields',
+        kind: 'tags',
       },
       {
         name: 'id',
@@ -3655,6 +3784,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3663,6 +3793,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3671,6 +3802,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3679,6 +3811,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3686,10 +3819,7 @@ export const resources: Record<string, ResourceMeta> = {
       mode: 'flat',
       pageSize: 10,
       defaultSort: 'roleCode_ascend',
-      columns: [
-        { field: 'roleCode', sortable: true },
-        { field: 'dataFields', render: 'dictTag' },
-      ],
+      columns: [{ field: 'roleCode', sortable: true }, { field: 'dataFields' }],
       search: { basic: [], advanced: [] },
       filterTree: { resource: 'SysMenu', field: 'menuCode' },
       source: { call: 'queryDataFieldByMenuCode', paged: false, requires: ['menuCode'] },
@@ -3757,6 +3887,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenu.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'menuId',
@@ -3765,6 +3896,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenu.fields.menuId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -3773,6 +3905,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3781,6 +3914,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3789,6 +3923,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3797,6 +3932,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3859,6 +3995,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenuButton.fields.roleCode',
+        kind: 'text',
       },
       {
         name: 'buttonCode',
@@ -3867,6 +4004,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleMenuButton.fields.buttonCode',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -3875,6 +4013,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3883,6 +4022,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3891,6 +4031,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -3899,6 +4040,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -3961,6 +4103,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUrl.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'urlId',
@@ -3969,6 +4112,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUrl.fields.urlId',
+        kind: 'number',
       },
       {
         name: 'id',
@@ -3977,6 +4121,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -3985,6 +4130,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -3993,6 +4139,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4001,6 +4148,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4065,6 +4213,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.roleId',
+        kind: 'number',
       },
       {
         name: 'userId',
@@ -4073,6 +4222,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.userId',
+        kind: 'number',
       },
       {
         name: 'postCode',
@@ -4081,6 +4231,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysRoleUser.fields.postCode',
+        kind: 'relation',
       },
       {
         name: 'id',
@@ -4089,6 +4240,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4097,6 +4249,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4105,6 +4258,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4113,6 +4267,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4182,7 +4337,7 @@ export const resources: Record<string, ResourceMeta> = {
         tenantContact: { type: 'string', maxLength: 64 },
         tenantEmail: { type: 'string', format: 'email', maxLength: 100 },
         tenantTel: { type: 'string', maxLength: 32, pattern: '^[0-9+() -]*$' },
-        deleted: { type: 'boolean', default: false, 'x-auto': 'server' },
+        deleted: { type: 'boolean', default: false, 'x-auto': 'server', 'x-kind': 'flag' },
         deleteTime: { type: 'string', format: 'date-time', 'x-auto': 'server' },
       },
     },
@@ -4194,6 +4349,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'tenantName',
@@ -4202,6 +4358,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantName',
+        kind: 'text',
       },
       {
         name: 'domain',
@@ -4210,6 +4367,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.domain',
+        kind: 'text',
       },
       {
         name: 'startTime',
@@ -4218,6 +4376,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.startTime',
+        kind: 'dateTime',
       },
       {
         name: 'endTime',
@@ -4226,6 +4385,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.endTime',
+        kind: 'dateTime',
       },
       {
         name: 'tenantContact',
@@ -4234,6 +4394,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantContact',
+        kind: 'text',
       },
       {
         name: 'tenantEmail',
@@ -4242,6 +4403,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantEmail',
+        kind: 'text',
       },
       {
         name: 'tenantTel',
@@ -4250,6 +4412,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.tenantTel',
+        kind: 'text',
       },
       {
         name: 'deleted',
@@ -4258,6 +4421,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.deleted',
+        kind: 'flag',
       },
       {
         name: 'deleteTime',
@@ -4266,6 +4430,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysTenant.fields.deleteTime',
+        kind: 'dateTime',
       },
       {
         name: 'id',
@@ -4274,6 +4439,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'createTime',
@@ -4282,6 +4448,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4290,6 +4457,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4306,7 +4474,7 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'tenantContact' },
         { field: 'tenantEmail' },
         { field: 'tenantTel' },
-        { field: 'deleted', render: 'flagTag' },
+        { field: 'deleted' },
         { field: 'deleteTime', sortable: true },
       ],
       search: {
@@ -4350,7 +4518,7 @@ export const resources: Record<string, ResourceMeta> = {
         'tenantTel',
       ],
       readOnlyOnEdit: ['tenantCode'],
-      ui: { startTime: { widget: 'dateTime' }, endTime: { widget: 'dateTime' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'systenant:query', kind: 'standard' },
@@ -4501,6 +4669,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.url',
+        kind: 'text',
       },
       {
         name: 'description',
@@ -4509,6 +4678,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.description',
+        kind: 'text',
       },
       {
         name: 'method',
@@ -4517,6 +4687,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUrl.fields.method',
+        kind: 'select',
       },
       {
         name: 'id',
@@ -4525,6 +4696,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4533,6 +4705,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4541,6 +4714,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4549,6 +4723,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4575,7 +4750,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['url', 'method', 'description'],
       edit: ['url', 'method', 'description'],
       readOnlyOnEdit: [],
-      ui: { method: { widget: 'select' } },
+      ui: {},
     },
     actions: [
       { name: 'query', permission: 'sysurl:query', kind: 'standard' },
@@ -4773,13 +4948,13 @@ export const resources: Record<string, ResourceMeta> = {
         },
         email: { type: 'string', format: 'email', maxLength: 100 },
         prefix: { type: 'string', pattern: '^\\+[0-9]{1,4}$' },
-        mobile: { type: 'string', pattern: '^[0-9]{5,15}$' },
+        mobile: { type: 'string', pattern: '^[0-9]{5,15}$', 'x-kind': 'mobile' },
         orgId: { type: 'integer', minimum: 1 },
-        status: { type: 'integer', enum: [0, 1], 'x-dict': 'user_status' },
+        status: { type: 'integer', enum: [0, 1], 'x-dict': 'user_status', 'x-kind': 'status' },
         provinceRegioncode: { type: 'string', maxLength: 20 },
         cityRegioncode: { type: 'string', maxLength: 20 },
         address: { type: 'string', maxLength: 255 },
-        profile: { type: 'string', maxLength: 1000 },
+        profile: { type: 'string', maxLength: 1000, 'x-kind': 'textarea' },
         avatar: { type: 'string', maxLength: 500 },
       },
     },
@@ -4791,6 +4966,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.username',
+        kind: 'text',
       },
       {
         name: 'nickname',
@@ -4799,6 +4975,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.nickname',
+        kind: 'text',
       },
       {
         name: 'password',
@@ -4807,6 +4984,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: true,
         label: 'resources.SysUser.fields.password',
+        kind: 'password',
       },
       {
         name: 'email',
@@ -4815,6 +4993,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.email',
+        kind: 'text',
       },
       {
         name: 'prefix',
@@ -4823,6 +5002,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.prefix',
+        kind: 'text',
       },
       {
         name: 'mobile',
@@ -4831,6 +5011,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.mobile',
+        kind: 'mobile',
       },
       {
         name: 'orgId',
@@ -4839,6 +5020,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.orgId',
+        kind: 'relation',
       },
       {
         name: 'status',
@@ -4848,6 +5030,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'user_status',
         label: 'resources.SysUser.fields.status',
+        kind: 'status',
       },
       {
         name: 'provinceRegioncode',
@@ -4856,6 +5039,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.provinceRegioncode',
+        kind: 'text',
       },
       {
         name: 'cityRegioncode',
@@ -4864,6 +5048,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.cityRegioncode',
+        kind: 'text',
       },
       {
         name: 'address',
@@ -4872,6 +5057,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.address',
+        kind: 'text',
       },
       {
         name: 'profile',
@@ -4880,6 +5066,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.profile',
+        kind: 'textarea',
       },
       {
         name: 'avatar',
@@ -4888,6 +5075,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUser.fields.avatar',
+        kind: 'text',
       },
       {
         name: 'id',
@@ -4896,6 +5084,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -4904,6 +5093,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -4912,6 +5102,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -4920,6 +5111,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -4933,7 +5125,7 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'mobile' },
         { field: 'email' },
         { field: 'orgId' },
-        { field: 'status', render: 'statusTag' },
+        { field: 'status' },
         { field: 'createTime', sortable: true },
       ],
       search: {
@@ -4987,14 +5179,7 @@ export const resources: Record<string, ResourceMeta> = {
         'profile',
       ],
       readOnlyOnEdit: ['username'],
-      ui: {
-        password: { widget: 'password', confirm: true },
-        orgId: { widget: 'treeSelect' },
-        status: { widget: 'radio' },
-        prefix: { widget: 'select' },
-        mobile: { widget: 'mobile' },
-        profile: { widget: 'textarea', rows: 3 },
-      },
+      ui: { password: { confirm: true }, profile: { rows: 3 } },
     },
     actions: [
       { name: 'query', permission: 'sysuser:query', kind: 'standard' },
@@ -5345,8 +5530,13 @@ export const resources: Record<string, ResourceMeta> = {
       properties: {
         userId: { type: 'integer', minimum: 1 },
         postCode: { type: 'string', minLength: 1, maxLength: 64 },
-        postType: { type: 'string', enum: ['main', 'parttime'], 'x-dict': 'post_type' },
-        postDescription: { type: 'string', maxLength: 255 },
+        postType: {
+          type: 'string',
+          enum: ['main', 'parttime'],
+          'x-dict': 'post_type',
+          'x-kind': 'radio',
+        },
+        postDescription: { type: 'string', maxLength: 255, 'x-kind': 'textarea' },
       },
     },
     fields: [
@@ -5357,6 +5547,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.userId',
+        kind: 'relation',
       },
       {
         name: 'postCode',
@@ -5365,6 +5556,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.postCode',
+        kind: 'relation',
       },
       {
         name: 'postType',
@@ -5374,6 +5566,7 @@ export const resources: Record<string, ResourceMeta> = {
         secret: false,
         dict: 'post_type',
         label: 'resources.SysUserPost.fields.postType',
+        kind: 'radio',
       },
       {
         name: 'postDescription',
@@ -5382,6 +5575,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: false,
         secret: false,
         label: 'resources.SysUserPost.fields.postDescription',
+        kind: 'textarea',
       },
       {
         name: 'id',
@@ -5390,6 +5584,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.id',
+        kind: 'number',
       },
       {
         name: 'tenantCode',
@@ -5398,6 +5593,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.tenantCode',
+        kind: 'text',
       },
       {
         name: 'createTime',
@@ -5406,6 +5602,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.createTime',
+        kind: 'dateTime',
       },
       {
         name: 'updateTime',
@@ -5414,6 +5611,7 @@ export const resources: Record<string, ResourceMeta> = {
         system: true,
         secret: false,
         label: 'common.fields.updateTime',
+        kind: 'dateTime',
       },
     ],
     list: {
@@ -5424,7 +5622,7 @@ export const resources: Record<string, ResourceMeta> = {
       columns: [
         { field: 'userId' },
         { field: 'postCode' },
-        { field: 'postType', render: 'dictTag' },
+        { field: 'postType' },
         { field: 'postDescription' },
         { field: 'createTime', sortable: true },
       ],
@@ -5441,12 +5639,7 @@ export const resources: Record<string, ResourceMeta> = {
       create: ['userId', 'postCode', 'postType', 'postDescription'],
       edit: ['userId', 'postCode', 'postType', 'postDescription'],
       readOnlyOnEdit: ['userId'],
-      ui: {
-        userId: { widget: 'select' },
-        postCode: { widget: 'treeSelect' },
-        postType: { widget: 'radio' },
-        postDescription: { widget: 'textarea', rows: 2 },
-      },
+      ui: { postDescription: { rows: 2 } },
     },
     actions: [
       { name: 'query', permission: 'sysuserpost:query', kind: 'standard' },

@@ -24,7 +24,7 @@ import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../auth/userState.ts';
 import { canView, offeredOnRow, selectionOf, selectionProblem, typeToConfirmOf, typedValues, visibleActions, type ActionContext, type Placement } from './actionModel.ts';
 import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns.ts';
-import { renderCell, translate } from './cells.tsx';
+import { renderCell, showsText, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';
 import { callName, rowIdOf } from './meta.ts';
 import { buildExportBody, searchFields } from './queryParams.ts';
@@ -254,7 +254,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
         sortable: c.sortable,
         sortValue: (r: TableRecord) => displayValue(c, r) as string | number | undefined,
         cell: (r: TableRecord) => renderCell(resource, c, r),
-        title: c.render ? undefined : (r: TableRecord) => cellText(c, r, translate),
+        title: showsText(resource, c) ? (r: TableRecord) => cellText(c, r, translate) : undefined,
       })),
     [columns, resource, t],
   );

@@ -1,17 +1,17 @@
 /**
  * The search form of a resource list: the basic fields inline, the advanced ones behind a
- * toggle, query and reset. Text fields match as declared (exact or contains), dictionary and
- * enum fields are selects, date ranges a range picker, number ranges two number inputs.
+ * toggle, query and reset. Each field shows the search input of its kind (fieldKinds): by
+ * default text fields match as declared (exact or contains), dictionary and enum fields are
+ * selects, date ranges a range picker, number ranges two number inputs (searchInputs.tsx).
  */
 import { useState } from 'react';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Row, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import type { FieldMeta, ResourceMeta, SearchFieldMeta } from '../generated/resources.ts';
+import type { ResourceMeta, SearchFieldMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { useFormLayout } from '../layout/useFormLayout.ts';
-import { dictKey } from './columns.ts';
-import { fieldChoices } from './dictValues.ts';
+import { fieldKindOf } from './fieldKinds/registry.ts';
 import { fieldOf } from './meta.ts';
 import type { SearchValue, SearchValues } from './queryParams.ts';
 
@@ -49,14 +49,6 @@ export function toSearchValues(fields: readonly SearchFieldMeta[], raw: RawValue
   return out;
 }
 
-/** The control of a range search field: a date range picker (days and times alike, searched by day) or two number inputs. */
-export function rangeControl(match: SearchFieldMeta['match'], type: FieldMeta['type'] | undefined): 'dates' | 'numbers' | undefined {
-  if (match !== 'range') return undefined;
-  if (type === 'datetime' || type === 'date') return 'dates';
-  if (type === 'integer' || type === 'number') return 'numbers';
-  return undefined;
-}
-
 export default function SearchForm({ resource, fields, canQuery, loading, onSearch, onReset }: SearchFormProps) {
   const { t } = useTranslation();
   const layout = useFormLayout();
@@ -69,55 +61,15 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
 
   const label = (field: string) => t(resource.labels.fields[field] ?? fieldOf(resource, field)?.label ?? field);
 
+  /** A field's search input: the one of its kind (fieldKinds), given its value by the Form.Item. */
   const control = (s: SearchFieldMeta) => {
     const meta = fieldOf(resource, s.field);
     const name = label(s.field);
-    const choices = fieldChoices(resource, s.field);
-    const range = rangeControl(s.match, meta?.type);
-    if (range === 'dates') {
-      return (
-        <Form.Item key={s.field} name={s.field} label={name}>
-          <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('resource.from'), t('resource.to')]} allowEmpty={[true, true]} />
-        </Form.Item>
-      );
-    }
-    if (range === 'numbers') {
-      return (
-        <Form.Item key={s.field} label={name} htmlFor={`${formName}_${s.field}_0`}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name={[s.field, 0]} noStyle>
-              <InputNumber style={{ width: '50%' }} placeholder={t('resource.from')} aria-label={`${name} ${t('resource.from')}`} />
-            </Form.Item>
-            <Form.Item name={[s.field, 1]} noStyle>
-              <InputNumber style={{ width: '50%' }} placeholder={t('resource.to')} aria-label={`${name} ${t('resource.to')}`} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-      );
-    }
-    if (choices || meta?.type === 'boolean') {
-      const options = choices
-        ? choices.map((v) => ({ value: v, label: meta?.dict ? t(dictKey(meta.dict, v), { defaultValue: String(v) }) : String(v) }))
-        : [
-            { value: 'true', label: t('resource.yes') },
-            { value: 'false', label: t('resource.no') },
-          ];
-      return (
-        <Form.Item key={s.field} name={s.field} label={name}>
-          <Select allowClear options={options} placeholder={t('resource.choose')} />
-        </Form.Item>
-      );
-    }
-    if (meta?.type === 'integer' || meta?.type === 'number') {
-      return (
-        <Form.Item key={s.field} name={s.field} label={name}>
-          <InputNumber style={{ width: '100%' }} placeholder={t('resource.enter')} />
-        </Form.Item>
-      );
-    }
+    if (!meta) return null;
+    const Search = fieldKindOf(resource, meta).search;
     return (
       <Form.Item key={s.field} name={s.field} label={name}>
-        <Input allowClear placeholder={s.match === 'contains' ? t('resource.containsHint') : t('resource.enter')} />
+        <Search field={meta} resource={resource} match={s.match} label={name} />
       </Form.Item>
     );
   };

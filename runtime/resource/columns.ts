@@ -13,8 +13,6 @@ export interface ColumnSpec {
   type: FieldMeta['type'];
   sortable: boolean;
   width?: number;
-  /** A renderer registered with registerRenderer. */
-  render?: string;
   dict?: string;
   /** The record property holding the relation's label (shown instead of the raw value). */
   labelField?: string;
@@ -42,17 +40,14 @@ export function buildColumns(resource: Pick<ResourceMeta, 'fields' | 'list' | 'r
   for (const c of resource.list.columns) {
     const f = byName.get(c.field);
     if (!f || f.secret || hidden.has(c.field)) continue;
-    out.push(specOf(resource, f, { sortable: !!c.sortable, width: c.width, render: c.render, defaultHidden: !!c.hidden }));
+    out.push(specOf(resource, f, { sortable: !!c.sortable, width: c.width, defaultHidden: !!c.hidden }));
   }
   return out;
 }
 
 /** The detail view's fields: every readable field the user may see (the tenant code of a tenant resource left out). */
 export function detailFields(resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations' | 'scope'>, hidden: ReadonlySet<string> = new Set()): ColumnSpec[] {
-  const columns = new Map(resource.list.columns.map((c) => [c.field, c]));
-  return resource.fields
-    .filter((f) => !f.secret && !hidden.has(f.name) && !(f.name === 'tenantCode' && f.system && resource.scope === 'tenant'))
-    .map((f) => specOf(resource, f, { render: columns.get(f.name)?.render }));
+  return resource.fields.filter((f) => !f.secret && !hidden.has(f.name) && !(f.name === 'tenantCode' && f.system && resource.scope === 'tenant')).map((f) => specOf(resource, f));
 }
 
 /** The columns' initial visibility state: `false` for those hidden by default. */

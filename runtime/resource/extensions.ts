@@ -1,23 +1,14 @@
 /**
  * Extension points of the generic resource page. An implementer adds behaviour to a resource
- * without touching the page: a column renderer named in the resource file's
- * `list.columns[].render`, or a component for a custom action (`actions[]` with
- * `kind: "custom"`), registered under the resource and action names. Registration happens at
- * start-up (see resource/registerResourcePages.ts); components load on demand.
+ * without touching the page: a component for a custom action (`actions[]` with
+ * `kind: "custom"`), registered under the resource and action names, and modules that register
+ * such components or field kinds (fieldKinds/registry.ts) when they load. Registration happens
+ * at start-up (see resource/registerResourcePages.ts); components load on demand.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
 
 export type ResourceRecord = Record<string, unknown>;
-
-export interface CellRendererProps {
-  value: unknown;
-  record: ResourceRecord;
-  field: string;
-  resource: ResourceMeta;
-}
-
-export type CellRenderer = (props: CellRendererProps) => ReactNode;
 
 export interface ActionComponentProps {
   resource: ResourceMeta;
@@ -32,16 +23,7 @@ export interface ActionComponentProps {
 
 export type ActionComponentLoader = () => Promise<{ default: ComponentType<ActionComponentProps> }>;
 
-const renderers = new Map<string, CellRenderer>();
 const actionLoaders = new Map<string, ActionComponentLoader>();
-
-export function registerRenderer(name: string, renderer: CellRenderer): void {
-  renderers.set(name, renderer);
-}
-
-export function getRenderer(name: string | undefined): CellRenderer | undefined {
-  return name ? renderers.get(name) : undefined;
-}
 
 export function registerActionComponent(resource: string, action: string, loader: ActionComponentLoader): void {
   actionLoaders.set(`${resource}.${action}`, loader);
@@ -56,9 +38,9 @@ export function hasActionComponent(resource: string, action: string): boolean {
 }
 
 /**
- * A module of extensions (renderers, action components) that registers itself when loaded.
+ * A module of extensions (field kinds, action components) that registers itself when loaded.
  * Registered at start-up with a lazy loader, it is downloaded with the first resource page,
- * so renderers that use antd or other heavy parts stay out of the sign-in page.
+ * so components that use antd or other heavy parts stay out of the sign-in page.
  */
 export type ExtensionModuleLoader = () => Promise<unknown>;
 

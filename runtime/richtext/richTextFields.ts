@@ -1,8 +1,8 @@
-/** Which fields of a resource hold rich text: those whose form widget is `richText` (resource file, form.ui). Pure, no React. */
+/** Which fields of a resource hold rich text: those of the `richText` kind (x-kind of the record property). Pure, no React. */
 import type { ResourceMeta } from '../generated/resources.ts';
 
-export const RICH_TEXT_WIDGET = 'richText';
+export const RICH_TEXT_KIND = 'richText';
 
-export function isRichTextField(resource: Pick<ResourceMeta, 'form'>, field: string): boolean {
-  return resource.form.ui[field]?.widget === RICH_TEXT_WIDGET;
+export function isRichTextField(resource: Pick<ResourceMeta, 'fields'>, field: string): boolean {
+  return resource.fields.some((f) => f.name === field && f.kind === RICH_TEXT_KIND);
 }

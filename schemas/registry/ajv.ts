@@ -6,7 +6,7 @@
  * and params. No Node.js imports: the console bundles this module.
  *
  * Keywords of the resource files:
- * - x-dict, x-hash, x-auto: annotations, they do not validate;
+ * - x-dict, x-hash, x-auto, x-kind: annotations, they do not validate;
  * - x-notBefore: "<field>": the value may not be before that other field's value (two
  *   date-time, date, integer or number values); its error is
  *   `{keyword: 'x-notBefore', params: {otherField}, message: 'must not be before <field>'}`.
@@ -18,7 +18,7 @@ import addFormatsModule from 'ajv-formats';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** Keywords of the resource files that annotate and do not validate. */
-export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto'] as const;
+export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-kind'] as const;
 /** Every keyword the resource files add to JSON Schema. */
 export const CUSTOM_KEYWORDS: readonly string[] = [...ANNOTATION_KEYWORDS, 'x-notBefore'];
 

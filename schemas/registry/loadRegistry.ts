@@ -41,6 +41,8 @@ function ajvIssues(file: string, errors: ErrorObject[] | null | undefined, base 
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'additionalProperties') {
       message = `unknown property "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
+    } else if (e.keyword === 'enum' && e.instancePath.endsWith('/x-kind')) {
+      message = `unknown field kind ${JSON.stringify(e.data)}: the kinds are ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')} (a new kind is added to definitions.fieldKind of resource.schema.json and registered in the console with registerFieldKind())`;
     } else if (e.keyword === 'enum') {
       message = `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
     }
@@ -57,7 +59,7 @@ export interface LoadOptions {
 export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Registry {
   const issues: RegistryIssue[] = [];
   const resourcesDir = join(schemasDir, 'resources');
-  const metaAjv = createAjv();
+  const metaAjv = createAjv({ verbose: true });
   const meta = JSON.parse(readFileSync(metaSchemaPath(schemasDir), 'utf8')) as object;
   const validateMeta = metaAjv.compile(meta);
   const schemaAjv = createSchemaAjv();

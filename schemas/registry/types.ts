@@ -7,6 +7,7 @@
 import type {
   ActionSpec,
   CallDecl,
+  FieldKind,
   FieldUi,
   FilterTreeSpec,
   FormSpec,
@@ -24,10 +25,10 @@ import type {
   TreeSpec,
 } from '../../runtime/generated/fileTypes.ts';
 
-export type { CallDecl, FieldUi, FilterTreeSpec, LinkDef, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
+export type { CallDecl, FieldKind, FieldUi, FilterTreeSpec, LinkDef, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
 
-/** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore). */
-type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore'>;
+/** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore, x-kind). */
+type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore' | 'x-kind'>;
 
 /** A JSON Schema (draft-07) with the registry's annotations. */
 export interface JsonSchema extends Annotations {
@@ -89,6 +90,8 @@ export interface FieldDef {
   hash: boolean;
   dict?: string;
   label: string;
+  /** What the field is for the console (its cell, form input and search input): x-kind, else inferred from the schema (fieldKinds.ts). */
+  kind: FieldKind;
   /** Set by the server (x-auto); a value in a body is checked but not used. */
   auto?: NonNullable<PropertySchema['x-auto']>;
   /** A field this value may not be before (x-notBefore). */
@@ -149,7 +152,7 @@ export interface Registry {
  */
 
 /** A field as the runtime needs it; `label` is the i18n key of its label. */
-export type FieldMeta = Pick<FieldDef, 'name' | 'type' | 'required' | 'system' | 'secret' | 'dict' | 'label'>;
+export type FieldMeta = Pick<FieldDef, 'name' | 'type' | 'required' | 'system' | 'secret' | 'dict' | 'label' | 'kind'>;
 /** A call as the runtime needs it; `name` is its client function (client.ts). */
 export type CallMeta = Pick<CallDef, 'name' | 'method' | 'url' | 'verb' | 'auth' | 'permission' | 'result'>;
 export type SearchFieldMeta = SearchField;

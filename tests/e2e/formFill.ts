@@ -96,28 +96,25 @@ export function choicesOf(field: PlannedField): Choice[] {
   return fieldChoices(field, field.dict ? dictValues(field.dict) : undefined, (key) => maybeSay(key));
 }
 
-/** What a select-like widget falls back to (SelectWidget of builtinWidgets.tsx). */
+/** What a select of choices falls back to (SelectWidget of builtinWidgets.tsx). */
 function selectKind(field: PlannedField): WidgetKind {
-  if (field.relation) return field.relation.widget === 'treeSelect' && field.widget === 'treeSelect' ? 'relationTree' : 'relationSelect';
   if (choicesOf(field).length === 0) return 'text';
   return isChoiceList(field.schema) ? 'multiSelect' : 'select';
 }
 
 /**
- * The component a planned field shows (builtinWidgets.tsx, ResourceForm.tsx). Throws for a
- * widget name this module does not know.
+ * The component a planned field shows: the input of its kind (fieldKinds/builtinKinds.tsx).
+ * Throws for a kind this module does not know how to fill.
  */
 export function widgetKind(r: Resource, field: PlannedField): WidgetKind {
-  // A json field is JSON text whatever its widget (unless a widget is registered for it).
+  // An object or array value (a json field, a many-valued relation) is filled as JSON text.
   if (field.type === 'json') return 'json';
-  switch (field.widget) {
+  switch (field.kind) {
     case 'text':
     case 'icon':
-    case 'upload':
       return 'text';
     case 'textarea':
     case 'code':
-    case 'json':
       return 'textarea';
     case 'richText':
       return 'richText';
@@ -126,15 +123,17 @@ export function widgetKind(r: Resource, field: PlannedField): WidgetKind {
     case 'number':
       return 'number';
     case 'switch':
+    case 'flag':
       return 'switch';
     case 'checkbox':
       return choicesOf(field).length ? 'checkboxGroup' : 'checkbox';
     case 'radio':
-      return !field.relation && choicesOf(field).length ? 'radio' : selectKind(field);
+    case 'status':
+      return choicesOf(field).length ? 'radio' : selectKind(field);
     case 'select':
       return selectKind(field);
-    case 'treeSelect':
-      return field.relation ? 'relationTree' : selectKind(field);
+    case 'relation':
+      return field.relation?.widget === 'treeSelect' ? 'relationTree' : 'relationSelect';
     case 'date':
       return 'date';
     case 'dateTime':
@@ -142,7 +141,7 @@ export function widgetKind(r: Resource, field: PlannedField): WidgetKind {
     case 'mobile':
       return 'mobile';
     default:
-      throw new Error(`formFill: ${r.name}.${field.name} uses the widget "${field.widget}", which formFill does not know how to fill`);
+      throw new Error(`formFill: ${r.name}.${field.name} is of the kind "${field.kind}", which formFill does not know how to fill`);
   }
 }
 
@@ -351,7 +350,7 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
   const row = fieldRow(form, name);
   await row.waitFor();
   const page = form.page();
-  const where = `${r.name}.${name} (widget ${field.widget}, ${kind})`;
+  const where = `${r.name}.${name} (kind ${field.kind}, ${kind})`;
   const empty = isEmptyValue(value);
   if (empty && !TYPED_KINDS.has(kind) && kind !== 'richText') throw new Error(`formFill: ${where}: clearing this widget is not supported`);
 

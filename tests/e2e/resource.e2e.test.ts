@@ -445,7 +445,7 @@ describe('tree and plain resources', () => {
     const batch = nextCall(page, 'deleteSysParam');
     await (await openedDialog(dialog(page))).getByRole('button', { name: 'Confirm' }).click();
     expect(paramsOf(await batch).id?.split(',')).toHaveLength(9);
-    await expect.poll(() => dataRows(page, SysParam).count()).toBe(0);
+    await expect.poll(() => dataRows(page, SysParam).count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('adds, edits and deletes roles', async () => {

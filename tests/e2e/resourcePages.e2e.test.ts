@@ -119,7 +119,7 @@ function editField(r: Resource, find: FindPlan | undefined): string | undefined 
     .filter((c) => !c.hidden)
     .map((c) => c.field)
     .filter((f) => r.form.edit.includes(f) && !r.form.readOnlyOnEdit.includes(f) && isFreeText(r, f) && !isLinkField(r, f))
-    .filter((f) => ['text', 'textarea', undefined].includes(r.form.ui[f]?.widget));
+    .filter((f) => ['text', 'textarea'].includes(r.fieldMap.get(f)?.kind ?? ''));
   const rank = (f: string) => (f === find?.search.field ? 2 : 0) + (isInUnique(r, f) ? 1 : 0);
   return [...candidates].sort((a, b) => rank(a) - rank(b))[0];
 }
@@ -127,7 +127,7 @@ function editField(r: Resource, find: FindPlan | undefined): string | undefined 
 /** Required fields of the add form and whether the form asks twice, less what the form fills in itself. */
 function requiredOnCreate(r: Resource): { field: string; label: string }[] {
   const required = new Set(r.record.required ?? []);
-  const hasMobileWidget = r.form.create.some((f) => r.form.ui[f]?.widget === 'mobile');
+  const hasMobileWidget = r.form.create.some((f) => r.fieldMap.get(f)?.kind === 'mobile');
   const out: { field: string; label: string }[] = [];
   for (const name of r.form.create) {
     const f = r.fieldMap.get(name);

@@ -77,7 +77,7 @@ function planOf(r: Resource, settable: (field: string) => boolean, references: s
       if (f.schema.enum || f.dict) return void plan.left.set(f.name, REASONS.choice);
       if (treeParents.has(`${r.name}.${f.name}`)) return void plan.left.set(f.name, REASONS.parent);
       if (references.includes(f.name)) return void plan.left.set(f.name, REASONS.reference);
-      const rich = r.form.ui[f.name]?.widget === 'richText';
+      const rich = f.kind === 'richText';
       const candidates = rich ? [richPayload(r)] : [PAYLOADS[i % PAYLOADS.length]!, ...PAYLOADS, SHORT, SCRIPT_URI];
       const valid = ajv.compile(f.schema);
       const payload = candidates.find((c) => valid(c));

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '../../runtime/format/formatDate.ts';
 import { cellText } from '../../runtime/resource/columns.ts';
-import { defaultWidget } from '../../runtime/resource/form/formPlan.ts';
-import { rangeControl, toSearchValues } from '../../runtime/resource/SearchForm.tsx';
+import { inferFieldKind } from '../../schemas/registry/fieldKinds.ts';
+import { toSearchValues } from '../../runtime/resource/SearchForm.tsx';
+import { rangeControl } from '../../runtime/resource/fieldKinds/searchInputs.tsx';
 import { dialectFor, toDay } from '../../server-mock/db/dialect.ts';
 import { dayDate } from '../../server-mock/crud/exportRows.ts';
 import { CELL_FORMATS } from '../../server-mock/crud/exportXlsx.ts';
@@ -46,10 +47,10 @@ describe('a day in the console', () => {
     expect(toSearchValues([{ field: 'contractStart', match: 'range' }], { contractStart: [day('2026-04-01'), day('2026-04-30')] })).toEqual({ contractStart: ['2026-04-01', '2026-04-30'] });
   });
 
-  it('is edited with the date widget, a time with the date-time one', () => {
-    expect(defaultWidget({ type: 'string', format: 'date' }, 'date', undefined)).toBe('date');
-    expect(defaultWidget({ type: ['string', 'null'], format: 'date' }, 'date', undefined)).toBe('date');
-    expect(defaultWidget({ type: 'string', format: 'date-time' }, 'datetime', undefined)).toBe('dateTime');
+  it('is edited with the date kind\'s input, a time with the date-time one', () => {
+    expect(inferFieldKind({ type: 'string', format: 'date' }, 'date')).toBe('date');
+    expect(inferFieldKind({ type: ['string', 'null'], format: 'date' }, 'date')).toBe('date');
+    expect(inferFieldKind({ type: 'string', format: 'date-time' }, 'datetime')).toBe('dateTime');
   });
 });
 

@@ -128,7 +128,8 @@ describe('the resource files', () => {
     expect(user.list.columns.map((c) => c.field)).not.toContain('password');
     expect(user.form.create).toContain('password');
     expect(user.form.edit).not.toContain('password');
-    expect(user.form.ui.password).toMatchObject({ widget: 'password', confirm: true });
+    expect(user.form.ui.password).toEqual({ confirm: true });
+    expect(user.fieldMap.get('password')!.kind).toBe('password');
     expect(user.form.readOnlyOnEdit).toContain('username');
     const client = resource('AppClient');
     expect(client.fieldMap.get('clientSecret')).toMatchObject({ secret: true, hash: true });
@@ -445,7 +446,8 @@ describe('mistakes', () => {
       expect(n.fieldMap.get('endTime')).toMatchObject({ notBefore: 'startTime', type: 'datetime' });
       expect(n.fieldMap.get('userIds')).toMatchObject({ type: 'json', link: { resource: 'NotificationSysuser', recordKey: 'notificationId', valueKey: 'userId' } });
       expect(resource('NotificationSysuser')).toMatchObject({ kind: 'link', table: 'notification_sysuser' });
-      expect(resource('MyNotification')).toMatchObject({ kind: 'service', list: { source: { call: 'queryMyNotification', paged: true }, rowKey: 'id' }, form: { ui: { content: { widget: 'richText' } } } });
+      expect(resource('MyNotification')).toMatchObject({ kind: 'service', list: { source: { call: 'queryMyNotification', paged: true }, rowKey: 'id' } });
+      expect(resource('MyNotification').fieldMap.get('content')!.kind).toBe('richText');
       expect(callsOf('Notification').queryHeadNotification).toMatchObject({ auth: 'session', handler: 'notification.head', url: '/api/notification/notification/queryHeadNotification' });
       expect(callsOf('Notification').queryMyNotification).toMatchObject({ auth: 'session', handler: 'notification.my' });
       expect(callsOf('Notification').queryNotificationType).toMatchObject({ auth: 'grant', handler: 'lookup.dict', options: { dictType: 'notification_type' } });
@@ -501,10 +503,54 @@ describe('mistakes', () => {
     });
 
     it('let a list-only page name id and createTime and give ui hints, but no form of its own', () => {
-      const issues = issuesOf({ 'resources/notification-my.json': json((d) => ((d as unknown as { form: Record<string, unknown> }).form.order = ['title'])) });
+      const issues = issuesOf({ 'resources/notification-my.json': json((d) => ((d as unknown as { form: Record<string, unknown> }).form = { order: ['title'] })) });
       expect(issues.some((i) => i.file === 'resources/notification-my.json' && i.pointer.startsWith('/form'))).toBe(true);
       const entity = issuesOf(notification((d) => (d.record.properties.createTime = { type: 'string' })));
       expect(entity.some((i) => i.file === file && i.pointer.startsWith('/record/properties'))).toBe(true);
+    });
+  });
+
+  describe('field kinds', () => {
+    it('are read from x-kind, else inferred from the schema and the relations', () => {
+      const user = loaded({}).byName.get('SysUser')!;
+      const kinds = Object.fromEntries(user.fields.map((f) => [f.name, f.kind]));
+      expect(kinds).toMatchObject({ username: 'text', password: 'password', mobile: 'mobile', status: 'status', orgId: 'relation', profile: 'textarea', createTime: 'dateTime', id: 'number' });
+      expect(loaded({}).byName.get('Notification')!.fieldMap.get('userIds')!.kind).toBe('relationMultiple');
+    });
+
+    it('name an unknown kind at its pointer, listing the kinds and how to add one', () => {
+      const issues = issuesOf({ 'resources/sys-role.json': json((d) => Object.assign(d.record.properties.roleName as object, { 'x-kind': 'colr' })) });
+      expect(issues).toEqual([
+        {
+          file: 'resources/sys-role.json',
+          pointer: '/record/properties/roleName/x-kind',
+          message: expect.stringMatching(/^unknown field kind "colr": the kinds are text, textarea, .*relationMultiple \(a new kind is added to definitions\.fieldKind of resource\.schema\.json and registered in the console with registerFieldKind\(\)\)$/),
+        },
+      ]);
+    });
+
+    it('name a kind that does not fit its field', () => {
+      const issues = issuesOf({
+        'resources/sys-role.json': json((d) => {
+          Object.assign(d.record.properties.roleName as object, { 'x-kind': 'number' });
+          Object.assign(d.record.properties.roleCode as object, { 'x-kind': 'select' });
+        }),
+        'resources/sys-user.json': json((d) => Object.assign(d.record.properties.nickname as object, { 'x-kind': 'relation' })),
+      });
+      expect(issues).toEqual(
+        expect.arrayContaining([
+          { file: 'resources/sys-role.json', pointer: '/record/properties/roleName/x-kind', message: 'kind "number" is for integer or number fields, not string' },
+          { file: 'resources/sys-role.json', pointer: '/record/properties/roleCode/x-kind', message: 'kind "select" needs the field\'s choices: an enum or a dictionary (x-dict)' },
+          { file: 'resources/sys-user.json', pointer: '/record/properties/nickname/x-kind', message: 'kind "relation" needs a relation of the field (relations.<field>, without through)' },
+        ]),
+      );
+    });
+
+    it('leave no renderer or widget names in the files: a column or a form hint naming one is refused', () => {
+      const column = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list.columns![0]!, { render: 'dictTag' })) });
+      expect(column).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/columns/0', message: 'unknown property "render"' });
+      const hint = issuesOf({ 'resources/sys-param.json': json((d) => ((d as unknown as { form: { ui: Record<string, unknown> } }).form.ui = { paramValue: { widget: 'textarea' } })) });
+      expect(hint).toContainEqual({ file: 'resources/sys-param.json', pointer: '/form/ui/paramValue', message: 'unknown property "widget"' });
     });
   });
 

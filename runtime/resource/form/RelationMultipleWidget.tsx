@@ -1,11 +1,10 @@
 /**
- * The `relationMultiple` widget: a many-valued relation (an array field whose relation names a
+ * The input of the `relationMultiple` field kind: a many-valued relation (an array field whose relation names a
  * link resource, `relations.<field>.through`) as a select of several related records. Its
  * options are the related resource's records ({value, label} by the relation's valueField and
  * labelField), loaded when the list first opens, or at once when a chosen value has no label
  * to show (the record's `as` labels give those of an edited record). No value is sent as
- * undefined ("none chosen"), never as an empty list. Registered under its name at start-up by
- * an extension module (registerResourcePages.ts).
+ * undefined ("none chosen"), never as an empty list.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
@@ -14,9 +13,6 @@ import { useRegistry } from '../registryContext.tsx';
 import { optionsNotFound, placeholderOf } from './builtinWidgets.tsx';
 import { formContextOf, plannedFieldOf } from './formContext.ts';
 import { flattenOptions, loadRelationOptions, type OptionsLoadState } from './relationOptions.ts';
-import { registerFormWidget } from './widgets.ts';
-
-export const RELATION_MULTIPLE_WIDGET = 'relationMultiple';
 
 type Value = string | number;
 
@@ -95,5 +91,3 @@ export function RelationMultipleWidget(props: WidgetProps) {
     />
   );
 }
-
-registerFormWidget(RELATION_MULTIPLE_WIDGET, RelationMultipleWidget);

@@ -25,7 +25,8 @@ import { translator, useTranslation } from '../../i18n/translator.ts';
 import { dictValues } from '../dictValues.ts';
 import type { ResourceRecord } from '../extensions.ts';
 import { useFormLayout } from '../../layout/useFormLayout.ts';
-import { JsonField } from './builtinWidgets.tsx';
+import { fieldKindOf } from '../fieldKinds/registry.ts';
+import type { ResourceMeta } from '../../generated/resources.ts';
 import { FIELD_OPTION, type ResourceFormContext } from './formContext.ts';
 import type { Translate } from './formErrors.ts';
 import { buildFormPlan, type FormPlan } from './formPlan.ts';
@@ -33,27 +34,28 @@ import { formValidator } from './formValidator.ts';
 import { ResourceObjectField } from './ResourceObjectField.tsx';
 import { ResourceFieldTemplate, ResourceObjectFieldTemplate } from './templates.tsx';
 import type { ResourceFormProps } from './types.ts';
-import { registeredFormWidget } from './widgets.ts';
-import { resolveWidget } from './resolveWidget.ts';
+import { KIND_INPUT_OPTION, KindInputField } from './KindInputField.tsx';
 import { useRecordForm } from './useRecordForm.ts';
 import './resourceForm.css';
 
 const TEMPLATES = { ...antdTemplates, FieldTemplate: ResourceFieldTemplate, ObjectFieldTemplate: ResourceObjectFieldTemplate };
-const FIELDS = { JsonField, ObjectField: ResourceObjectField as Field };
+const FIELDS = { KindInputField, ObjectField: ResourceObjectField as Field };
 
-function buildUiSchema(plan: FormPlan, t: Translate): UiSchema {
+/** Each field's label and input: the input of the field's kind (an object or array field through KindInputField). */
+function buildUiSchema(resource: ResourceMeta, plan: FormPlan, t: Translate): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const field of plan.fields) {
     const label = t(field.label);
+    const input = fieldKindOf(resource, field).input;
     const entry: UiSchema = {
       'ui:title': field.confirms ? t('resourceForm.confirmLabel', { label }) : label,
-      'ui:options': { [FIELD_OPTION]: field, label: true },
+      'ui:options': { [FIELD_OPTION]: field, label: true, ...(field.type === 'json' ? { [KIND_INPUT_OPTION]: input } : {}) },
     };
     // Locked on edit: disabled, as the server keeps the stored value (view mode is read-only throughout).
     if (field.readOnly && plan.mode === 'edit') entry['ui:disabled'] = true;
     if (field.shownIn) entry['ui:widget'] = 'hidden';
-    else if (field.type === 'json' && !registeredFormWidget(field.widget)) entry['ui:field'] = 'JsonField';
-    else entry['ui:widget'] = resolveWidget(field);
+    else if (field.type === 'json') entry['ui:field'] = 'KindInputField';
+    else entry['ui:widget'] = input;
     ui[field.name] = entry;
   }
   return ui;
@@ -169,7 +171,7 @@ const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, 
     }),
     [resource, mode, plan, store, layout, translate, initial, onFieldRender],
   );
-  const uiSchema = useMemo(() => buildUiSchema(plan, translate), [plan, translate]);
+  const uiSchema = useMemo(() => buildUiSchema(resource, plan, translate), [resource, plan, translate]);
 
   // Errors of fields the form does not show (hidden by the data permission, or not in this mode).
   const other = form.otherErrors;

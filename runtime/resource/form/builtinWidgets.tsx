@@ -1,18 +1,17 @@
 /**
- * The record form's built-in widgets (rjsf widgets on Ant Design components), by the names a
- * resource file uses in `form.ui.<field>.widget`. A widget registered under the same name
- * (widgets.ts) takes precedence. Each widget re-renders only when its own field changes.
+ * The record form's built-in inputs (rjsf widgets on Ant Design components): the inputs of the
+ * built-in field kinds (fieldKinds/builtinKinds.tsx). Each widget re-renders only when its own
+ * field changes.
  */
 import { useCallback, useEffect, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
-import type { FieldProps, Widget, WidgetProps } from '@rjsf/utils';
+import type { Widget, WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRegistry } from '../registryContext.tsx';
 import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
 import { disableBranch, findOptionLabel, flattenOptions, loadRelationOptions, withRoot, type OptionNode, type OptionsLoadState } from './relationOptions.ts';
-import { RichTextWidget } from './RichTextWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' };
 const PREFIX_WIDTH = { width: 104 };
@@ -189,15 +188,35 @@ function ChoiceSelect(props: WidgetProps & { field: PlannedField; choices: Choic
 export function SelectWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
   const choices = useChoices(props, field);
-  if (field?.relation) return <RelationWidget {...props} field={field} tree={false} />;
   if (!field || choices.length === 0) return <TextWidget {...props} />;
   return <ChoiceSelect {...props} field={field} choices={choices} />;
 }
 
-export function TreeSelectWidget(props: WidgetProps) {
+/** Free values kept as a comma-separated text (`a,b`): a select to which any value can be typed. */
+export function TagsWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
-  if (field?.relation) return <RelationWidget {...props} field={field} tree />;
-  return <SelectWidget {...props} />;
+  return (
+    <Select<string[]>
+      status={statusOf(props)}
+      id={props.id}
+      mode="tags"
+      value={splitList(props.value)}
+      disabled={props.disabled || props.readonly}
+      allowClear={!props.required}
+      placeholder={placeholderOf(props, field)}
+      open={false}
+      tokenSeparators={[',']}
+      style={FULL_WIDTH}
+      onChange={(list) => props.onChange(list.length ? list.join(',') : undefined)}
+    />
+  );
+}
+
+/** A relation field: a select of the related records, or a tree select where the relation says `widget: treeSelect`. */
+export function RelationInputWidget(props: WidgetProps) {
+  const field = plannedFieldOf(props);
+  if (!field?.relation) return <TextWidget {...props} />;
+  return <RelationWidget {...props} field={field} tree={field.relation.widget === 'treeSelect'} />;
 }
 
 export function RadioWidget(props: WidgetProps) {
@@ -447,14 +466,14 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
  * A `json` field (an object or array value) as JSON text. Text that does not parse is kept as
  * the value, so that validation reports the field rather than dropping what was typed.
  */
-export function JsonField(props: FieldProps) {
-  const { formData, onChange, fieldPathId, disabled, readonly, uiSchema } = props;
-  const [draft, setDraft] = useState(() => (formData === undefined || formData === null ? '' : typeof formData === 'string' ? formData : JSON.stringify(formData, null, 2)));
-  const rows = (uiSchema?.['ui:options'] as { resourceField?: PlannedField } | undefined)?.resourceField?.ui.rows ?? 4;
+export function JsonWidget(props: WidgetProps) {
+  const { value, onChange, id, disabled, readonly } = props;
+  const [draft, setDraft] = useState(() => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+  const rows = plannedFieldOf(props)?.ui.rows ?? 4;
   return (
     <Input.TextArea
       status={statusOf(props)}
-      id={fieldPathId.$id}
+      id={id}
       value={draft}
       rows={rows}
       disabled={disabled}
@@ -463,34 +482,13 @@ export function JsonField(props: FieldProps) {
       onChange={(e) => {
         const next = e.target.value;
         setDraft(next);
-        if (!next.trim()) return onChange(undefined, fieldPathId.path);
+        if (!next.trim()) return onChange(undefined);
         try {
-          onChange(JSON.parse(next) as unknown, fieldPathId.path);
+          onChange(JSON.parse(next) as unknown);
         } catch {
-          onChange(next, fieldPathId.path);
+          onChange(next);
         }
       }}
     />
   );
 }
-
-/** Built-in widgets by name. */
-export const builtinWidgets: Readonly<Record<string, Widget>> = {
-  text: TextWidget,
-  password: PasswordWidget,
-  textarea: TextareaWidget,
-  number: NumberWidget,
-  switch: SwitchWidget,
-  checkbox: CheckboxWidget,
-  select: SelectWidget,
-  radio: RadioWidget,
-  treeSelect: TreeSelectWidget,
-  date: DateWidget,
-  dateTime: DateTimeWidget,
-  mobile: MobileWidget,
-  icon: TextWidget,
-  upload: TextWidget,
-  json: CodeWidget,
-  code: CodeWidget,
-  richText: RichTextWidget,
-};

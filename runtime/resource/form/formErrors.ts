@@ -5,6 +5,7 @@
  * server's 400/409 answers, translated by their keyword and params (the same keywords: the
  * server validates with the same Ajv, schemas/registry/ajv.ts) with the fields' labels. Pure.
  */
+import { PICKING_KINDS } from '../../../schemas/registry/fieldKinds.ts';
 import type { FormPlan } from './formPlan.ts';
 import { isEmptyValue } from './formValues.ts';
 
@@ -52,10 +53,7 @@ function typeName(t: Translate, type: unknown): string {
   return ['string', 'integer', 'number', 'boolean', 'object', 'array'].includes(first) ? t(`resourceForm.types.${first}`) : first;
 }
 
-/** Widgets whose value is picked rather than typed ("Please select" rather than "Please enter"). */
-const CHOICE_WIDGETS = new Set(['select', 'radio', 'treeSelect', 'checkbox', 'switch', 'date', 'dateTime', 'upload']);
-
-/** How a message names fields: `choice` whether the field's widget picks its value; `labelOf` the label of another field (x-notBefore). */
+/** How a message names fields: `choice` whether the field's input picks its value (PICKING_KINDS); `labelOf` the label of another field (x-notBefore). */
 export interface MessageOptions {
   choice?: boolean;
   labelOf?: (field: string) => string;
@@ -121,7 +119,7 @@ export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'para
 }
 
 function isChoice(plan: FormPlan, field: string): boolean {
-  return CHOICE_WIDGETS.has(plan.byName.get(field)?.widget ?? '');
+  return PICKING_KINDS.has(plan.byName.get(field)?.kind ?? '');
 }
 
 /** The label of a planned field in the current language (a confirm entry: "Confirm <label>"). */

@@ -1,18 +1,18 @@
 /**
  * The record form's plan for one resource, mode and data permission: which fields show, in
- * which order, with which widget, which are locked, which are sent, and the JSON Schema the
+ * which order, of which kind, which are locked, which are sent, and the JSON Schema the
  * form validates with. That schema is the server's record schema (recordSchema() in
  * server-mock/calls/validation.ts: the resource's `record`, hardened with the same bounds,
  * secrets required on add only) narrowed to the fields the form sends, plus one plain string
  * property per "confirm" input. Pure, no React.
  */
-import type { FieldMeta, FieldUiMeta, JsonSchema, RelationMeta, ResourceMeta } from '../../generated/resources.ts';
+import type { FieldKind, FieldMeta, FieldUiMeta, JsonSchema, RelationMeta, ResourceMeta } from '../../generated/resources.ts';
 import type { FormMode } from './types.ts';
 import { harden } from '../../../schemas/registry/limits.ts';
 
 /** Suffix of the synthetic property holding the repeated value of a `confirm: true` field. */
 export const CONFIRM_SUFFIX = '__confirm';
-/** The field a `mobile` widget shows its country-code select for. */
+/** The field a `mobile` field's input shows its country-code select for. */
 export const PREFIX_FIELD = 'prefix';
 /** System fields the view mode shows (read-only) after the record's own fields. */
 const VIEW_SYSTEM_FIELDS = ['createTime', 'updateTime'];
@@ -29,8 +29,8 @@ export interface PlannedField {
   readOnly: boolean;
   /** Part of the values onSubmit receives. */
   sent: boolean;
-  /** Widget name (a key of the widget registry, runtime/resource/form/widgets.ts). */
-  widget: string;
+  /** The field's kind, whose input the form shows (runtime/resource/fieldKinds). */
+  kind: FieldKind;
   ui: FieldUiMeta;
   dict?: string;
   enum?: readonly unknown[];
@@ -39,7 +39,7 @@ export interface PlannedField {
   confirms?: string;
   /** The synthetic confirm entry of this field, when it asks twice. */
   confirmField?: string;
-  /** For a `mobile` widget: the prefix field it shows as its country-code select. */
+  /** For a `mobile` field: the prefix field its input shows as its country-code select. */
   prefixField?: string;
   /** For a prefix field: the mobile field that shows it (the prefix has no row of its own). */
   shownIn?: string;
@@ -59,25 +59,6 @@ export interface FormPlan {
   validationSchema: JsonSchema;
   /** Names of the sent fields, in display order. */
   sent: string[];
-}
-
-function typesOf(schema: JsonSchema): string[] {
-  const t = schema.type;
-  return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
-}
-
-/** Widget of a field whose resource file names none. */
-export function defaultWidget(schema: JsonSchema, type: FieldMeta['type'], relation: RelationMeta | undefined): string {
-  if (relation) return relation.widget === 'treeSelect' ? 'treeSelect' : 'select';
-  const types = typesOf(schema);
-  if (types.includes('boolean') || type === 'boolean') return 'switch';
-  if (Array.isArray(schema.enum) || typeof schema['x-dict'] === 'string') return 'select';
-  if (schema.format === 'date-time' || type === 'datetime') return 'dateTime';
-  if (schema.format === 'date') return 'date';
-  if (types.includes('integer') || types.includes('number')) return 'number';
-  if (type === 'json') return 'json';
-  if (schema.writeOnly === true) return 'password';
-  return 'text';
 }
 
 /** A locked field's schema: what the widget needs to show the value, no constraints. */
@@ -149,7 +130,7 @@ export function buildFormPlan(resource: ResourceMeta, mode: FormMode, hiddenFiel
       required: !readOnly && recordRequired.has(name),
       readOnly,
       sent: !readOnly,
-      widget: ui.widget ?? defaultWidget(raw ?? schema, meta.type, relation),
+      kind: meta.kind,
       ui,
     };
     const dict = meta.dict ?? (typeof raw?.['x-dict'] === 'string' ? (raw['x-dict'] as string) : undefined);
@@ -171,14 +152,14 @@ export function buildFormPlan(resource: ResourceMeta, mode: FormMode, hiddenFiel
         required: field.required,
         readOnly: false,
         sent: false,
-        widget: field.widget,
+        kind: field.kind,
         ui: { ...ui, confirm: false },
         confirms: name,
       });
     }
   }
 
-  const mobile = fields.find((f) => f.widget === 'mobile' && !f.confirms);
+  const mobile = fields.find((f) => f.kind === 'mobile' && !f.confirms);
   const prefix = fields.find((f) => f.name === PREFIX_FIELD);
   if (mobile && prefix && prefix !== mobile && prefix.readOnly === mobile.readOnly) {
     mobile.prefixField = prefix.name;

@@ -16,7 +16,8 @@ import type { ServerFieldError, Translate } from './formErrors.ts';
 import { buildFormPlan } from './formPlan.ts';
 import { useRecordForm, type RecordFormOptions } from './useRecordForm.ts';
 
-const field = (name: string, type: 'string' | 'integer' | 'datetime', required = false) => ({ name, type, required, system: false, secret: false, label: `contract.${name}` });
+const KINDS = { string: 'text', integer: 'select', datetime: 'dateTime' } as const;
+const field = (name: string, type: 'string' | 'integer' | 'datetime', required = false) => ({ name, type, required, system: false, secret: false, label: `contract.${name}`, kind: KINDS[type] });
 
 const contract: ResourceMeta = {
   name: 'Contract',

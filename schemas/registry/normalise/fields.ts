@@ -1,11 +1,12 @@
 /**
- * The record section: its fields with their rules (x-hash, x-auto, x-notBefore), their label
- * keys, then the system fields every table has.
+ * The record section: its fields with their rules (x-hash, x-auto, x-notBefore), their kinds
+ * (x-kind, else inferred), their label keys, then the system fields every table has.
  *
  * A field's label key is `resources.<Name>.fields.<field>` unless `labels.fields` names
  * another (a system field's is `common.fields.<field>`); the locale check finds a key missing.
  */
 import type { FieldDef, FieldType, JsonSchema } from '../types.ts';
+import { inferFieldKind, kindMismatch } from '../fieldKinds.ts';
 import { toSnakeCase } from '../naming.ts';
 import { type Fields, type Section, fieldType } from './context.ts';
 
@@ -57,6 +58,7 @@ function recordFields(s: Section): FieldDef[] {
     name,
     column: toSnakeCase(name),
     type: fieldType(schema),
+    kind: schema['x-kind'] ?? inferFieldKind(schema, fieldType(schema), s.doc.relations?.[name]),
     schema,
     required: s.required.has(name),
     system: false,
@@ -69,9 +71,12 @@ function recordFields(s: Section): FieldDef[] {
   }));
 }
 
-/** x-hash, x-auto and x-notBefore of one record field. */
+/** x-hash, x-auto, x-notBefore and x-kind of one record field. */
 function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
   const { file, issues } = s;
+  const kind = schema['x-kind'];
+  const mismatch = kind && kindMismatch(kind, { type: fieldType(schema), schema, relation: s.doc.relations?.[name] });
+  if (mismatch) issues.push({ file, pointer: `/record/properties/${name}/x-kind`, message: mismatch });
   if (schema['x-hash'] && schema.writeOnly !== true) {
     issues.push({ file, pointer: `/record/properties/${name}`, message: 'a hashed field (x-hash) must be writeOnly' });
   }
@@ -101,6 +106,7 @@ function systemFields(s: Section): FieldDef[] {
     name,
     column: toSnakeCase(name),
     type,
+    kind: inferFieldKind(schema, type),
     schema,
     required: false,
     system: true,

@@ -1,11 +1,12 @@
 /**
  * The record form's plan (runtime/resource/form/formPlan.ts): the fields of each mode, the data
- * permission, system and secret fields, locked fields, widgets, and the schema the form
+ * permission, system and secret fields, locked fields, kinds, and the schema the form
  * validates with, which must be the server's record schema narrowed to the sent fields.
  */
 import { describe, expect, it } from 'vitest';
 import { resources, type ResourceMeta } from '../../../runtime/generated/resources.ts';
-import { buildFormPlan, CONFIRM_SUFFIX, defaultWidget } from '../../../runtime/resource/form/formPlan.ts';
+import { buildFormPlan, CONFIRM_SUFFIX } from '../../../runtime/resource/form/formPlan.ts';
+import { inferFieldKind } from '../../../schemas/registry/fieldKinds.ts';
 import type { FormMode } from '../../../runtime/resource/form/types.ts';
 import { recordSchema } from '../../../server-mock/calls/validation.ts';
 import { loadRegistry } from '../../../schemas/registry/loadRegistry.ts';
@@ -22,7 +23,7 @@ describe('fields per mode', () => {
     expect(names(plan)).toEqual(['username', 'password', `password${CONFIRM_SUFFIX}`, 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status', 'address', 'profile']);
     expect(plan.sent).toEqual(['username', 'password', 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status', 'address', 'profile']);
     const confirm = plan.byName.get(`password${CONFIRM_SUFFIX}`)!;
-    expect(confirm).toMatchObject({ confirms: 'password', sent: false, required: true, widget: 'password' });
+    expect(confirm).toMatchObject({ confirms: 'password', sent: false, required: true, kind: 'password' });
     expect(plan.byName.get('password')!.confirmField).toBe(`password${CONFIRM_SUFFIX}`);
   });
 
@@ -46,7 +47,7 @@ describe('fields per mode', () => {
     expect(names(plan)).toEqual([...user.form.order.filter((n) => n !== 'password'), 'createTime', 'updateTime']);
     expect(plan.fields.every((f) => f.readOnly && !f.sent && !f.required)).toBe(true);
     expect(plan.sent).toEqual([]);
-    expect(plan.byName.get('createTime')!).toMatchObject({ widget: 'dateTime', schema: { type: 'string', format: 'date-time', readOnly: true } });
+    expect(plan.byName.get('createTime')!).toMatchObject({ kind: 'dateTime', schema: { type: 'string', format: 'date-time', readOnly: true } });
   });
 
   it('never shows the fields the data permission hides, in any mode', () => {
@@ -75,29 +76,29 @@ describe('fields per mode', () => {
   });
 });
 
-describe('widgets', () => {
-  it('takes form.ui first, then the field: relation, boolean, enum or dictionary, date-time, number, secret, text', () => {
+describe('kinds', () => {
+  it('takes x-kind first, then the field: relation, boolean, enum or dictionary, date-time, number, secret, text', () => {
     const plan = buildFormPlan(user, 'create', NONE);
-    expect(Object.fromEntries(plan.fields.map((f) => [f.name, f.widget]))).toMatchObject({
+    expect(Object.fromEntries(plan.fields.map((f) => [f.name, f.kind]))).toMatchObject({
       username: 'text',
       password: 'password',
-      prefix: 'select',
+      prefix: 'text',
       mobile: 'mobile',
-      orgId: 'treeSelect',
-      status: 'radio',
+      orgId: 'relation',
+      status: 'status',
       profile: 'textarea',
     });
-    expect(defaultWidget({ type: 'boolean' }, 'boolean', undefined)).toBe('switch');
-    expect(defaultWidget({ type: 'integer', enum: [0, 1] }, 'integer', undefined)).toBe('select');
-    expect(defaultWidget({ type: 'string', 'x-dict': 'org_type' }, 'string', undefined)).toBe('select');
-    expect(defaultWidget({ type: 'string', format: 'date-time' }, 'datetime', undefined)).toBe('dateTime');
-    expect(defaultWidget({ type: 'string', format: 'date' }, 'string', undefined)).toBe('date');
-    expect(defaultWidget({ type: 'integer' }, 'integer', undefined)).toBe('number');
-    expect(defaultWidget({ type: 'string', writeOnly: true }, 'string', undefined)).toBe('password');
-    expect(defaultWidget({ type: 'object' }, 'json', undefined)).toBe('json');
-    expect(defaultWidget({ type: 'string' }, 'string', undefined)).toBe('text');
-    expect(defaultWidget({ type: 'integer' }, 'integer', { resource: 'SysUser', valueField: 'id', labelField: 'username' })).toBe('select');
-    expect(defaultWidget({ type: 'integer' }, 'integer', { resource: 'SysOrg', valueField: 'id', labelField: 'orgName', widget: 'treeSelect' })).toBe('treeSelect');
+    expect(inferFieldKind({ type: 'boolean' }, 'boolean')).toBe('switch');
+    expect(inferFieldKind({ type: 'integer', enum: [0, 1] }, 'integer')).toBe('select');
+    expect(inferFieldKind({ type: 'string', 'x-dict': 'org_type' }, 'string')).toBe('select');
+    expect(inferFieldKind({ type: 'string', format: 'date-time' }, 'datetime')).toBe('dateTime');
+    expect(inferFieldKind({ type: 'string', format: 'date' }, 'string')).toBe('date');
+    expect(inferFieldKind({ type: 'integer' }, 'integer')).toBe('number');
+    expect(inferFieldKind({ type: 'string', writeOnly: true }, 'string')).toBe('password');
+    expect(inferFieldKind({ type: 'object' }, 'json')).toBe('json');
+    expect(inferFieldKind({ type: 'string' }, 'string')).toBe('text');
+    expect(inferFieldKind({ type: 'integer' }, 'integer', {})).toBe('relation');
+    expect(inferFieldKind({ type: 'array' }, 'json', { through: { resource: 'NotificationUser', recordKey: 'notificationId', valueKey: 'userId' } })).toBe('relationMultiple');
   });
 
   it('shows the prefix inside the mobile widget, and nowhere when either is hidden', () => {

@@ -1,60 +1,15 @@
 /**
- * The record form's widgets: the registry implementers add to (runtime/resource/form/widgets.ts),
- * which component a field gets (resolveWidget.ts), and the choices of enum and dictionary fields
- * and of the mobile widget's country code (fieldOptions.ts).
+ * The record form's inputs: the choices of enum and dictionary fields and of the mobile input's
+ * country code (fieldOptions.ts). Which input a field gets is its kind's
+ * (runtime/resource/fieldKinds/registry.test.tsx).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WidgetProps } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
 import { resources } from '../../../runtime/generated/resources.ts';
-import { builtinWidgets } from '../../../runtime/resource/form/builtinWidgets.tsx';
 import { dictKey, fieldChoices, isChoiceList, joinList, MOBILE_PREFIXES, prefixChoices, splitList } from '../../../runtime/resource/form/fieldOptions.ts';
 import { buildFormPlan } from '../../../runtime/resource/form/formPlan.ts';
-import { resolveWidget } from '../../../runtime/resource/form/resolveWidget.ts';
-import { registeredFormWidget, registeredFormWidgetNames, registerFormWidget, unregisterFormWidget } from '../../../runtime/resource/form/widgets.ts';
-
-function Colour(props: WidgetProps) {
-  return props.value as null;
-}
-
-afterEach(() => {
-  for (const name of registeredFormWidgetNames()) unregisterFormWidget(name);
-});
 
 const plan = buildFormPlan(resources.SysUser!, 'create', new Set());
 const field = (name: string) => plan.byName.get(name)!;
-
-describe('registry', () => {
-  it('registers a widget by name; a registered widget replaces the built-in one of that name', () => {
-    expect(resolveWidget(field('username'))).toBe(builtinWidgets.text);
-    registerFormWidget('text', Colour);
-    expect(registeredFormWidget('text')).toBe(Colour);
-    expect(resolveWidget(field('username'))).toBe(Colour);
-    registerFormWidget('colour', Colour);
-    expect(resolveWidget({ ...field('nickname'), widget: 'colour' })).toBe(Colour);
-    expect(registeredFormWidgetNames().sort()).toEqual(['colour', 'text']);
-  });
-
-  it('refuses a bad name or a value that is not a component, and changes nothing', () => {
-    expect(() => registerFormWidget('', Colour)).toThrow('Invalid widget name ""');
-    expect(() => registerFormWidget('my widget', Colour)).toThrow('Invalid widget name "my widget"');
-    expect(() => registerFormWidget('ok', 'Colour' as never)).toThrow('The widget "ok" must be a React component');
-    expect(registeredFormWidgetNames()).toEqual([]);
-  });
-
-  it('shows the field’s default widget, with a warning, for a name nobody registered', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(resolveWidget({ ...field('orgId'), widget: 'orgPicker' })).toBe(builtinWidgets.treeSelect);
-    expect(resolveWidget({ ...field('username'), widget: 'orgPicker' })).toBe(builtinWidgets.text);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain('no widget named "orgPicker" (field "orgId")');
-    warn.mockRestore();
-  });
-
-  it('has a built-in widget for every name the resource files may use but dateRange (a search widget)', () => {
-    const documented = ['text', 'textarea', 'password', 'number', 'switch', 'select', 'treeSelect', 'radio', 'checkbox', 'date', 'dateTime', 'mobile', 'icon', 'json', 'code', 'richText', 'upload'];
-    expect(Object.keys(builtinWidgets).sort()).toEqual(documented.sort());
-  });
-});
 
 describe('choices', () => {
   const labels: Record<string, string> = { 'dict.user_status.0': 'Disabled', 'dict.user_status.1': 'Normal', 'dict.org_type.company': 'Company' };

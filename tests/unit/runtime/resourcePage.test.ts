@@ -235,11 +235,11 @@ describe('columns and cells', () => {
   };
   const translate = (key: string) => translations[key];
 
-  it('builds the list columns less secret and hidden fields, with dictionaries, relations and renderers', () => {
+  it('builds the list columns less secret and hidden fields, with dictionaries and relations', () => {
     const columns = buildColumns(user, new Set(['email']));
     expect(columns.map((c) => c.field)).toEqual(['username', 'nickname', 'mobile', 'orgId', 'status', 'createTime']);
     const status = columns.find((c) => c.field === 'status')!;
-    expect(status).toMatchObject({ dict: 'user_status', render: 'statusTag', label: 'resources.SysUser.fields.status' });
+    expect(status).toMatchObject({ dict: 'user_status', label: 'resources.SysUser.fields.status' });
     expect(columns.find((c) => c.field === 'orgId')!.labelField).toBe('orgName');
     expect(columns.find((c) => c.field === 'createTime')!).toMatchObject({ sortable: true, type: 'datetime' });
     expect(initialVisibility([{ ...status, defaultHidden: true }])).toEqual({ status: false });
@@ -328,18 +328,18 @@ describe('downloads and imports', () => {
 
 describe('extension modules', () => {
   it('loads every registered module once before the page renders, also those registered later', async () => {
-    const { getRenderer, loadExtensionModules, registerExtensionModule, registerRenderer } = await import('../../../runtime/resource/extensions.ts');
+    const { hasActionComponent, loadExtensionModules, registerActionComponent, registerExtensionModule } = await import('../../../runtime/resource/extensions.ts');
     let loads = 0;
     registerExtensionModule(async () => {
       loads += 1;
-      registerRenderer('unitTestBadge', ({ value }) => `badge:${String(value)}`);
+      registerActionComponent('UnitTest', 'badge', () => Promise.reject(new Error('not shown')));
     });
-    expect(getRenderer('unitTestBadge')).toBeUndefined();
+    expect(hasActionComponent('UnitTest', 'badge')).toBe(false);
     const first = loadExtensionModules();
     expect(loadExtensionModules()).toBe(first);
     await first;
     expect(loads).toBe(1);
-    expect(getRenderer('unitTestBadge')?.({ value: 3, record: {}, field: 'x', resource: param })).toBe('badge:3');
+    expect(hasActionComponent('UnitTest', 'badge')).toBe(true);
     let later = 0;
     registerExtensionModule(async () => {
       later += 1;

@@ -112,10 +112,10 @@ describe('embedded images', () => {
 });
 
 describe('rich-text fields', () => {
-  it('are the fields whose form widget is richText', () => {
+  it('are the fields of the richText kind', () => {
     const base = resources.SysParam!;
     expect(isRichTextField(base, 'paramValue')).toBe(false);
-    const rich = { ...base, form: { ...base.form, ui: { ...base.form.ui, paramValue: { widget: 'richText' as const } } } };
+    const rich = { ...base, fields: base.fields.map((f) => (f.name === 'paramValue' ? { ...f, kind: 'richText' as const } : f)) };
     expect(isRichTextField(rich, 'paramValue')).toBe(true);
     expect(isRichTextField(rich, 'paramName')).toBe(false);
   });
