@@ -1439,8 +1439,18 @@ export const menuTree: readonly MenuRoute[] = [
 /** Resource name -> path of the page that shows it. */
 export const resourceRoutes: Record<string, string> = {
   AppClient: '/appclient',
+  Deployment: '/deployment',
+  Execution: '/execution',
+  HistoricActivityInstance: '/historicactivityinstance',
+  HistoricDetail: '/historicdetail',
+  HistoricProcessInstance: '/historicprocessinstance',
+  HistoricTaskInstance: '/historictaskinstance',
+  HistoricVariableInstance: '/historicvariableinstance',
+  Model: '/model',
   MyNotification: '/mynotification',
   Notification: '/notification',
+  ProcessDefinition: '/processdefinition',
+  ProcessInstance: '/processinstance',
   SysDict: '/sysdict',
   SysMenu: '/sysmenu',
   SysMenuButton: '/sysmenu',
@@ -1455,4 +1465,5 @@ export const resourceRoutes: Record<string, string> = {
   SysUrl: '/sysurl',
   SysUser: '/sysuser',
   SysUserPost: '/sysuser',
+  Task: '/task',
 };
