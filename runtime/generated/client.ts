@@ -472,10 +472,10 @@ export async function queryHistoricDetail(
 
 /**
  * GET /api/activiti/history/queryHistoricVariableInstance
- * an instance's variables as they are now
+ * an instance's variables as they are now (none without processInstanceId)
  */
 export async function queryHistoricVariableInstance(
-  params: QueryHistoricVariableInstanceParams,
+  params: QueryHistoricVariableInstanceParams = {},
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(

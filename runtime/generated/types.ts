@@ -198,7 +198,7 @@ export interface QueryHistoricDetailParams {
 
 /** Query parameters of queryHistoricVariableInstance. */
 export interface QueryHistoricVariableInstanceParams {
-  processInstanceId: number;
+  processInstanceId?: number;
 }
 
 /** Query parameters of queryHistoricTaskInstance. */

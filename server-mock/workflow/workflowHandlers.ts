@@ -556,6 +556,7 @@ const queryHistoricDetail: CallHandler = async (ctx) => {
 
 const queryHistoricVariableInstance: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
+  if (ctx.query.processInstanceId === undefined) return [];
   const instance = await loadInstance(data, Number(ctx.query.processInstanceId));
   const vars = (instance.variables ?? {}) as Record<string, unknown>;
   return Object.entries(vars).map(([name, value]) => ({ processInstanceId: Number(instance.id), variableName: name, variableType: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value, variableValue: JSON.stringify(value ?? null) }));
