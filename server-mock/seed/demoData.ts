@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
+import { DEMO_MODEL } from '../workflow/demoModel.ts';
 
 export { dictionaries } from './provisionTenant.ts';
 
@@ -135,6 +136,7 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     const id = await insertRecord(data, r('Notification'), { ...n, ...period }, now);
     if (to) await writeLinkValues(data, r('Notification'), id, { userIds: to.map((u) => userIds.get(u)!) }, now);
   }
+  await insertRecord(data, r('Model'), { ...DEMO_MODEL, modelVersion: 0 }, now);
 }
 
 export interface SeedReport {
