@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
-import { A, APPROVAL, LOOP, SIMPLE, activities, bpmn, deploy, instance, instanceTasks, ok, start, tasks, timers, type Api, type Rec } from './workflowFixtures.ts';
+import { A, APPROVAL, LOOP, PARALLEL, SIMPLE, activities, bpmn, deploy, instance, instanceTasks, ok, start, tasks, timers, type Api, type Rec } from './workflowFixtures.ts';
 
 let server: TestServer;
 let admin: Api;
@@ -142,6 +142,32 @@ describe('a two-step approval', () => {
     expect((await visitor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(409);
     expect((await visitor.post<Envelope>(`${A}/task/resolveTask`, { id: Number(t.id), comment: 'checked' })).body.message).toBe('Resolved successfully');
     ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'done' }));
+  });
+});
+
+describe('concurrent steps of one instance', () => {
+  it('two users completing both parallel tasks at once: both steps are stored, the join goes on once', async () => {
+    const defId = await deploy(admin, PARALLEL, 'Parallel');
+    for (let round = 0; round < 3; round++) {
+      const id = await start(admin, defId);
+      const list = open(await instanceTasks(admin, id));
+      const left = list.find((t) => t.name === 'Left')!;
+      const right = list.find((t) => t.name === 'Right')!;
+      const [l, r] = await Promise.all([
+        admin.post(`${A}/task/completeTask`, { id: Number(left.id), comment: 'left', variables: { left: true } }),
+        editor.post(`${A}/task/completeTask`, { id: Number(right.id), comment: 'right', variables: { right: true } }),
+      ]);
+      expect([l.status, r.status], JSON.stringify([l.body, r.body])).toEqual([200, 200]);
+      const after = await instanceTasks(admin, id);
+      expect(after.map((t) => [t.name, t.status]).sort()).toEqual([
+        ['After', 'open'],
+        ['Left', 'completed'],
+        ['Right', 'completed'],
+      ]);
+      const vars = ok<Rec[]>(await admin.get(`${A}/history/queryHistoricVariableInstance`, { processInstanceId: id }));
+      expect(vars.map((v) => v.variableName).sort()).toEqual(['left', 'right', 'starter']);
+      expect((await activities(admin, id)).filter((a) => a.activityId === 'after')).toHaveLength(1);
+    }
   });
 });
 

@@ -64,6 +64,15 @@ export function timers(processKey: string, wait: string, boundary: string): stri
   );
 }
 
+/** Two user tasks in parallel (admin's and editor's), then one after the join. */
+export const PARALLEL = bpmn(
+  'parallel',
+  `<startEvent id="start"/><parallelGateway id="fork"/>
+  <userTask id="a" name="Left" activiti:assignee="admin"/><userTask id="b" name="Right" activiti:assignee="editor"/>
+  <parallelGateway id="join"/><userTask id="after" name="After" activiti:assignee="admin"/><endEvent id="end"/>
+  ${flow('f1', 'start', 'fork')}${flow('f2', 'fork', 'a')}${flow('f3', 'fork', 'b')}${flow('f4', 'a', 'join')}${flow('f5', 'b', 'join')}${flow('f6', 'join', 'after')}${flow('f7', 'after', 'end')}`,
+);
+
 /** A user task only: instances wait there. */
 export const SIMPLE = bpmn('simple', `<startEvent id="start"/><userTask id="only" name="Only" activiti:assignee="admin"/><endEvent id="end"/>${flow('f1', 'start', 'only')}${flow('f2', 'only', 'end')}`);
 
