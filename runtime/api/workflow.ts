@@ -5,7 +5,7 @@ import { request } from '../http/request.ts';
 export interface PendingTask {
   id: string | number;
   name: string;
-  processDefinitionName?: string;
+  processName?: string;
   createTime?: string;
 }
 

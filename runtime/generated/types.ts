@@ -78,6 +78,217 @@ export interface GetSmsCaptchaParams {
   mobile: string;
 }
 
+// Deployment (resources/act-deployment.json)
+/** A Deployment record as the server returns it. */
+export interface Deployment {
+  id: number;
+  deploymentName?: string | null;
+  category?: string | null;
+  modelId?: number | null;
+  deployTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryDeployment. */
+export interface QueryDeploymentParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  deploymentName?: string;
+  category?: string;
+}
+
+/** Query parameters of deleteDeployment. */
+export interface DeleteDeploymentParams {
+  id: string;
+}
+
+// Execution (resources/act-execution.json)
+/** A Execution record as the server returns it. */
+export interface Execution {
+  executionId?: string;
+  processInstanceId?: number;
+  activityId?: string;
+  activityName?: string | null;
+  activityType?: string;
+}
+
+// HistoricActivityInstance (resources/act-hi-actinst.json)
+/** A HistoricActivityInstance record as the server returns it. */
+export interface HistoricActivityInstance {
+  id: number;
+  processInstanceId?: number | null;
+  activityId?: string | null;
+  activityName?: string | null;
+  activityType?: string | null;
+  executionId?: string | null;
+  assignee?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// HistoricDetail (resources/act-hi-detail.json)
+/** A HistoricDetail record as the server returns it. */
+export interface HistoricDetail {
+  id: number;
+  processInstanceId?: number | null;
+  taskId?: number | null;
+  variableName?: string | null;
+  variableType?: string | null;
+  variableValue?: string | null;
+  time?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// HistoricProcessInstance (resources/act-hi-procinst.json)
+/** A HistoricProcessInstance record as the server returns it. */
+export interface HistoricProcessInstance {
+  id?: number;
+  processDefinitionId?: number;
+  processKey?: string;
+  processName?: string;
+  businessKey?: string | null;
+  startUserId?: string;
+  suspended?: boolean;
+  ended?: boolean;
+  status?: 'running' | 'over';
+  result?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+}
+
+/** Query parameters of queryHistoricProcessInstance. */
+export interface QueryHistoricProcessInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processName?: string;
+  processKey?: string;
+  startUserId?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of deleteHistoricProcessInstance. */
+export interface DeleteHistoricProcessInstanceParams {
+  id: string;
+}
+
+/** Query parameters of queryHistoricActivityInstance. */
+export interface QueryHistoricActivityInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of queryHistoricDetail. */
+export interface QueryHistoricDetailParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of queryHistoricVariableInstance. */
+export interface QueryHistoricVariableInstanceParams {
+  processInstanceId?: number;
+}
+
+/** Query parameters of queryHistoricTaskInstance. */
+export interface QueryHistoricTaskInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  name?: string;
+  assignee?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of deleteHistoricTaskInstance. */
+export interface DeleteHistoricTaskInstanceParams {
+  id: string;
+}
+
+// HistoricTaskInstance (resources/act-hi-taskinst.json)
+/** A HistoricTaskInstance record as the server returns it. */
+export interface HistoricTaskInstance {
+  id?: number;
+  processInstanceId?: number;
+  processDefinitionId?: number;
+  processName?: string;
+  taskDefKey?: string;
+  name?: string;
+  assignee?: string | null;
+  owner?: string | null;
+  delegationState?: string | null;
+  executionId?: string;
+  formKey?: string | null;
+  status?: string;
+  startUserId?: string;
+  description?: string | null;
+  claimTime?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+}
+
+// HistoricVariableInstance (resources/act-hi-varinst.json)
+/** A HistoricVariableInstance record as the server returns it. */
+export interface HistoricVariableInstance {
+  processInstanceId?: number;
+  variableName?: string;
+  variableType?: string;
+  variableValue?: string | null;
+}
+
+// Model (resources/act-model.json)
+/** A Model record as the server returns it. */
+export interface Model {
+  id: number;
+  modelName: string;
+  modelCategory: string;
+  modelDescription?: string | null;
+  usedForm?: string | null;
+  modelXml?: string | null;
+  modelVersion?: number;
+  deploymentId?: number | null;
+  deployTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addModel: the record without its system fields. */
+export interface ModelInput {
+  modelName: string;
+  modelCategory: string;
+  modelDescription?: string | null;
+  usedForm?: string | null;
+  modelXml?: string | null;
+  modelVersion?: number;
+  deploymentId?: number | null;
+  deployTime?: string | null;
+}
+
+/** Parameters of queryModel and exportModel: paging, sorting and filters. */
+export interface ModelQuery extends PageQuery {
+  /** contains */
+  modelName?: string;
+  /** exact */
+  modelCategory?: string;
+}
+
+/** Query parameters of deployModel. */
+export interface DeployModelParams {
+  id: number;
+}
+
 // MyNotification (resources/notification-my.json)
 /** A MyNotification record as the server returns it. */
 export interface MyNotification {
@@ -178,6 +389,136 @@ export interface TokenParams {
   smsCaptcha?: string;
   refresh_token?: string;
   grant_type: string;
+}
+
+// ProcessDefinition (resources/act-proc-def.json)
+/** A ProcessDefinition record as the server returns it. */
+export interface ProcessDefinition {
+  id: number;
+  processKey?: string | null;
+  processName?: string | null;
+  version?: number | null;
+  category?: string | null;
+  deploymentId?: number | null;
+  resourceName?: string | null;
+  suspended?: boolean | null;
+  bpmnXml?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryProcessDefinition. */
+export interface QueryProcessDefinitionParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processKey?: string;
+  processName?: string;
+  category?: string;
+  latest?: boolean;
+  suspended?: boolean;
+}
+
+/** Query parameters of suspendProcessDefinition. */
+export interface SuspendProcessDefinitionParams {
+  id: number;
+}
+
+/** Query parameters of activateProcessDefinition. */
+export interface ActivateProcessDefinitionParams {
+  id: number;
+}
+
+/** Body of startProcessInstance. */
+export interface StartProcessInstanceBody {
+  processDefinitionId?: number;
+  processKey?: string;
+  businessKey?: string;
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/** Query parameters of queryProcessInstance. */
+export interface QueryProcessInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processKey?: string;
+  processName?: string;
+  startUserId?: string;
+  mine?: boolean;
+  status?: 'running' | 'over';
+}
+
+/** Query parameters of suspendProcessInstance. */
+export interface SuspendProcessInstanceParams {
+  id: number;
+}
+
+/** Query parameters of activateProcessInstance. */
+export interface ActivateProcessInstanceParams {
+  id: number;
+}
+
+/** Query parameters of deleteProcessInstance. */
+export interface DeleteProcessInstanceParams {
+  id: string;
+  reason?: string;
+}
+
+/** Query parameters of queryExecution. */
+export interface QueryExecutionParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of getProcessResource. */
+export interface GetProcessResourceParams {
+  id?: number;
+  processInstanceId?: number;
+}
+
+/** Query parameters of getProcessImage. */
+export interface GetProcessImageParams {
+  id: number;
+}
+
+/** Query parameters of getHighLightedProcessDiagram. */
+export interface GetHighLightedProcessDiagramParams {
+  processInstanceId: number;
+}
+
+// ProcessInstance (resources/act-proc-inst.json)
+/** A ProcessInstance record as the server returns it. */
+export interface ProcessInstance {
+  id: number;
+  processDefinitionId?: number | null;
+  processKey?: string | null;
+  processName?: string | null;
+  businessKey?: string | null;
+  startUserId?: string | null;
+  suspended?: boolean | null;
+  ended?: boolean | null;
+  status?: 'running' | 'over' | null;
+  result?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  variables?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  engineState?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  revision?: number | null;
+  nextTimerAt?: string | null;
+  deleteReason?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
 }
 
 // SysDict (resources/sys-dict.json)
@@ -949,4 +1290,141 @@ export interface SysUserPostQuery extends PageQuery {
 /** Query parameters of querySysUserPostTree. */
 export interface QuerySysUserPostTreeParams {
   userId: number;
+}
+
+// Task (resources/act-task.json)
+/** A Task record as the server returns it. */
+export interface Task {
+  id: number;
+  processInstanceId?: number | null;
+  processDefinitionId?: number | null;
+  processName?: string | null;
+  taskDefKey?: string | null;
+  name?: string | null;
+  assignee?: string | null;
+  owner?: string | null;
+  delegationState?: string | null;
+  executionId?: string | null;
+  formKey?: string | null;
+  status?: string | null;
+  startUserId?: string | null;
+  description?: string | null;
+  claimTime?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  engineState?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryTask. */
+export interface QueryTaskParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  name?: string;
+  assignee?: string;
+  processInstanceId?: number;
+}
+
+/** Query parameters of queryPersonalTask. */
+export interface QueryPersonalTaskParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  type?: 'assignee' | 'candidate';
+  name?: string;
+}
+
+/** Query parameters of queryFinishedTask. */
+export interface QueryFinishedTaskParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  name?: string;
+}
+
+/** Query parameters of queryTaskComment. */
+export interface QueryTaskCommentParams {
+  processInstanceId?: number;
+  taskId?: number;
+}
+
+/** Query parameters of claimTask. */
+export interface ClaimTaskParams {
+  id: number;
+}
+
+/** Body of completeTask. */
+export interface CompleteTaskBody {
+  id: number;
+  comment: string;
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/** Body of delegateTask. */
+export interface DelegateTaskBody {
+  id: number;
+  username: string;
+  comment: string;
+}
+
+/** Body of resolveTask. */
+export interface ResolveTaskBody {
+  id: number;
+  comment: string;
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/** Body of regressTask. */
+export interface RegressTaskBody {
+  id: number;
+  comment: string;
+}
+
+/** Body of rejectTask. */
+export interface RejectTaskBody {
+  id: number;
+  comment: string;
+}
+
+/** Body of terminateTask. */
+export interface TerminateTaskBody {
+  id: number;
+  comment: string;
+}
+
+// TaskCandidate (resources/act-task-candidate.json)
+/** A TaskCandidate record as the server returns it. */
+export interface TaskCandidate {
+  id: number;
+  taskId: number;
+  candidateType: 'user' | 'group';
+  candidate: string;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// TaskComment (resources/act-comment.json)
+/** A TaskComment record as the server returns it. */
+export interface TaskComment {
+  id: number;
+  processInstanceId?: number | null;
+  taskId?: number | null;
+  taskName?: string | null;
+  username?: string | null;
+  action?: string | null;
+  message?: string | null;
+  time?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
 }

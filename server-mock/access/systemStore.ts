@@ -169,6 +169,26 @@ export class SystemStore {
     });
   }
 
+  /**
+   * Process instances across tenants that wait and are not suspended: those whose next timer is
+   * due by `dueBy` (every waiting one when `dueBy` is undefined, as at start), oldest timer
+   * first, at most `limit`. The workflow's timer loop takes a step of each in its tenant.
+   */
+  async waitingWorkflowInstances(dueBy: Date | undefined, limit: number): Promise<{ tenantCode: string; id: number }[]> {
+    const r = this.registry.byName.get('ProcessInstance');
+    if (!r) return [];
+    const column = (f: string) => r.fieldMap.get(f)!.column;
+    const dialect = this.database.dialect;
+    let q = this.database.db
+      .selectFrom(r.table)
+      .select(['tenant_code', 'id'])
+      .where(column('ended'), '=', dialect.toDb('boolean', false))
+      .where(column('suspended'), '=', dialect.toDb('boolean', false));
+    if (dueBy) q = q.where(column('nextTimerAt'), '<=', dialect.toDb('datetime', dueBy.toISOString())).orderBy(column('nextTimerAt'));
+    const rows = (await q.orderBy('id').limit(limit).execute()) as Row[];
+    return rows.map((row) => ({ tenantCode: String(row.tenant_code), id: Number(row.id) }));
+  }
+
   private table(resource: string): string {
     const r = this.registry.byName.get(resource);
     if (!r) throw new Error(`Unknown resource ${resource}`);

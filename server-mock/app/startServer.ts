@@ -17,6 +17,7 @@ import type { Services } from '../calls/context.ts';
 import { seedDatabase } from '../seed/demoData.ts';
 import { buildServer } from './buildServer.ts';
 import { startTenantUpkeep } from '../tenants/tenantPurge.ts';
+import { startWorkflowTimers } from '../workflow/timerLoop.ts';
 
 export interface StartOptions {
   port?: number;
@@ -56,6 +57,8 @@ export interface RunningServer {
   migration: MigrationReport;
   smsOutbox: { last(mobile: string): string | undefined };
   mailOutbox: { last(email: string): string | undefined };
+  /** Settles once every process instance waiting at start was resumed. */
+  workflowResumed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,10 +112,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     // Deleted tenants past their grace period are purged now and then periodically.
     const stopUpkeep = await startTenantUpkeep(services);
+    // Every waiting process instance is resumed from the database; then due timers fire.
+    const workflowTimers = startWorkflowTimers(services);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
       stopUpkeep();
+      await workflowTimers.stop();
       throw err;
     }
     const address = app.server.address();
@@ -129,8 +135,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       migration,
       smsOutbox: sms,
       mailOutbox: mailOutbox(services),
+      workflowResumed: workflowTimers.ready,
       close: async () => {
         stopUpkeep();
+        await workflowTimers.stop();
         await app.close();
         await database.close();
       },

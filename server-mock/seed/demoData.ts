@@ -9,6 +9,7 @@ import type { SystemStore } from '../access/systemStore.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
+import { DEMO_MODEL } from '../workflow/demoModel.ts';
 
 export const DEMO_TENANTS = [
   { tenantCode: 'demo', tenantName: 'Demo Materials Co.', domain: 'demo.example.com', tenantContact: 'Li Lei', tenantEmail: 'contact@demo.example.com', tenantTel: '010-88886666' },
@@ -133,6 +134,7 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     const id = await insertRecord(data, r('Notification'), { ...n, ...period }, now);
     if (to) await writeLinkValues(data, r('Notification'), id, { userIds: to.map((u) => userIds.get(u)!) }, now);
   }
+  await insertRecord(data, r('Model'), { ...DEMO_MODEL, modelVersion: 0 }, now);
 }
 
 export interface SeedReport {

@@ -245,7 +245,7 @@ describe('the URL and the button of a call, each on its own', () => {
     expect(failures).toEqual([]);
     expect(tried).toBe(2 * withButton.length);
     expect(await snapshot()).toBe(before);
-  });
+  }, 180_000);
 
   it('a role holding the URL and the button makes the call', async () => {
     const both = await newRole('ROLE_URL_AND_BUTTON');
@@ -278,5 +278,5 @@ describe('the URL and the button of a call, each on its own', () => {
     }
     expect(failures).toEqual([]);
     expect(added.size).toBeGreaterThan(5);
-  });
+  }, 180_000);
 });

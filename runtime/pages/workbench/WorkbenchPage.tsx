@@ -88,7 +88,7 @@ export default function WorkbenchPage() {
                 {tasks.items.map((task) => (
                   <li key={task.id}>
                     <span className="workbench-list-title">{task.name}</span>
-                    {task.processDefinitionName && <Tag>{task.processDefinitionName}</Tag>}
+                    {task.processName && <Tag>{task.processName}</Tag>}
                     <span className="workbench-list-time">{formatDate(task.createTime)}</span>
                   </li>
                 ))}
