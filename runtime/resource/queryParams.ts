@@ -1,6 +1,6 @@
 /**
  * The search form, the sort and the page as parameters of a resource's query call (see
- * server-mock/crud/listQuery.ts): `currentPage` (from 1), `pageSize`, `sorter`
+ * server-mock/crud/listParams.ts): `currentPage` (from 1), `pageSize`, `sorter`
  * (`field_ascend` / `field_descend`) and one parameter per filled search field, matched as the
  * resource declares (exact, contains, or a range `from,to`). Pure, no React.
  */
