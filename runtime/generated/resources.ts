@@ -1422,10 +1422,7 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       search: {
         basic: [{ field: 'name', match: 'contains' }],
-        advanced: [
-          { field: 'assignee', match: 'exact' },
-          { field: 'processInstanceId', match: 'exact' },
-        ],
+        advanced: [{ field: 'assignee', match: 'exact' }],
       },
       source: { call: 'queryHistoricTaskInstance', paged: true, requires: [] },
     },
@@ -7753,10 +7750,7 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       search: {
         basic: [{ field: 'name', match: 'contains' }],
-        advanced: [
-          { field: 'assignee', match: 'exact' },
-          { field: 'processInstanceId', match: 'exact' },
-        ],
+        advanced: [{ field: 'assignee', match: 'exact' }],
       },
       source: { call: 'queryTask', paged: true, requires: [] },
     },
