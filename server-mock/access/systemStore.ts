@@ -4,7 +4,9 @@
  * reset codes and secrets. They are not tenant resources: their rows are keyed by a session, a
  * login name in a tenant, a mobile number or a nonce, and no handler reaches a resource table
  * through this store. Tenant resources are read only through a TenantData; the public sign-in
- * calls, which name their tenant in the request, get theirs from `tenant()`.
+ * calls, which name their tenant in the request, get theirs from `tenant()`. Two reads cross
+ * tenants: the sign-in page's tenants of a login, and the workflow's waiting process instances
+ * (which the timer loop then steps through each instance's own tenant, `tenant()`).
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Registry } from '../../schemas/registry/types.ts';
