@@ -892,7 +892,7 @@ export async function activateProcessDefinition(
 
 /**
  * POST /api/activiti/process/startProcessInstance
- * start an instance of a process definition (by id, or the newest active version of a key) with its variables
+ * start an instance of a process definition with its variables
  */
 export async function startProcessInstance(
   data: StartProcessInstanceBody,

@@ -1502,10 +1502,7 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       search: {
         basic: [{ field: 'name', match: 'contains' }],
-        advanced: [
-          { field: 'assignee', match: 'exact' },
-          { field: 'processInstanceId', match: 'exact' },
-        ],
+        advanced: [{ field: 'assignee', match: 'exact' }],
       },
       source: { call: 'queryHistoricTaskInstance', paged: true, requires: [] },
     },
@@ -8187,10 +8184,7 @@ export const resources: Record<string, ResourceMeta> = {
       ],
       search: {
         basic: [{ field: 'name', match: 'contains' }],
-        advanced: [
-          { field: 'assignee', match: 'exact' },
-          { field: 'processInstanceId', match: 'exact' },
-        ],
+        advanced: [{ field: 'assignee', match: 'exact' }],
       },
       source: { call: 'queryTask', paged: true, requires: [] },
     },

@@ -432,8 +432,7 @@ export interface ActivateProcessDefinitionParams {
 
 /** Body of startProcessInstance. */
 export interface StartProcessInstanceBody {
-  processDefinitionId?: number;
-  processKey?: string;
+  processDefinitionId: number;
   businessKey?: string;
   variables?: {
     [k: string]: unknown | undefined;

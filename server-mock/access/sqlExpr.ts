@@ -12,3 +12,6 @@ export const maxId = () => sql<number>`max(id)`;
 
 /** The literal 1 (for `exists (select 1 ...)`). */
 export const one = () => sql.lit(1);
+
+/** The bound pattern of `dialect.contains` for a needle (its LIKE wildcards escaped). */
+export { containsPattern } from '../db/dialect.ts';

@@ -9,7 +9,8 @@
  * The few operations that reach across tenants are methods of their own here, named for what
  * they do: the sign-in page's tenant look-up, the access of a request (its token names the
  * tenant), and the platform's administration of the tenants themselves (deletion, the purge
- * after the grace period, start-up seeding). Handlers get this store, never the database.
+ * after the grace period, start-up seeding), and the workflow's waiting process instances
+ * (which the timer loop then steps through each instance's own tenant, `tenant()`). Handlers get this store, never the database.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Registry } from '../../schemas/registry/types.ts';

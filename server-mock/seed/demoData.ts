@@ -10,6 +10,8 @@ import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
 import { DEMO_MODEL } from '../workflow/demoModel.ts';
+import { deployModelRecord } from '../workflow/workflowHandlers.ts';
+import { loadDefinition, startInstance } from '../workflow/instances.ts';
 
 export const DEMO_TENANTS = [
   { tenantCode: 'demo', tenantName: 'Demo Materials Co.', domain: 'demo.example.com', tenantContact: 'Li Lei', tenantEmail: 'contact@demo.example.com', tenantTel: '010-88886666' },
@@ -134,7 +136,10 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     const id = await insertRecord(data, r('Notification'), { ...n, ...period }, now);
     if (to) await writeLinkValues(data, r('Notification'), id, { userIds: to.map((u) => userIds.get(u)!) }, now);
   }
-  await insertRecord(data, r('Model'), { ...DEMO_MODEL, modelVersion: 0 }, now);
+  // the leave-request model, deployed, and one request of the administrator's waiting for an editor
+  const modelId = await insertRecord(data, r('Model'), { ...DEMO_MODEL, modelVersion: 0 }, now);
+  const { processDefinitionId } = await deployModelRecord(data, modelId, now);
+  await startInstance(data, await loadDefinition(data, processDefinitionId), 'admin', { days: 2 }, null, now);
 }
 
 export interface SeedReport {

@@ -6,6 +6,7 @@
  * read at (a conditional update): two servers, or two requests, taking a step of the same
  * instance at once cannot both store theirs, so no step is lost or doubled.
  */
+import { createHash } from 'node:crypto';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
@@ -65,7 +66,8 @@ export async function loadDefinition(data: TenantData, id: number): Promise<Defi
   if (!row) throw notFound(`No process definition ${id}`);
   const record = data.toRecord(def, row);
   const xml = String(record.bpmnXml ?? '');
-  const key = `${data.tenantCode}:${id}`;
+  // by content: a definition's XML never changes, and the same id may be another tenant's or database's
+  const key = createHash('sha256').update(xml).digest('base64');
   let process = definitions.get(key);
   if (!process) {
     process = await parseBpmn(xml);

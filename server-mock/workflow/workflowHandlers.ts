@@ -7,7 +7,7 @@
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
-import { countAll } from '../access/sqlExpr.ts';
+import { containsPattern, countAll } from '../access/sqlExpr.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { Page } from '../http/envelope.ts';
 import { crudHandlers } from '../crud/crudHandlers.ts';
@@ -54,7 +54,7 @@ function filtered(data: TenantData, r: Resource, q: Query, query: Record<string,
   for (const f of exact) if (query[f] !== undefined && query[f] !== '') out = out.where(`${r.table}.${col(r, f)}`, '=', data.dialect.toDb(r.fieldMap.get(f)!.type, query[f]));
   for (const f of contains) {
     const v = query[f];
-    if (typeof v === 'string' && v !== '') out = out.where(`${r.table}.${col(r, f)}`, data.dialect.name === 'postgres' ? 'ilike' : 'like', `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (typeof v === 'string' && v !== '') out = out.where(data.dialect.contains(`${r.table}.${col(r, f)}`, containsPattern(v)));
   }
   return out;
 }
@@ -102,31 +102,33 @@ const updateModel: CallHandler = async (ctx) => {
   return new EnvelopeResult(await crudHandlers['crud.update']!(ctx), SAVED);
 };
 
+/** Deploy a model: a deployment and the next version of its process definition. */
+export async function deployModelRecord(tx: TenantData, modelId: number, now: Date): Promise<{ deploymentId: number; processDefinitionId: number; processKey: string; version: number }> {
+  const model = tx.resource('Model');
+  const dep = tx.resource('Deployment');
+  const { def } = resources(tx);
+  const row = (await tx.select(model).selectAll().where('id', '=', modelId).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound(`No model ${modelId}`);
+  const m = tx.toRecord(model, row);
+  const xml = typeof m.modelXml === 'string' ? m.modelXml : '';
+  if (!xml.trim()) throw badRequest('The model has no BPMN to deploy', [{ field: 'modelXml', message: 'is empty' }]);
+  const process = await checkModel(tx, xml);
+  const at = tx.dialect.toDb('datetime', now.toISOString());
+  const deploymentId = await tx.insert(dep, { ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId, deployTime: now.toISOString() }), create_time: at, update_time: at });
+  const last = (await tx.select(def).select(col(def, 'version')).where(col(def, 'processKey'), '=', process.processKey).orderBy(col(def, 'version'), 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const version = Number(last?.[col(def, 'version')] ?? 0) + 1;
+  const processDefinitionId = await tx.insert(def, {
+    ...tx.toRow(def, { processKey: process.processKey, processName: process.processName, version, category: m.modelCategory, deploymentId, resourceName: `${process.processKey}.bpmn20.xml`, suspended: false, bpmnXml: xml }),
+    create_time: at,
+    update_time: at,
+  });
+  await tx.update(model).set({ ...tx.toRow(model, { modelVersion: version, deploymentId, deployTime: now.toISOString() }), update_time: at }).where('id', '=', modelId).execute();
+  return { deploymentId, processDefinitionId, processKey: process.processKey, version };
+}
+
 const deployModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  const now = ctx.services.now();
-  const model = data.resource('Model');
-  const dep = data.resource('Deployment');
-  const { def } = resources(data);
-  const answer = await data.transaction(async (tx) => {
-    const row = (await tx.select(model).selectAll().where('id', '=', Number(ctx.query.id)).executeTakeFirst()) as Row | undefined;
-    if (!row) throw notFound(`No model ${String(ctx.query.id)}`);
-    const m = tx.toRecord(model, row);
-    const xml = typeof m.modelXml === 'string' ? m.modelXml : '';
-    if (!xml.trim()) throw badRequest('The model has no BPMN to deploy', [{ field: 'modelXml', message: 'is empty' }]);
-    const process = await checkModel(tx, xml);
-    const at = tx.dialect.toDb('datetime', now.toISOString());
-    const deploymentId = await tx.insert(dep, { ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId: Number(row.id), deployTime: now.toISOString() }), create_time: at, update_time: at });
-    const last = (await tx.select(def).select(col(def, 'version')).where(col(def, 'processKey'), '=', process.processKey).orderBy(col(def, 'version'), 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-    const version = Number(last?.[col(def, 'version')] ?? 0) + 1;
-    const defId = await tx.insert(def, {
-      ...tx.toRow(def, { processKey: process.processKey, processName: process.processName, version, category: m.modelCategory, deploymentId, resourceName: `${process.processKey}.bpmn20.xml`, suspended: false, bpmnXml: xml }),
-      create_time: at,
-      update_time: at,
-    });
-    await tx.update(model).set({ ...tx.toRow(model, { modelVersion: version, deploymentId, deployTime: now.toISOString() }), update_time: at }).where('id', '=', Number(row.id)).execute();
-    return { deploymentId, processDefinitionId: defId, processKey: process.processKey, version };
-  });
+  const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.id), ctx.services.now()));
   return new EnvelopeResult(answer, 'Deployed successfully');
 };
 
@@ -195,15 +197,8 @@ function setSuspended(kind: 'def' | 'inst', suspended: boolean, message: string)
 
 const startProcessInstance: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
-  const body = ctx.body as { processDefinitionId?: number; processKey?: string; businessKey?: string; variables?: Record<string, unknown> };
-  const { def } = resources(data);
-  let defId = body.processDefinitionId;
-  if (defId === undefined) {
-    if (!body.processKey) throw badRequest('Name the process definition', [{ field: 'processDefinitionId', message: 'processDefinitionId or processKey is required' }]);
-    const row = (await data.select(def).select('id').where(col(def, 'processKey'), '=', body.processKey).orderBy(col(def, 'version'), 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-    if (!row) throw notFound(`No process definition with key ${body.processKey}`);
-    defId = Number(row.id);
-  }
+  const body = ctx.body as { processDefinitionId: number; businessKey?: string; variables?: Record<string, unknown> };
+  const defId = body.processDefinitionId;
   const definition = await loadDefinition(data, defId);
   if (definition.record.suspended) throw conflict('The process definition is suspended: no instance can be started from it');
   const id = await data.transaction((tx) => startInstance(tx, definition, principal.username, body.variables ?? {}, body.businessKey ?? null, ctx.services.now()));

@@ -168,7 +168,8 @@ describe('secrets', () => {
     const signedIn = await requestToken(server.url, 'demo', 'admin');
     expect(signedIn.status).toBe(200);
     leaks.push(...leaksIn(await signedIn.text(), 'sign-in'));
-    const calls = registry.calls.filter((c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout');
+    // the calls a signed-in user makes with no input (a task's or a process's calls name one)
+    const calls = registry.calls.filter((c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout' && !c.query?.required?.length && !c.body?.required?.length);
     expect(calls.map((c) => c.name)).toContain('queryCurrentAuthority');
     for (const call of calls) {
       const res = await admin.post(call.url, {});

@@ -22,9 +22,9 @@ const callsOf = (name: string) => Object.fromEntries(resource(name).calls.map((c
 describe('the resource files', () => {
   it('describe every system resource', () => {
     const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
-    expect(byKind('entity')).toEqual(['AppClient', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
-    expect(byKind('link')).toEqual(['NotificationSysuser', 'SysImportJob', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser']);
-    expect(byKind('service')).toEqual(['Captcha', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
+    expect(byKind('entity')).toEqual(['AppClient', 'Model', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
+    expect(byKind('link')).toEqual(['Deployment', 'HistoricActivityInstance', 'HistoricDetail', 'NotificationSysuser', 'ProcessDefinition', 'ProcessInstance', 'SysImportJob', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser', 'Task', 'TaskCandidate', 'TaskComment']);
+    expect(byKind('service')).toEqual(['Captcha', 'Execution', 'HistoricProcessInstance', 'HistoricTaskInstance', 'HistoricVariableInstance', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
       SysUser: 'sys_user',
       SysRoleUser: 'sys_role_user',
@@ -276,7 +276,7 @@ describe('the locales', () => {
   it('label every dictionary a field refers to, and every value an enum allows', () => {
     const dicts = new Map<string, unknown[] | undefined>();
     for (const r of registry.resources) for (const f of r.fields) if (f.dict) dicts.set(f.dict, f.schema.enum);
-    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'notification_priority', 'notification_type', 'org_type', 'post_type', 'region_type', 'user_status']);
+    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'notification_priority', 'notification_type', 'org_type', 'post_type', 'process_status', 'region_type', 'user_status']);
     for (const [type, values] of dicts) {
       for (const l of LOCALES) {
         expect(getMessage(locales[l], `dictTypes.${type}`), `${l} dictTypes.${type}`).toBeTruthy();
