@@ -7,6 +7,7 @@ export function registerShellPages(): void {
   registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['/profile/index']);
   registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['/error/401', 'error-page/401']);
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
-  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['/error-log/log', 'error-log']);
+  // the menu's /error-log/log (views/error-log) is the error-log demo page (pages/demos)
+  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'));
   registerDemoPages();
 }

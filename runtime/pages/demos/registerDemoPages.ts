@@ -6,7 +6,23 @@
  */
 import { registerComponent } from '../../app/componentRegistry.ts';
 
-export const DEMO_PAGE_NAMES = ['icons', 'clipboard', 'components-demo/count-to', 'components-demo/back-to-top', 'components-demo/sticky', 'tab'] as const;
+export const DEMO_PAGE_NAMES = [
+  'icons',
+  'clipboard',
+  'components-demo/count-to',
+  'components-demo/back-to-top',
+  'components-demo/sticky',
+  'tab',
+  'permission/page',
+  'permission/directive',
+  'permission/role',
+  'nested/menu1/menu1-1',
+  'nested/menu1/menu1-2/menu1-2-1',
+  'nested/menu1/menu1-2/menu1-2-2',
+  'nested/menu1/menu1-3',
+  'nested/menu2',
+  'error-log',
+] as const;
 export type DemoPageName = (typeof DEMO_PAGE_NAMES)[number];
 
 export function registerDemoPages(): void {

@@ -88,11 +88,31 @@ describe('demo page registration', () => {
       ['/components', 'count-to'],
       ['/components', 'back-to-top'],
       ['/components', 'sticky'],
+      ['/permission', 'page'],
+      ['/permission', 'directive'],
+      ['/permission', 'role'],
+      ['/nested', 'menu1', 'menu1-1'],
+      ['/nested', 'menu1', 'menu1-2', 'menu1-2-1'],
+      ['/nested', 'menu1', 'menu1-2', 'menu1-2-2'],
+      ['/nested', 'menu1', 'menu1-3'],
+      ['/nested', 'menu2'],
+      ['/error-log', 'log'],
     ].map((p) => find(menuTree, p)!);
     expect(entries.every(Boolean)).toBe(true);
     expect(entries.map((e) => resolveComponentKey(e))).toEqual(entries.map(() => undefined));
     registerDemoPages();
     expect(entries.map((e) => resolveComponentKey(e)).sort()).toEqual([...DEMO_PAGE_NAMES].sort());
     expect(DEMO_PAGE_NAMES.every((n) => hasComponent(n))).toBe(true);
+  });
+});
+
+describe('permission demo', () => {
+  it('checks roles without an all-powerful role, and names a role token by the role', async () => {
+    const { checkPermission, roleToken } = await import('../../../runtime/pages/demos/permission/roleCheck.ts');
+    expect(checkPermission(['ROLE_ADMIN'], ['ROLE_ADMIN'])).toBe(true);
+    expect(checkPermission(['ROLE_ADMIN'], ['ROLE_EDITOR'])).toBe(false);
+    expect(checkPermission(['ROLE_EDITOR'], ['ROLE_ADMIN', 'ROLE_EDITOR'])).toBe(true);
+    expect(checkPermission([], ['ROLE_ADMIN'])).toBe(false);
+    expect(roleToken('ROLE_EDITOR')).toBe('ROLE_EDITOR-token');
   });
 });
