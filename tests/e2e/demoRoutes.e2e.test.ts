@@ -5,8 +5,10 @@
  * code), the nested menu's four levels (each tab keeps its note), the error pages and the
  * error log (errors made on purpose land in it).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
@@ -97,6 +99,10 @@ const ROUTES: Route[] = [
   { path: '/error/401', menu: ['route.error', 'route.page401'], shows: (l) => ({ text: say(l, 'errorPage.unauthorized') }) },
   { path: '/error/404', menu: ['route.error', 'route.page404'], shows: (l) => ({ text: say(l, 'errorPage.notFound') }) },
   { path: '/error-log/log', menu: ['route.errorLogIndex'], shows: (l) => ({ card: say(l, 'demo.errorLog.title') }) },
+  { path: '/excel/export-excel', menu: ['route.excel', 'route.exportExcel'], shows: (l) => ({ card: say(l, 'demo.excel.export.title') }) },
+  { path: '/excel/export-selected-excel', menu: ['route.excel', 'route.exportSelectedExcel'], shows: (l) => ({ card: say(l, 'demo.excel.selected.title') }) },
+  { path: '/excel/export-merge-header', menu: ['route.excel', 'route.exportMergeHeader'], shows: (l) => ({ card: say(l, 'demo.excel.merge.title') }) },
+  { path: '/excel/upload-excel', menu: ['route.excel', 'route.uploadExcel'], shows: (l) => ({ card: say(l, 'demo.excel.upload.title') }) },
 ];
 
 describe('demo routes', () => {
@@ -238,6 +244,77 @@ describe('demo routes', () => {
       await log.getByText(say(lang, 'errorLog.empty')).waitFor();
       expect(pageErrors.filter((m) => !m.includes(THROWN_MESSAGE) && !m.includes(REJECTED_MESSAGE))).toEqual([]);
       await page.context().close();
+    });
+  }
+
+  /** Saves what a click downloads and opens it as a workbook. */
+  async function downloadWorkbook(page: Page, click: () => Promise<void>): Promise<{ name: string; sheet: ExcelJS.Worksheet }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    return { name: download.suggestedFilename(), sheet: book.worksheets[0]! };
+  }
+  const rowValues = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`excel: exports every article, the chosen ones, a merged header; the upload shows a file's rows (${lang})`, async () => {
+      const page = await pageIn(lang);
+      const header = ['id', 'title', 'author', 'pageviews', 'display_time'].map((c) => say(lang, `demo.excel.columns.${c}`));
+
+      await spaNavigate(page, '/excel/export-excel');
+      await here(page).locator('.ant-table-row').first().waitFor();
+      await here(page).getByLabel(say(lang, 'demo.excel.filename')).fill(`articles-${lang}`);
+      const all = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.export.button') }).click());
+      expect(all.name).toBe(`articles-${lang}.xlsx`);
+      expect(rowValues(all.sheet, 1)).toEqual(header);
+      expect(all.sheet.rowCount).toBe(21);
+      expect(rowValues(all.sheet, 2)[0]).toBe(1);
+
+      await spaNavigate(page, '/excel/export-selected-excel');
+      await here(page).locator('.ant-table-row').first().waitFor();
+      await here(page).getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 0 }) }).click();
+      await toast(page, say(lang, 'demo.excel.selected.none')).waitFor();
+      await here(page).getByLabel(say(lang, 'demo.excel.selected.select', { id: 2 })).check();
+      await here(page).getByLabel(say(lang, 'demo.excel.selected.select', { id: 5 })).check();
+      const chosen = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 2 }) }).click());
+      expect(chosen.sheet.rowCount).toBe(3);
+      expect([rowValues(chosen.sheet, 2)[0], rowValues(chosen.sheet, 3)[0]]).toEqual([2, 5]);
+
+      await spaNavigate(page, '/excel/export-merge-header');
+      await here(page).locator('.ant-table-row').first().waitFor();
+      const merged = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.export.button') }).click());
+      expect(merged.sheet.getCell('B1').value).toBe(say(lang, 'demo.excel.merge.main'));
+      expect(merged.sheet.getCell('D1').master.address).toBe('B1');
+      expect(merged.sheet.getCell('A2').master.address).toBe('A1');
+      expect(merged.sheet.getCell('E2').master.address).toBe('E1');
+      expect(rowValues(merged.sheet, 2).slice(1, 4)).toEqual(header.slice(1, 4));
+      expect(rowValues(merged.sheet, 3)[0]).toBe(1);
+
+      // a workbook of our own, uploaded: its rows show
+      const dir = mkdtempSync(join(tmpdir(), 'upload-excel-'));
+      try {
+        const book = new ExcelJS.Workbook();
+        book.addWorksheet('People').addRows([
+          ['Name', 'City', 'Age'],
+          ['Ada', 'London', 36],
+          ['Grace', 'New York', 85],
+          ['Linus', '赫尔辛基', 54],
+        ]);
+        const file = join(dir, 'people.xlsx');
+        await book.xlsx.writeFile(file);
+        await spaNavigate(page, '/excel/upload-excel');
+        await here(page).locator('input[type=file]').first().setInputFiles(file);
+        await here(page).getByTestId('upload-summary').getByText(say(lang, 'demo.excel.upload.summary', { name: 'people.xlsx', count: 3 })).waitFor();
+        const table = here(page).getByRole('table');
+        for (const text of ['Name', 'City', 'Age']) await table.getByRole('columnheader', { name: text, exact: true }).waitFor();
+        for (const text of ['Ada', 'New York', '赫尔辛基', '85']) await table.getByRole('cell', { name: text, exact: true }).waitFor();
+        expect(await table.locator('tbody tr.ant-table-row').count()).toBe(3);
+        await here(page).locator('input[type=file]').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+        await toast(page, say(lang, 'demo.excel.upload.notXlsx')).waitFor();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(errors).toEqual([]);
     });
   }
 });

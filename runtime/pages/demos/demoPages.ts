@@ -21,6 +21,10 @@ const PAGES: Record<DemoPageName, () => Promise<PageModule>> = {
   'nested/menu1/menu1-3': () => import('./NestedPage.tsx'),
   'nested/menu2': () => import('./NestedPage.tsx'),
   'error-log': () => import('./ErrorLogDemoPage.tsx'),
+  'excel/export-excel': () => import('./excel/ExportExcelPage.tsx'),
+  'excel/select-excel': () => import('./excel/SelectExcelPage.tsx'),
+  'excel/merge-header': () => import('./excel/MergeHeaderPage.tsx'),
+  'excel/upload-excel': () => import('./excel/UploadExcelPage.tsx'),
 };
 
 export async function loadDemoPage(name: DemoPageName): Promise<PageModule> {

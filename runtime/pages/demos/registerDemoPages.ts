@@ -22,6 +22,10 @@ export const DEMO_PAGE_NAMES = [
   'nested/menu1/menu1-3',
   'nested/menu2',
   'error-log',
+  'excel/export-excel',
+  'excel/select-excel',
+  'excel/merge-header',
+  'excel/upload-excel',
 ] as const;
 export type DemoPageName = (typeof DEMO_PAGE_NAMES)[number];
 

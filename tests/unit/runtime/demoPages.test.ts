@@ -97,6 +97,10 @@ describe('demo page registration', () => {
       ['/nested', 'menu1', 'menu1-3'],
       ['/nested', 'menu2'],
       ['/error-log', 'log'],
+      ['/excel', 'export-excel'],
+      ['/excel', 'export-selected-excel'],
+      ['/excel', 'export-merge-header'],
+      ['/excel', 'upload-excel'],
     ].map((p) => find(menuTree, p)!);
     expect(entries.every(Boolean)).toBe(true);
     expect(entries.map((e) => resolveComponentKey(e))).toEqual(entries.map(() => undefined));
@@ -114,5 +118,33 @@ describe('permission demo', () => {
     expect(checkPermission(['ROLE_EDITOR'], ['ROLE_ADMIN', 'ROLE_EDITOR'])).toBe(true);
     expect(checkPermission([], ['ROLE_ADMIN'])).toBe(false);
     expect(roleToken('ROLE_EDITOR')).toBe('ROLE_EDITOR-token');
+  });
+});
+
+describe('excel demo sheets', () => {
+  it('writes CSV with quoting and a byte-order mark', async () => {
+    const { toCsv } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    expect(toCsv({ header: [['Id', 'Title']], rows: [[1, 'a, "b"'], [2, null]] })).toBe('\uFEFFId,Title\r\n1,"a, ""b"""\r\n2,\r\n');
+  });
+
+  it('sizes each column to its longest text, a Chinese character counting two', async () => {
+    const { columnWidths } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    expect(columnWidths([['Id', '标题'], [12345678901, 'x']])).toEqual([13, 8]);
+    expect(columnWidths([['x'.repeat(200)]])).toEqual([60]);
+  });
+
+  it('reads back the workbook it writes, merged header and all', async () => {
+    const { readXlsx, toXlsx } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    const blob = await toXlsx({ header: [['Id', 'Main', '', 'Date'], ['', 'Title', 'Author', '']], merges: ['A1:A2', 'B1:C1', 'D1:D2'], rows: [[1, 'T', 'Ann', '2025-01-01']], autoWidth: true });
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await blob.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('C1').isMerged).toBe(true);
+    expect(sheet.getCell('C1').master.address).toBe('B1');
+    expect(sheet.getCell('A2').master.address).toBe('A1');
+    const read = await readXlsx(await blob.arrayBuffer());
+    expect(read.header).toEqual(['Id', 'Main', 'Main (3)', 'Date']);
+    expect(read.rows[1]).toEqual({ Id: 1, Main: 'T', 'Main (3)': 'Ann', Date: '2025-01-01' });
   });
 });
