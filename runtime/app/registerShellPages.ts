@@ -1,6 +1,9 @@
-/** The pages the shell itself provides, under the names menus use for them. */
+/**
+ * The pages the shell itself provides, under the names menus use for them. The demo pages
+ * register with the first route generation (permission/applyMenu.ts), so that their names stay
+ * out of the sign-in page's download.
+ */
 import { registerComponent } from './componentRegistry.ts';
-import { registerDemoPages } from '../pages/demos/registerDemoPages.ts';
 
 export function registerShellPages(): void {
   registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['/workbench', 'dashboard']);
@@ -9,5 +12,4 @@ export function registerShellPages(): void {
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
   // the menu's /error-log/log (views/error-log) is the error-log demo page (pages/demos)
   registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'));
-  registerDemoPages();
 }

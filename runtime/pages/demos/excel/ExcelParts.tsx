@@ -5,6 +5,7 @@ import type { ColumnsType, TableProps } from 'antd/es/table';
 import { saveBlob } from '../../../resource/download.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import type { MockArticle } from './articles.ts';
+import { loadExcelJs } from './loadExcelJs.ts';
 import { BOOK_TYPES, toFile, type BookType, type SheetSpec } from './sheet.ts';
 
 export interface ExportOptions {
@@ -18,7 +19,7 @@ export const DEFAULT_OPTIONS: ExportOptions = { filename: '', autoWidth: true, b
 /** Writes the sheet and saves it as `<filename>.<bookType>` (the default name when empty). */
 export async function saveSheet(spec: SheetSpec, options: ExportOptions, defaultName: string): Promise<string> {
   const name = `${options.filename.trim() || defaultName}.${options.bookType}`;
-  saveBlob(await toFile({ ...spec, autoWidth: options.autoWidth }, options.bookType), name);
+  saveBlob(await toFile(loadExcelJs, { ...spec, autoWidth: options.autoWidth }, options.bookType), name);
   return name;
 }
 

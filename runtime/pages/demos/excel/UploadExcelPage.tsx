@@ -8,6 +8,7 @@ import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { toastError, toastWarning } from '../../../feedback/feedback.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import { readXlsx, type ReadSheet } from './sheet.ts';
+import { loadExcelJs } from './loadExcelJs.ts';
 import { Hint } from './ExcelParts.tsx';
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -32,7 +33,7 @@ export default function UploadExcelPage() {
     }
     setBusy(true);
     try {
-      setSheet({ ...(await readXlsx(await file.arrayBuffer())), name: file.name });
+      setSheet({ ...(await readXlsx(await loadExcelJs(), await file.arrayBuffer())), name: file.name });
     } catch {
       toastError(t('demo.excel.upload.unreadable', { name: file.name }));
     } finally {

@@ -1,8 +1,10 @@
 /**
- * Spreadsheets of the excel demo pages, written and read in the browser with exceljs (loaded
- * with the first use): header rows (merged cells allowed), data rows, column widths that fit
+ * Spreadsheets of the excel demo pages, written and read with exceljs (in the browser the
+ * module loadExcelJs.ts gives, in tests the package itself): header rows (merged cells allowed), data rows, column widths that fit
  * the content; a CSV of the same rows; the rows of an uploaded workbook's first sheet.
  */
+import type { ExcelJs } from './loadExcelJs.ts';
+
 export type Cell = string | number | boolean | null | undefined;
 export type BookType = 'xlsx' | 'csv';
 export const BOOK_TYPES: readonly BookType[] = ['xlsx', 'csv'];
@@ -47,9 +49,8 @@ export function toCsv(spec: Pick<SheetSpec, 'header' | 'rows'>): string {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function toXlsx(spec: SheetSpec, sheetName = 'Sheet1'): Promise<Blob> {
-  const { Workbook } = (await import('exceljs')).default;
-  const workbook = new Workbook();
+export async function toXlsx(excel: ExcelJs, spec: SheetSpec, sheetName = 'Sheet1'): Promise<Blob> {
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRows([...spec.header, ...spec.rows]);
   for (const range of spec.merges ?? []) sheet.mergeCells(range);
@@ -58,8 +59,8 @@ export async function toXlsx(spec: SheetSpec, sheetName = 'Sheet1'): Promise<Blo
   return new Blob([await workbook.xlsx.writeBuffer()], { type: XLSX_TYPE });
 }
 
-export async function toFile(spec: SheetSpec, bookType: BookType): Promise<Blob> {
-  return bookType === 'csv' ? new Blob([toCsv(spec)], { type: 'text/csv;charset=utf-8' }) : toXlsx(spec);
+export async function toFile(excel: () => Promise<ExcelJs>, spec: SheetSpec, bookType: BookType): Promise<Blob> {
+  return bookType === 'csv' ? new Blob([toCsv(spec)], { type: 'text/csv;charset=utf-8' }) : toXlsx(await excel(), spec);
 }
 
 export interface ReadSheet {
@@ -79,9 +80,8 @@ function plain(value: unknown): Cell {
 }
 
 /** The first sheet of a workbook: its first row is the header, the others its rows. */
-export async function readXlsx(buffer: ArrayBuffer): Promise<ReadSheet> {
-  const { Workbook } = (await import('exceljs')).default;
-  const workbook = new Workbook();
+export async function readXlsx(excel: ExcelJs, buffer: ArrayBuffer): Promise<ReadSheet> {
+  const workbook = new excel.Workbook();
   await workbook.xlsx.load(buffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return { header: [], rows: [] };
