@@ -1,12 +1,15 @@
-/** The pages the shell itself provides, under the names menus use for them. */
+/**
+ * The pages the shell itself provides, under the names menus use for them. The demo pages
+ * register with the first route generation (permission/applyMenu.ts), so that their names stay
+ * out of the sign-in page's download.
+ */
 import { registerComponent } from './componentRegistry.ts';
-import { registerDemoPages } from '../pages/demos/registerDemoPages.ts';
 
 export function registerShellPages(): void {
   registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['/workbench', 'dashboard']);
   registerComponent('profile', () => import('../pages/profile/ProfilePage.tsx'), ['/profile/index']);
   registerComponent('errorPage401', () => import('../pages/errors/UnauthorizedPage.tsx'), ['/error/401', 'error-page/401']);
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
-  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['/error-log/log', 'error-log']);
-  registerDemoPages();
+  // the menu's /error-log/log (views/error-log) is the error-log demo page (pages/demos)
+  registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'));
 }

@@ -182,13 +182,3 @@ export async function logout(): Promise<void> {
     resetTags();
   }
 }
-
-/** Demo role switch (spec 4): a token "<role>-token", info and routes reloaded, tabs closed. */
-export async function changeRoles(role: string): Promise<void> {
-  const token = `${role}-token`;
-  userState.token = token;
-  setToken(token);
-  await getInfo();
-  await loadAuthority();
-  resetTags();
-}

@@ -111,11 +111,15 @@ export async function mockApi(app: FastifyInstance, options: MockApiOptions): Pr
     if (typeof username !== 'string' || !Object.hasOwn(USERS, username) || password !== MOCK_PASSWORD) return LOGIN_FAILED;
     return ok({ token: username + TOKEN_SUFFIX });
   });
+  // A token is an account's name or a role's key plus "-token" (the role switch of the demo
+  // permission pages): a role's token is a user of that role alone.
+  const roleUsers = new Map(roles.map((r): [string, MockUser] => [r.key, { roles: [r.key], introduction: r.description, avatar: '', name: r.name }]));
   app.get(`${p}/user/info`, async (request) => {
     const header = request.headers['x-token'];
     const token = queryOf(request).token ?? (typeof header === 'string' ? header : undefined) ?? '';
     const name = token.endsWith(TOKEN_SUFFIX) ? token.slice(0, -TOKEN_SUFFIX.length) : '';
-    return Object.hasOwn(USERS, name) ? ok(USERS[name]) : INFO_FAILED;
+    const user = Object.hasOwn(USERS, name) ? USERS[name] : roleUsers.get(name);
+    return user ? ok(user) : INFO_FAILED;
   });
   app.post(`${p}/user/logout`, async () => ok('success'));
 

@@ -152,6 +152,11 @@ describe('sign-in and users', () => {
     expect(info.body.data!.roles).toEqual(['ROLE_ADMIN']);
     const editor = await client(mock.url, undefined, { 'x-token': 'editor-token' }).get<Mock<{ roles: string[] }>>(`${P}/user/info`);
     expect(editor.body.data!.roles).toEqual(['ROLE_EDITOR']);
+    // a role's key plus "-token" (the role switch) is a user of that role alone
+    for (const role of ['ROLE_ADMIN', 'ROLE_EDITOR', 'ROLE_VISITOR']) {
+      const res = await api().get<Mock<{ roles: string[] }>>(`${P}/user/info`, { token: `${role}-token` });
+      expect(res.body.data!.roles).toEqual([role]);
+    }
 
     for (const body of [{ username: 'admin', password: 'wrong-password' }, { username: 'nobody', password: MOCK_PASSWORD }, {}]) {
       const res = await api().post<Mock>(`${P}/user/login`, body);
@@ -161,7 +166,7 @@ describe('sign-in and users', () => {
   });
 
   it('answers 50008 for the info of a bad token', async () => {
-    for (const token of ['bad-token', 'admin', '']) {
+    for (const token of ['bad-token', 'admin', '', 'ROLE_NOBODY-token', 'constructor-token']) {
       const res = await api().get<Mock>(`${P}/user/info`, { token });
       expect(res.body).toEqual({ code: 50008, message: 'Login failed, unable to get user details.' });
     }

@@ -69,17 +69,18 @@ interface RunningServer {
   smsOutbox: { last(mobile: string): string | undefined };
 }
 
-export async function startE2E(): Promise<E2E> {
+/** `env`: the server's environment over the test process's (e.g. `{ MOCK_API: '1' }` for the demo pages' mock API). */
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
   let server: RunningServer | undefined;
   let dataDir: string | undefined;
   let url = process.env.E2E_BASE_URL;
   if (!url) {
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npx vite build\` before the end-to-end tests`);
     const { startServer } = (await import('../../server-mock/app/startServer.ts')) as {
-      startServer(options: { port?: number; dataDir?: string; staticDir?: string; quiet?: boolean }): Promise<RunningServer>;
+      startServer(options: { port?: number; dataDir?: string; staticDir?: string; quiet?: boolean; env?: NodeJS.ProcessEnv }): Promise<RunningServer>;
     };
     dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-    server = await startServer({ port: 0, dataDir, staticDir: dist, quiet: true });
+    server = await startServer({ port: 0, dataDir, staticDir: dist, quiet: true, ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
     url = server.url.replace(/\/$/, '');
   }
   const browser = await launchChromium();

@@ -12,6 +12,19 @@ const PAGES: Record<DemoPageName, () => Promise<PageModule>> = {
   'components-demo/back-to-top': () => import('./BackToTopPage.tsx'),
   'components-demo/sticky': () => import('./StickyPage.tsx'),
   tab: () => import('./TabPage.tsx'),
+  'permission/page': () => import('./permission/PagePermissionPage.tsx'),
+  'permission/directive': () => import('./permission/DirectivePermissionPage.tsx'),
+  'permission/role': () => import('./permission/RolePermissionPage.tsx'),
+  'nested/menu1/menu1-1': () => import('./NestedPage.tsx'),
+  'nested/menu1/menu1-2/menu1-2-1': () => import('./NestedPage.tsx'),
+  'nested/menu1/menu1-2/menu1-2-2': () => import('./NestedPage.tsx'),
+  'nested/menu1/menu1-3': () => import('./NestedPage.tsx'),
+  'nested/menu2': () => import('./NestedPage.tsx'),
+  'error-log': () => import('./ErrorLogDemoPage.tsx'),
+  'excel/export-excel': () => import('./excel/ExportExcelPage.tsx'),
+  'excel/select-excel': () => import('./excel/SelectExcelPage.tsx'),
+  'excel/merge-header': () => import('./excel/MergeHeaderPage.tsx'),
+  'excel/upload-excel': () => import('./excel/UploadExcelPage.tsx'),
 };
 
 export async function loadDemoPage(name: DemoPageName): Promise<PageModule> {

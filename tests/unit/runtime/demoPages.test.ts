@@ -88,11 +88,63 @@ describe('demo page registration', () => {
       ['/components', 'count-to'],
       ['/components', 'back-to-top'],
       ['/components', 'sticky'],
+      ['/permission', 'page'],
+      ['/permission', 'directive'],
+      ['/permission', 'role'],
+      ['/nested', 'menu1', 'menu1-1'],
+      ['/nested', 'menu1', 'menu1-2', 'menu1-2-1'],
+      ['/nested', 'menu1', 'menu1-2', 'menu1-2-2'],
+      ['/nested', 'menu1', 'menu1-3'],
+      ['/nested', 'menu2'],
+      ['/error-log', 'log'],
+      ['/excel', 'export-excel'],
+      ['/excel', 'export-selected-excel'],
+      ['/excel', 'export-merge-header'],
+      ['/excel', 'upload-excel'],
     ].map((p) => find(menuTree, p)!);
     expect(entries.every(Boolean)).toBe(true);
     expect(entries.map((e) => resolveComponentKey(e))).toEqual(entries.map(() => undefined));
     registerDemoPages();
     expect(entries.map((e) => resolveComponentKey(e)).sort()).toEqual([...DEMO_PAGE_NAMES].sort());
     expect(DEMO_PAGE_NAMES.every((n) => hasComponent(n))).toBe(true);
+  });
+});
+
+describe('permission demo', () => {
+  it('checks roles without an all-powerful role, and names a role token by the role', async () => {
+    const { checkPermission, roleToken } = await import('../../../runtime/pages/demos/permission/roleCheck.ts');
+    expect(checkPermission(['ROLE_ADMIN'], ['ROLE_ADMIN'])).toBe(true);
+    expect(checkPermission(['ROLE_ADMIN'], ['ROLE_EDITOR'])).toBe(false);
+    expect(checkPermission(['ROLE_EDITOR'], ['ROLE_ADMIN', 'ROLE_EDITOR'])).toBe(true);
+    expect(checkPermission([], ['ROLE_ADMIN'])).toBe(false);
+    expect(roleToken('ROLE_EDITOR')).toBe('ROLE_EDITOR-token');
+  });
+});
+
+describe('excel demo sheets', () => {
+  it('writes CSV with quoting and a byte-order mark', async () => {
+    const { toCsv } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    expect(toCsv({ header: [['Id', 'Title']], rows: [[1, 'a, "b"'], [2, null]] })).toBe('\uFEFFId,Title\r\n1,"a, ""b"""\r\n2,\r\n');
+  });
+
+  it('sizes each column to its longest text, a Chinese character counting two', async () => {
+    const { columnWidths } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    expect(columnWidths([['Id', '标题'], [12345678901, 'x']])).toEqual([13, 8]);
+    expect(columnWidths([['x'.repeat(200)]])).toEqual([60]);
+  });
+
+  it('reads back the workbook it writes, merged header and all', async () => {
+    const { readXlsx, toXlsx } = await import('../../../runtime/pages/demos/excel/sheet.ts');
+    const ExcelJS = (await import('exceljs')).default;
+    const blob = await toXlsx(ExcelJS, { header: [['Id', 'Main', '', 'Date'], ['', 'Title', 'Author', '']], merges: ['A1:A2', 'B1:C1', 'D1:D2'], rows: [[1, 'T', 'Ann', '2025-01-01']], autoWidth: true });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await blob.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('C1').isMerged).toBe(true);
+    expect(sheet.getCell('C1').master.address).toBe('B1');
+    expect(sheet.getCell('A2').master.address).toBe('A1');
+    const read = await readXlsx(ExcelJS, await blob.arrayBuffer());
+    expect(read.header).toEqual(['Id', 'Main', 'Main (3)', 'Date']);
+    expect(read.rows[1]).toEqual({ Id: 1, Main: 'T', 'Main (3)': 'Ann', Date: '2025-01-01' });
   });
 });

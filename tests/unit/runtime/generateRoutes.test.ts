@@ -170,7 +170,9 @@ describe('route generation from the real route table', async () => {
   const { registerShellPages } = await import('../../../runtime/app/registerShellPages.ts');
   const { resolveComponentKey } = await import('../../../runtime/app/componentRegistry.ts');
   const { metaByPath } = await import('../../../runtime/permission/generateRoutes.ts');
+  const { registerDemoPages } = await import('../../../runtime/pages/demos/registerDemoPages.ts');
   registerShellPages();
+  registerDemoPages();
   const table = menuTree as readonly ServerMenuNode[];
   const generate = (roles: string[], menu: readonly ServerMenuNode[] = table) =>
     generateRoutes({ roles, menu, constantRoutes, resolveComponent: resolveComponentKey, clientMeta: metaByPath(table) });
