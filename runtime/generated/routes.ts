@@ -707,9 +707,10 @@ export const menuTree: readonly MenuRoute[] = [
             code: 'generatorform',
             path: '/generatorform',
             name: 'Generatorform',
-            component: 'views/generator/generatorform',
+            component: 'resource',
             title: 'route.generatorform',
             icon: 'list',
+            resource: 'GeneratorForm',
           },
         ],
       },
@@ -1439,6 +1440,7 @@ export const menuTree: readonly MenuRoute[] = [
 /** Resource name -> path of the page that shows it. */
 export const resourceRoutes: Record<string, string> = {
   AppClient: '/appclient',
+  GeneratorForm: '/generatorform',
   MyNotification: '/mynotification',
   Notification: '/notification',
   SysDict: '/sysdict',

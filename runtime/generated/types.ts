@@ -78,6 +78,59 @@ export interface GetSmsCaptchaParams {
   mobile: string;
 }
 
+// GeneratorForm (resources/generator-form.json)
+/** A GeneratorForm record as the server returns it. */
+export interface GeneratorForm {
+  id: number;
+  formName: string;
+  formDescription: string;
+  formContent: string;
+  published?: boolean;
+  publishedName?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addGeneratorForm: the record without its system fields. */
+export interface GeneratorFormInput {
+  formName: string;
+  formDescription: string;
+  formContent: string;
+  published?: boolean;
+  publishedName?: string;
+}
+
+/** Parameters of queryGeneratorForm and exportGeneratorForm: paging, sorting and filters. */
+export interface GeneratorFormQuery extends PageQuery {
+  /** contains */
+  formName?: string;
+  /** exact */
+  published?: boolean;
+  /** range: from,to */
+  createTime?: string;
+}
+
+/** Body of publishGeneratorForm. */
+export interface PublishGeneratorFormBody {
+  id: number;
+  /**
+   * @maxItems 50
+   */
+  roleCodes: string[];
+  parentMenuCode?: string;
+}
+
+/** Body of unpublishGeneratorForm. */
+export interface UnpublishGeneratorFormBody {
+  id: number;
+}
+
+/** Body of validateGeneratorForm. */
+export interface ValidateGeneratorFormBody {
+  formContent: string;
+}
+
 // MyNotification (resources/notification-my.json)
 /** A MyNotification record as the server returns it. */
 export interface MyNotification {

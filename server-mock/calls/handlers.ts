@@ -8,10 +8,11 @@ import { lookupHandlers } from '../lookup/lookupHandlers.ts';
 import { accountHandlers } from '../account/accountHandlers.ts';
 import { notificationHandlers } from '../notification/notificationHandlers.ts';
 import { tenantHandlers } from '../tenants/tenantDeletion.ts';
+import { documentHandlers } from '../documents/documentHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers]) {
+  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers, documentHandlers]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

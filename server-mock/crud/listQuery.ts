@@ -5,7 +5,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
-import { TenantData } from '../access/tenantData.ts';
+import { shapeName, TenantData } from '../access/tenantData.ts';
 import { containsPattern } from '../db/dialect.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
@@ -186,7 +186,7 @@ export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data
 function pageShape(resource: Resource, params: ListParams, terms: FilterTerms[]): string {
   // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
   const filters = terms.map((t) => `${t.field.name}${t.ops.join('')}${t.values.map((v) => (v === null ? 'n' : '')).join('')}`).join(',');
-  return `${resource.name}|${params.sorter.field.name}|${params.sorter.direction}|${params.pageSize}|${filters}`;
+  return `${shapeName(resource)}|${params.sorter.field.name}|${params.sorter.direction}|${params.pageSize}|${filters}`;
 }
 
 /**
