@@ -24,7 +24,7 @@ export function contractDocument(change: (resource: Record<string, any>) => void
       additionalProperties: false,
       required: ['contractCode', 'contractName'],
       properties: {
-        contractCode: { type: 'string', pattern: '^C[0-9]{3}$' },
+        contractCode: { type: 'string', pattern: '^C[0-9]{3,12}$' },
         contractName: { type: 'string', minLength: 2, maxLength: 100 },
         amount: { type: 'number', minimum: 0 },
         signed: { type: 'boolean' },

@@ -125,6 +125,11 @@ describe('a published document', () => {
     }
     expect(await publishedNames(acme)).toEqual([]);
     expect(await menuPaths(acme)).not.toContain('/contract');
+    // nor can it publish, unpublish or delete demo's form
+    expect((await acme.post(`${FORMS}/publishGeneratorForm`, { id: formId, roleCodes: ['ROLE_ADMIN'] })).status).toBe(404);
+    expect((await acme.post(`${FORMS}/unpublishGeneratorForm`, { id: formId })).status).toBe(404);
+    expect((await acme.post(`${FORMS}/deleteGeneratorForm`, undefined, { id: formId })).status).toBe(404);
+    expect(await publishedNames(editor)).toEqual(['Contract']);
     // acme publishing its own Contract is another resource: demo's records stay demo's
     const acmeForm = await publishContract(acme, ['ROLE_ADMIN'], 'acme contracts');
     expect(acmeForm).toBeGreaterThan(0);
@@ -135,6 +140,16 @@ describe('a published document', () => {
     expect(demoList.body.data!.list.length).toBeGreaterThan(0);
     // acme's unique codes are its own
     expect((await acme.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C001', contractName: 'Acme one' })).status).toBe(200);
+  });
+});
+
+describe('the demo tenants', () => {
+  it('start with a saved form whose document publishes cleanly', async () => {
+    const forms = await admin.get<Envelope<PageData>>(`${FORMS}/queryGeneratorForm`, { formName: 'suppliers' });
+    const seeded = forms.body.data!.list[0]!;
+    expect(seeded).toMatchObject({ formName: 'suppliers', published: false });
+    const check = await admin.post<Envelope<{ valid: boolean; errors: unknown[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: seeded.formContent });
+    expect(check.body.data).toEqual({ valid: true, errors: [] });
   });
 });
 

@@ -58,6 +58,7 @@ const CALLS: ClientCall[] = [
   { name: 'queryAppClient', method: 'GET', url: '/api/uaa/appclient/queryAppClient', params: page, shape: 'page' },
   { name: 'queryNotification', method: 'GET', url: '/api/notification/notification/queryNotification', params: page, shape: 'page' },
   { name: 'queryMyNotification', method: 'GET', url: '/api/notification/notification/queryMyNotification', params: page, shape: 'page' },
+  { name: 'queryGeneratorForm', method: 'GET', url: '/api/generator/generatorform/queryGeneratorForm', params: page, shape: 'page' },
   // trees (no parameter)
   { name: 'querySysMenuTree', method: 'GET', url: '/api/admin/sysmenu/querySysMenuTree', params: none, shape: 'array' },
   { name: 'querySysOrgTree', method: 'GET', url: '/api/admin/sysorg/querySysOrgTree', params: none, shape: 'array' },
