@@ -9,7 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
-import type { CallDef } from '../../schemas/registry/types.ts';
+import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import { authenticate, bearerToken } from '../access/principal.ts';
 import { RequestAccess } from '../access/requestAccess.ts';
 import { TenantData } from '../access/tenantData.ts';
@@ -20,7 +20,16 @@ import { LIST_HANDLERS } from '../crud/hiddenFields.ts';
 import { tenantDocuments } from './tenantDocuments.ts';
 
 /** The URL shape of a resource's call: /api/{service}/{path}/{call}. */
-const CALL_PATH = /^\/api\/[a-z][a-z0-9]*\/[a-z][a-z0-9]*\/[A-Za-z][A-Za-z0-9]*$/;
+const CALL_PATH = /^\/api\/([a-z][a-z0-9]*\/[a-z][a-z0-9]*)\/[A-Za-z][A-Za-z0-9]*$/;
+
+/** The URL prefixes ({service}/{path}) of the files' resources: theirs are never a document's. */
+const filePrefixes = new WeakMap<Registry, Set<string>>();
+
+function isFilePrefix(registry: Registry, prefix: string): boolean {
+  let set = filePrefixes.get(registry);
+  if (!set) filePrefixes.set(registry, (set = new Set(registry.resources.map((r) => `${r.service}/${r.path}`))));
+  return set.has(prefix);
+}
 
 const validators = new WeakMap<CallDef, { query: ValidateFunction; body?: ValidateFunction }>();
 
@@ -39,8 +48,9 @@ function validatorsOf(call: CallDef, schemas: ReturnType<typeof routeSchemas>): 
  */
 export async function documentCall(services: Services, handlers: Map<string, CallHandler>, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const path = request.url.split('?')[0] ?? '';
-  if (!CALL_PATH.test(path) || !bearerToken(request)) return false;
+  const match = CALL_PATH.exec(path);
   const { database, registry, tokens } = services;
+  if (!match || isFilePrefix(registry, match[1]!) || !bearerToken(request)) return false;
   const { principal, grants } = await authenticate(request, database.db, registry, tokens, services.now());
   const base = new TenantData(database, registry, principal.tenantCode);
   const docs = await tenantDocuments(services, base);

@@ -268,6 +268,15 @@ describe('changing and unpublishing', () => {
     });
     expect(required.status).toBe(409);
     expect(required.body.message).toMatch(/1 stored record\(s\) have no value of "signDate"/);
+    // a unique field set the stored records break
+    const sameName = await admin.post<Envelope<{ id: number }>>(`${CONTRACTS}/addContract`, { contractCode: 'C005', contractName: 'Steel supply' });
+    expect(sameName.status).toBe(200);
+    const unique = await republish((r) => {
+      r.storage.unique.push(['contractName']);
+    });
+    expect(unique.status, JSON.stringify(unique.body)).toBe(409);
+    expect(unique.body.message).toMatch(/repeat values of a unique field set/);
+    expect((await admin.post(`${CONTRACTS}/deleteContract`, undefined, { id: sameName.body.data!.id })).status).toBe(200);
 
     // a new optional field is served at once, the records kept
     const widened = await republish((r) => {
