@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { VALID_SECRET, validRecord } from './validRecord.ts';
 import { CONTRACTS, FORMS, contractDocument, publishContract, saveForm, type Client } from './documentFixture.ts';
 
 let server: TestServer;
@@ -211,6 +212,31 @@ describe('bad documents', () => {
       renamed(r);
       r.handlers = { delete: 'tenant.delete' };
     }), '/resource/handlers', /handlers/);
+  });
+
+  it('refuses a relation to a resource the publisher cannot read', async () => {
+    // a designer role: the saved forms' add and publish, nothing of the organisations
+    const role = await admin.post<Envelope<{ id: number }>>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_DESIGNER', roleName: 'Designer' });
+    expect(role.status).toBe(200);
+    const sample = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'admin' })).body.data!.list[0]!;
+    const user = await admin.post<Envelope<{ id: number; username: string }>>('/api/admin/sysuser/addSysUser', { ...validRecord(server.services.registry.byName.get('SysUser')!, sample, '77'), mobile: '13700000077' });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    expect((await admin.post('/api/admin/sysuser/authorizeRoleToUser', { userId: user.body.data!.id, roleId: [role.body.data!.id] })).status).toBe(200);
+    const urls = await admin.get<Envelope<PageData>>('/api/admin/sysurl/querySysUrl', { pageSize: 1000 });
+    const urlIds = urls.body.data!.list.filter((u) => [`${FORMS}/addGeneratorForm`, `${FORMS}/publishGeneratorForm`].includes(String(u.url))).map((u) => Number(u.id));
+    expect(urlIds).toHaveLength(2);
+    expect((await admin.post('/api/admin/sysurl/authorizeUrlToRole', { roleId: role.body.data!.id, urlId: urlIds })).status).toBe(200);
+    expect((await admin.post('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_DESIGNER', menuCode: 'generatorform', buttonCode: ['generatorform:add', 'generatorform:publish'] })).status).toBe(200);
+    const designer = client(server.url, await signIn(server.url, 'demo', user.body.data!.username, VALID_SECRET));
+    const id = await saveForm(designer, 'designer deals', contractDocument((r) => {
+      r.name = 'Deal';
+      r.path = 'deal';
+      r.menu = 'deal';
+    }));
+    const res = await designer.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_DESIGNER'] });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors).toContainEqual({ field: '/resource/relations/orgId/resource', message: 'you cannot read the resource "SysOrg"' });
+    expect(await publishedNames(admin)).not.toContain('Deal');
   });
 
   it('refuses text that is not JSON, and a 2 MB document', async () => {
