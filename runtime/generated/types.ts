@@ -129,6 +129,10 @@ export interface UnpublishGeneratorFormBody {
 /** Body of validateGeneratorForm. */
 export interface ValidateGeneratorFormBody {
   formContent: string;
+  /**
+   * the saved form being edited: its own publication is no clash
+   */
+  id?: number;
 }
 
 // MyNotification (resources/notification-my.json)

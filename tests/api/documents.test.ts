@@ -151,6 +151,13 @@ describe('the demo tenants', () => {
     expect(seeded).toMatchObject({ formName: 'suppliers', published: false });
     const check = await admin.post<Envelope<{ valid: boolean; errors: unknown[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: seeded.formContent });
     expect(check.body.data).toEqual({ valid: true, errors: [] });
+    // a published form's own content is no clash when the form is named; unnamed, its name is taken
+    const own = await admin.get<Envelope<PageData>>(`${FORMS}/queryGeneratorForm`, { formName: 'contracts' });
+    const published = own.body.data!.list[0]!;
+    const asItself = await admin.post<Envelope<{ valid: boolean }>>(`${FORMS}/validateGeneratorForm`, { formContent: published.formContent, id: published.id });
+    expect(asItself.body.data!.valid).toBe(true);
+    const asAnother = await admin.post<Envelope<{ valid: boolean; errors: { field: string }[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: published.formContent });
+    expect(asAnother.body.data!.errors.map((e) => e.field)).toContain('/resource/name');
   });
 });
 
