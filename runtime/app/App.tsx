@@ -1,5 +1,5 @@
 /** The root: antd theme (colour, size density, locale), feedback binding and the routes. */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfigProvider } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -10,8 +10,7 @@ import { settingsState } from '../stores/settings.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
 import Guard from './Guard.tsx';
 import RouteProgress from './RouteProgress.tsx';
-import { lazyRegistry, RegistryProvider, withPublished } from '../resource/registryContext.tsx';
-import { publishedState } from '../stores/published.ts';
+import { lazyRegistry, RegistryProvider } from '../resource/registryContext.tsx';
 // The sign-in page is part of the entry: one download for the first screen.
 import LoginPage from '../pages/login/LoginPage.tsx';
 
@@ -28,9 +27,6 @@ const generatedRegistry = lazyRegistry(async () => (await import('../generated/r
 export default function App() {
   const app = useSnapshot(appState);
   const settings = useSnapshot(settingsState);
-  // the resources the tenant published (loaded after sign-in) join the generated ones
-  const { resources: published } = useSnapshot(publishedState);
-  const registry = useMemo(() => withPublished(generatedRegistry, published), [published]);
 
   const [antdLocale, setAntdLocale] = useState(() => loadedAntdLocale(app.language));
   useEffect(() => {
@@ -58,7 +54,7 @@ export default function App() {
     >
       <div className="console-root" data-size={app.size}>
         <BrowserRouter>
-          <RegistryProvider registry={registry}>
+          <RegistryProvider registry={generatedRegistry}>
           <Suspense fallback={<RouteProgress />}>
             <Routes>
               <Route element={<Guard />}>

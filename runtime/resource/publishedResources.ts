@@ -1,7 +1,7 @@
 /**
  * Loads, after sign-in, the resources the user's tenant published from documents: their
- * metadata into the registry the pages read (stores/published.ts, added by the app root's
- * RegistryProvider) and their labels into the translator, so that the generic resource page
+ * metadata into the registry the pages read (stores/published.ts, added by the signed-in
+ * layout's PublishedRegistry) and their labels into the translator, so that the generic resource page
  * renders them at their menu's route exactly as it renders the files' resources.
  */
 import type { ResourceMeta } from '../generated/resources.ts';

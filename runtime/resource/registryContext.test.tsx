@@ -6,7 +6,8 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyRegistry, RegistryProvider, useRegistry, withPublished, type LazyRegistry, type Registry } from './registryContext.tsx';
+import { lazyRegistry, RegistryProvider, useRegistry, type LazyRegistry, type Registry } from './registryContext.tsx';
+import { withPublished } from './PublishedRegistry.tsx';
 import { fixtureRegistry } from './testing/fixtureRegistry.ts';
 
 function Titles() {

@@ -30,16 +30,6 @@ export function lazyRegistry(load: () => Promise<Registry>): LazyRegistry {
   };
 }
 
-/**
- * The registry with resources published at run time added (their metadata has the generated
- * registry's shape); a file's resource wins a name clash.
- */
-export function withPublished(base: Registry | LazyRegistry, published: Registry): Registry | LazyRegistry {
-  if (Object.keys(published).length === 0) return base;
-  if (!isLazy(base)) return { ...published, ...base };
-  return lazyRegistry(async () => ({ ...published, ...(await base.load()) }));
-}
-
 const RegistryContext = createContext<Registry | LazyRegistry | undefined>(undefined);
 
 function isLazy(value: Registry | LazyRegistry): value is LazyRegistry {

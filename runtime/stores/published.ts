@@ -1,8 +1,8 @@
 /**
  * The resources the signed-in user's tenant published from documents (the form generator), as
  * queryPublishedResources answers them after sign-in: their metadata, by name, in the shape of
- * the generated registry. The app root adds them to the registry it provides
- * (resource/registryContext.tsx); resource/publishedResources.ts fills them.
+ * the generated registry. The signed-in layout adds them to the registry it provides
+ * (resource/PublishedRegistry.tsx); resource/publishedResources.ts fills them.
  */
 import { proxy, ref } from 'valtio';
 import type { ResourceMeta } from '../generated/resources.ts';
