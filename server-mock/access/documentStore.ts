@@ -104,6 +104,16 @@ export class DocumentStore {
     return (await this.byName(p.name))!;
   }
 
+  /**
+   * The publications of deleted forms (unpublished, since a published form is not deleted)
+   * keep their records but no longer belong to a form (form_id 0): a form published under
+   * the same name later takes them over.
+   */
+  async release(formIds: number[]): Promise<void> {
+    if (!formIds.length) return;
+    await this.db.updateTable(PUBLICATION_TABLE).set({ form_id: 0 }).where('tenant_code', '=', this.tenantCode).where('form_id', 'in', formIds).execute();
+  }
+
   /** Hide or show a publication again (its version grows, so every process reloads it). */
   async setStatus(p: Publication, status: PublicationStatus, now: Date): Promise<void> {
     await this.db

@@ -40,9 +40,10 @@ async function loadForm(data: TenantData, formR: Resource, id: number): Promise<
   return data.toRecord(formR, row);
 }
 
-/** The publications a document may not clash with: the tenant's others (this form's own excepted). */
+/** The publications a document may not clash with: the tenant's others (this form's own, and those of deleted forms, excepted). */
 function othersThan(docs: TenantDocuments, own: Publication | undefined): Resource[] {
-  return docs.resources.filter((r) => r.name !== own?.name);
+  const released = new Set(docs.publications.filter((p) => p.formId === 0).map((p) => p.name));
+  return docs.resources.filter((r) => r.name !== own?.name && !released.has(r.name));
 }
 
 /** Relations to resources the caller cannot read (their query URL is not granted) are refused. */
@@ -178,10 +179,12 @@ const publish: CallHandler = async (ctx) => {
   const formR = ctx.resource;
   const form = await loadForm(data, formR, body.id);
   const docs = await tenantDocuments(ctx.services, data, true);
-  const own = await data.documents().byForm(body.id);
-  const checked = await checkContent(ctx, docs, String(form.formContent ?? ''), own);
+  const store = data.documents();
+  const checked = await checkContent(ctx, docs, String(form.formContent ?? ''), await store.byForm(body.id));
   if (checked.issues.length || !checked.resource) throw issuesError(`The form "${String(form.formName)}" cannot be published`, checked.issues);
   const r = checked.resource;
+  // this form's publication, or that of a deleted form under the same name, whose records it takes over
+  const own = (await store.byForm(body.id)) ?? (await store.byName(r.name));
   // the roles and the parent menu must be the tenant's
   const roleR = data.resource('SysRole');
   const roleRows = body.roleCodes.length
@@ -201,13 +204,13 @@ const publish: CallHandler = async (ctx) => {
   const now = ctx.services.now();
   const title = getMessage(checked.document!.messages.en, r.labels.title) ?? getMessage(ctx.services.locales.en, r.labels.title) ?? r.name;
   const published = await data.transaction(async (tx) => {
-    const store = tx.documents();
-    const saved = await store.save({ name: r.name, service: r.service, path: r.path, formId: body.id, document: checked.document, status: 'live', publishedBy: principal.username }, now, own);
+    const txStore = tx.documents();
+    const saved = await txStore.save({ name: r.name, service: r.service, path: r.path, formId: body.id, document: checked.document, status: 'live', publishedBy: principal.username }, now, own);
     const live = publishedResource(checked.document!.resource, saved.id, saved.version);
     try {
-      await store.ensureIndexes(live);
+      await txStore.ensureIndexes(live);
     } catch (err) {
-      if (store.isUniqueViolation(err)) throw conflict(`Stored records of ${r.name} repeat values of a unique field set: make them unique first`, [{ field: '/resource/storage/unique', message: 'stored records repeat these values' }]);
+      if (txStore.isUniqueViolation(err)) throw conflict(`Stored records of ${r.name} repeat values of a unique field set: make them unique first`, [{ field: '/resource/storage/unique', message: 'stored records repeat these values' }]);
       throw err;
     }
     await setFormPublished(tx, formR, body.id, true, r.name);
@@ -263,7 +266,10 @@ const published: CallHandler = async (ctx) => {
   return { resources, messages };
 };
 
-/** A published form is not deleted: it is unpublished first. */
+/**
+ * A published form is not deleted: it is unpublished first. A deleted form's publication keeps
+ * its records for the next form published under its name.
+ */
 const deleteForm: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const formR = ctx.resource;
@@ -274,7 +280,11 @@ const deleteForm: CallHandler = async (ctx) => {
     const form = data.toRecord(formR, rows[0]!);
     throw conflict(message(ctx, 'resources.GeneratorForm.messages.deletePublished', { name: String(form.formName), resource: String(form.publishedName ?? '') }, 'The form is published: unpublish it first'));
   }
-  return crudHandlers['crud.delete']!(ctx);
+  return data.transaction(async (tx) => {
+    const answer = await crudHandlers['crud.delete']!({ ...ctx, data: tx });
+    await tx.documents().release(ids);
+    return answer;
+  });
 };
 
 export const documentHandlers: Record<string, CallHandler> = {

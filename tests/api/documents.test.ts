@@ -349,5 +349,17 @@ describe('changing and unpublishing', () => {
     await admin.post(`${FORMS}/unpublishGeneratorForm`, { id: formId });
     const gone = await admin.post<Envelope>(`${FORMS}/deleteGeneratorForm`, undefined, { id: formId });
     expect(gone.status).toBe(200);
+    // a new form published under the name takes the records over, checked against them as a migration is
+    const withoutNote = await saveForm(admin, 'contracts again', contractDocument());
+    const refusedAdoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withoutNote, roleCodes: ['ROLE_EDITOR'] });
+    expect(refusedAdoption.status).toBe(409);
+    expect(refusedAdoption.body.message).toMatch(/"note": the field cannot be removed/);
+    const withNote = await saveForm(admin, 'contracts with notes', contractDocument((r) => {
+      r.record.properties.note = { type: 'string', maxLength: 200 };
+    }));
+    const adoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withNote, roleCodes: ['ROLE_EDITOR'] });
+    expect(adoption.status, JSON.stringify(adoption.body)).toBe(200);
+    const adopted = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { pageSize: 50 });
+    expect(adopted.body.data!.list.map((r) => r.contractCode).sort()).toEqual(['C001', 'C003', 'C004']);
   });
 });
