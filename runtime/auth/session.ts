@@ -22,6 +22,8 @@ import { bindSession } from '../http/request.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Envelope } from '../http/envelope.ts';
 import { resetRoutes } from '../permission/permissionState.ts';
+import { resetPublished } from '../resource/publishedState.ts';
+import { loadPublishedResources } from '../resource/publishedResources.ts';
 import { applyMenu } from '../permission/applyMenu.ts';
 import { resetTags } from '../tags/tagsViewState.ts';
 import { resetToken, userState } from './userState.ts';
@@ -168,7 +170,8 @@ export async function loadOrgs(): Promise<void> {
 /** Session restore (spec 4): info, authority menu, org list, then the routes. */
 export async function restoreSession(): Promise<void> {
   await getInfo();
-  await loadAuthority();
+  // the published resources' metadata and labels are in place before the routes are built
+  await Promise.all([loadPublishedResources(), loadAuthority()]);
   await loadOrgs().catch(() => undefined);
 }
 
@@ -179,6 +182,7 @@ export async function logout(): Promise<void> {
   } finally {
     resetToken();
     resetRoutes();
+    resetPublished();
     resetTags();
   }
 }

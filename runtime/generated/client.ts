@@ -26,6 +26,9 @@ import type {
   DeleteProcessInstanceParams,
   DeployModelParams,
   Envelope,
+  GeneratorForm,
+  GeneratorFormInput,
+  GeneratorFormQuery,
   GetHighLightedProcessDiagramParams,
   GetProcessImageParams,
   GetProcessResourceParams,
@@ -39,6 +42,7 @@ import type {
   NotificationInput,
   NotificationQuery,
   Page,
+  PublishGeneratorFormBody,
   QueryCheckedMenuButtonParams,
   QueryCurrentAuthorityParams,
   QueryDataFieldByMenuCodeParams,
@@ -119,9 +123,11 @@ import type {
   TokenParams,
   TreeNode,
   UnlockSysUserParams,
+  UnpublishGeneratorFormBody,
   UpdatePasswordBody,
   UpdatePasswordParams,
   UpdateSysUserDetailBody,
+  ValidateGeneratorFormBody,
 } from './types.ts';
 
 export interface RequestConfig {
@@ -346,6 +352,212 @@ export async function deleteDeployment(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'POST', url: '/api/activiti/deployment/deleteDeployment', params: { ...params } },
+    options,
+  );
+}
+
+// GeneratorForm (resources/generator-form.json)
+/**
+ * GET /api/generator/generatorform/queryGeneratorForm
+ * query GeneratorForm
+ * Button permission: generatorform:query.
+ */
+export async function queryGeneratorForm(
+  params: GeneratorFormQuery = {},
+  options?: CallOptions,
+): Promise<Envelope<Page<GeneratorForm>>> {
+  return send<Envelope<Page<GeneratorForm>>>(
+    {
+      method: 'GET',
+      url: '/api/generator/generatorform/queryGeneratorForm',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/addGeneratorForm
+ * add GeneratorForm
+ * Button permission: generatorform:add.
+ */
+export async function addGeneratorForm(
+  data: GeneratorFormInput,
+  options?: CallOptions,
+): Promise<Envelope<GeneratorForm>> {
+  return send<Envelope<GeneratorForm>>(
+    { method: 'POST', url: '/api/generator/generatorform/addGeneratorForm', data },
+    options,
+  );
+}
+
+/**
+ * PUT /api/generator/generatorform/updateGeneratorForm
+ * update GeneratorForm
+ * Button permission: generatorform:update.
+ */
+export async function updateGeneratorForm(
+  data: Partial<GeneratorFormInput> & { id: number },
+  options?: CallOptions,
+): Promise<Envelope<GeneratorForm>> {
+  return send<Envelope<GeneratorForm>>(
+    { method: 'PUT', url: '/api/generator/generatorform/updateGeneratorForm', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/deleteGeneratorForm
+ * delete GeneratorForm
+ * Button permission: generatorform:delete.
+ */
+export async function deleteGeneratorForm(
+  ids: number | number[],
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/generator/generatorform/deleteGeneratorForm',
+      params: { id: [ids].flat().join(',') },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/exportGeneratorForm
+ * export GeneratorForm
+ * Button permission: generatorform:export.
+ */
+export async function exportGeneratorForm(
+  data: GeneratorFormQuery & { isTemplate?: 1; columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/generator/generatorform/exportGeneratorForm',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/exportWordGeneratorForm
+ * exportWord GeneratorForm as a Word document
+ * Button permission: generatorform:export.
+ */
+export async function exportWordGeneratorForm(
+  data: GeneratorFormQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/generator/generatorform/exportWordGeneratorForm',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/exportPDFGeneratorForm
+ * exportPdf GeneratorForm as a PDF document
+ * Button permission: generatorform:export.
+ */
+export async function exportPdfGeneratorForm(
+  data: GeneratorFormQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/generator/generatorform/exportPDFGeneratorForm',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/importGeneratorForm
+ * import GeneratorForm from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: generatorform:add.
+ */
+export async function importGeneratorForm(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    {
+      method: 'POST',
+      url: '/api/generator/generatorform/importGeneratorForm',
+      data: fileForm(file),
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/publishGeneratorForm
+ * publish a saved form as a live resource: its calls, menu entry, buttons and URL rows, granted to roleCodes; answers the published resource's metadata
+ * Button permission: generatorform:publish.
+ */
+export async function publishGeneratorForm(
+  data: PublishGeneratorFormBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/generator/generatorform/publishGeneratorForm', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/unpublishGeneratorForm
+ * hide a published form's calls and menu entry; its records are kept
+ * Button permission: generatorform:unpublish.
+ */
+export async function unpublishGeneratorForm(
+  data: UnpublishGeneratorFormBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/generator/generatorform/unpublishGeneratorForm', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/generator/generatorform/validateGeneratorForm
+ * check a form's content as publishing would, without storing anything: the errors, each at its JSON pointer
+ */
+export async function validateGeneratorForm(
+  data: ValidateGeneratorFormBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/generator/generatorform/validateGeneratorForm', data },
+    options,
+  );
+}
+
+/**
+ * GET /api/generator/generatorform/queryPublishedResources
+ * the metadata of the published resources the caller may see, and their labels: {resources, messages: {en, zh, tw}}
+ */
+export async function queryPublishedResources(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/generator/generatorform/queryPublishedResources', params },
     options,
   );
 }

@@ -115,6 +115,63 @@ export interface Execution {
   activityType?: string;
 }
 
+// GeneratorForm (resources/generator-form.json)
+/** A GeneratorForm record as the server returns it. */
+export interface GeneratorForm {
+  id: number;
+  formName: string;
+  formDescription: string;
+  formContent: string;
+  published?: boolean;
+  publishedName?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addGeneratorForm: the record without its system fields. */
+export interface GeneratorFormInput {
+  formName: string;
+  formDescription: string;
+  formContent: string;
+  published?: boolean;
+  publishedName?: string;
+}
+
+/** Parameters of queryGeneratorForm and exportGeneratorForm: paging, sorting and filters. */
+export interface GeneratorFormQuery extends PageQuery {
+  /** contains */
+  formName?: string;
+  /** exact */
+  published?: boolean;
+  /** range: from,to */
+  createTime?: string;
+}
+
+/** Body of publishGeneratorForm. */
+export interface PublishGeneratorFormBody {
+  id: number;
+  /**
+   * @maxItems 50
+   */
+  roleCodes: string[];
+  parentMenuCode?: string;
+}
+
+/** Body of unpublishGeneratorForm. */
+export interface UnpublishGeneratorFormBody {
+  id: number;
+}
+
+/** Body of validateGeneratorForm. */
+export interface ValidateGeneratorFormBody {
+  formContent: string;
+  /**
+   * the saved form being edited: its own publication is no clash
+   */
+  id?: number;
+}
+
 // HistoricActivityInstance (resources/act-hi-actinst.json)
 /** A HistoricActivityInstance record as the server returns it. */
 export interface HistoricActivityInstance {

@@ -13,6 +13,7 @@ import SettingsDrawer from './settings/SettingsDrawer.tsx';
 import { useResponsiveDevice } from './useResponsiveDevice.ts';
 import { useDayjsLocale } from './useDayjsLocale.ts';
 import { bindConfirm, bindFeedback } from '../feedback/feedback.ts';
+import PublishedRegistry from '../resource/PublishedRegistry.tsx';
 import './layout.css';
 
 export default function Layout() {
@@ -44,6 +45,8 @@ export default function Layout() {
     .join(' ');
 
   return (
+    // the pages read the generated registry with the tenant's published resources added
+    <PublishedRegistry>
     <div className={classes} data-testid="app-layout">
       {modalHolder}
       {messageHolder}
@@ -60,5 +63,6 @@ export default function Layout() {
         {settings.showSettings && <SettingsDrawer />}
       </div>
     </div>
+    </PublishedRegistry>
   );
 }

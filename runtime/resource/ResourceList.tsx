@@ -102,7 +102,7 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
   const [modal, contextHolder] = Modal.useModal();
   const menuButton = user.menuButton;
   const has = useCallback((code: string) => menuButton.includes(code), [menuButton]);
-  const ctx = useMemo<ActionContext>(() => ({ hasButton: has, hasCall, hasComponent: hasActionComponent }), [has]);
+  const ctx = useMemo<ActionContext>(() => ({ hasButton: has, hasCall: (name) => hasCall(name, resource), hasComponent: hasActionComponent }), [has, resource]);
 
   const fixedKey = JSON.stringify(fixed ?? {});
   const fixedFields = useMemo(() => new Set(Object.keys(JSON.parse(fixedKey) as object)), [fixedKey]);

@@ -6,7 +6,7 @@
  */
 import type { AxiosResponse } from 'axios';
 import * as client from '../generated/client.ts';
-import type { ResourceMeta } from '../generated/resources.ts';
+import type { CallMeta, ResourceMeta } from '../generated/resources.ts';
 import { platform, SILENT } from '../api/platform.ts';
 import { toastError } from '../feedback/feedback.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -18,17 +18,46 @@ import { filenameFromDisposition, saveBlob } from './download.ts';
 
 type CallFn = (first?: unknown, options?: unknown) => Promise<unknown>;
 
-/** True when the generated client has a function of that name. */
-export function hasCall(name: string): boolean {
+function clientHas(name: string): boolean {
   return typeof (client as unknown as Record<string, unknown>)[name] === 'function';
 }
 
-/** Calls a generated function `(paramsOrBody, options)`; `silent` leaves failures to the caller. */
-async function call<T>(name: string, arg?: unknown, silent = false): Promise<T> {
+/**
+ * True when the call can be made: the generated client has a function of that name, or the
+ * resource's metadata lists it (a resource published at run time has no generated function).
+ */
+export function hasCall(name: string, resource?: Pick<ResourceMeta, 'calls'>): boolean {
+  return clientHas(name) || (!!resource && findCall(resource, name) !== undefined);
+}
+
+/**
+ * A standard call of a resource published at run time, made as the generated client makes
+ * it: query and tree with query parameters, delete with the ids (and typed values) in the
+ * query string, add and update with the record as the body.
+ */
+async function metaCall<T>(meta: CallMeta, arg: unknown, silent: boolean): Promise<T> {
+  const { request } = await import('../http/request.ts');
+  if (meta.verb === 'delete') {
+    const target = (typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? arg : { id: arg }) as { id: unknown; confirm?: unknown };
+    const params: Record<string, unknown> = { id: [target.id].flat().join(',') };
+    if (target.confirm !== undefined) params.confirm = [target.confirm].flat().join(',');
+    return request<T>({ method: meta.method, url: meta.url, params, silent });
+  }
+  if (meta.method === 'GET') return request<T>({ method: 'GET', url: meta.url, params: (arg ?? {}) as Record<string, unknown>, silent });
+  return request<T>({ method: meta.method, url: meta.url, data: arg, silent });
+}
+
+/**
+ * Calls a generated function `(paramsOrBody, options)`, or for a resource published at run time
+ * its call as the metadata describes it; `silent` leaves failures to the caller.
+ */
+async function call<T>(name: string, arg?: unknown, silent = false, resource?: Pick<ResourceMeta, 'calls'>): Promise<T> {
   const api = (await platform()) as unknown as Record<string, CallFn | undefined>;
   const fn = api[name];
-  if (typeof fn !== 'function') throw new Error(`The client has no call "${name}"`);
-  return (await fn(arg, silent ? SILENT : undefined)) as T;
+  if (typeof fn === 'function') return (await fn(arg, silent ? SILENT : undefined)) as T;
+  const meta = resource && findCall(resource, name);
+  if (meta) return metaCall<T>(meta, arg, silent);
+  throw new Error(`The client has no call "${name}"`);
 }
 
 export interface ListPage {
@@ -42,7 +71,7 @@ export function listCallName(resource: Pick<ResourceMeta, 'name' | 'list'>): str
 }
 
 export async function queryList(resource: ResourceMeta, params: Record<string, unknown>): Promise<ListPage> {
-  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(listCallName(resource), params);
+  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(listCallName(resource), params, false, resource);
   const data = answer.data;
   if (Array.isArray(data)) return { list: data, total: data.length };
   const list = data?.list ?? [];
@@ -54,26 +83,26 @@ export interface TreeRecord extends ResourceRecord {
 }
 
 export async function queryTree(resource: ResourceMeta, silent = false): Promise<TreeRecord[]> {
-  const answer = await call<Envelope<TreeRecord[]>>(`${callName(resource, 'query')}Tree`, {}, silent);
+  const answer = await call<Envelope<TreeRecord[]>>(`${callName(resource, 'query')}Tree`, {}, silent, resource);
   return answer.data ?? [];
 }
 
 export function treeCallExists(resource: ResourceMeta): boolean {
-  return hasCall(`${callName(resource, 'query')}Tree`);
+  return hasCall(`${callName(resource, 'query')}Tree`, resource);
 }
 
 export async function addRecord(resource: ResourceMeta, values: ResourceRecord): Promise<void> {
-  await call(callName(resource, 'add'), values);
+  await call(callName(resource, 'add'), values, false, resource);
 }
 
 export async function updateRecord(resource: ResourceMeta, values: ResourceRecord): Promise<void> {
-  await call(callName(resource, 'update'), values);
+  await call(callName(resource, 'update'), values, false, resource);
 }
 
 /** Delete records by id; `confirm`: the typed values of the resource's typeToConfirm field, one per record. */
 export async function deleteRecords(resource: ResourceMeta, ids: readonly (string | number)[], confirm?: readonly string[]): Promise<void> {
   const id = ids.map((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x));
-  await call(callName(resource, 'delete'), confirm === undefined ? id : { id, confirm: [...confirm] });
+  await call(callName(resource, 'delete'), confirm === undefined ? id : { id, confirm: [...confirm] }, false, resource);
 }
 
 /** Runs a custom action's declared call with one argument (query parameters or body, as the client declares it). */

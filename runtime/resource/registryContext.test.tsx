@@ -6,7 +6,8 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyRegistry, RegistryProvider, useRegistry, type Registry } from './registryContext.tsx';
+import { lazyRegistry, RegistryProvider, useRegistry, type LazyRegistry, type Registry } from './registryContext.tsx';
+import { withPublished } from './PublishedRegistry.tsx';
 import { fixtureRegistry } from './testing/fixtureRegistry.ts';
 
 function Titles() {
@@ -54,6 +55,30 @@ describe('RegistryProvider', () => {
     });
     expect(screen.getAllByText('Gadget,Region,GadgetPart')).toHaveLength(2);
     expect(loads).toBe(1);
+  });
+
+  it('adds the resources published at run time to a registry, lazy or not; a file resource wins a clash', async () => {
+    const contract = { ...fixtureRegistry.Gadget!, name: 'Contract', path: 'contract', menu: 'contract' };
+    const impostor = { ...fixtureRegistry.Region!, path: 'impostor' };
+    const published: Registry = { Contract: contract, Region: impostor };
+    expect(withPublished(fixtureRegistry, {})).toBe(fixtureRegistry);
+    const plain = withPublished(fixtureRegistry, published) as Registry;
+    expect(Object.keys(plain).sort()).toEqual(['Contract', 'Gadget', 'GadgetPart', 'Region']);
+    expect(plain.Contract).toBe(contract);
+    expect(plain.Region).toBe(fixtureRegistry.Region);
+    const lazy = withPublished(lazyRegistry(async () => fixtureRegistry), published);
+    await act(async () => {
+      render(
+        <RegistryProvider registry={lazy}>
+          <Suspense fallback={<p>loading</p>}>
+            <Titles />
+          </Suspense>
+        </RegistryProvider>,
+      );
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('Contract,Region,Gadget,GadgetPart')).toBeTruthy();
+    expect(((await (lazy as LazyRegistry).load()) as Registry).Region).toBe(fixtureRegistry.Region);
   });
 
   it('refuses a component outside any provider', () => {

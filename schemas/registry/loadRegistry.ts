@@ -32,11 +32,11 @@ export function createSchemaAjv(): Ajv {
   return createAjv({ strict: true, strictRequired: false });
 }
 
-function metaSchemaPath(schemasDir: string): string {
+export function metaSchemaPath(schemasDir: string): string {
   return join(schemasDir, 'resource.schema.json');
 }
 
-function ajvIssues(file: string, errors: ErrorObject[] | null | undefined, base = ''): RegistryIssue[] {
+export function ajvIssues(file: string, errors: ErrorObject[] | null | undefined, base = ''): RegistryIssue[] {
   return (errors ?? []).map((e) => {
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'additionalProperties') {
@@ -148,7 +148,7 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   return { resources, byName, calls, callByUrl };
 }
 
-function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, unreadable: ReadonlySet<string>, issues: RegistryIssue[]): void {
+export function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, unreadable: ReadonlySet<string>, issues: RegistryIssue[]): void {
   const check = (ok: boolean, pointer: string, message: string) => {
     if (!ok) issues.push({ file: r.file, pointer, message });
   };
@@ -195,7 +195,7 @@ function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: Reado
   }
 }
 
-function checkLabels(r: Resource, locales: Record<Locale, Record<string, unknown>>, issues: RegistryIssue[]): void {
+export function checkLabels(r: Resource, locales: Record<Locale, Record<string, unknown>>, issues: RegistryIssue[]): void {
   const keys: [string, string][] = [['/labels/title', r.labels.title]];
   for (const f of r.fields) if (f.label) keys.push([`/labels/fields/${f.name}`, f.label]);
   for (const a of r.actions) if (a.label) keys.push([`/actions/${a.name}/label`, a.label]);

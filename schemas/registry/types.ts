@@ -136,6 +136,12 @@ export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path'
    * within a tenant; lookup: sets looked up across tenants (indexes without tenant_code).
    */
   storage: { [K in keyof StorageSpec]-?: string[][] };
+  /**
+   * Set on a resource published from a document (server-mock/documents/): its records are rows
+   * of the one document table under this key (the resource name), and `table` is only the name
+   * the queries give the view of them.
+   */
+  document?: { key: string };
 }
 
 export interface Registry {

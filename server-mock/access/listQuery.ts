@@ -5,10 +5,10 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
+import { shapeName, type TenantData } from './tenantData.ts';
 import { containsPattern } from '../db/dialect.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
-import type { TenantData } from './tenantData.ts';
 
 export interface ListParams {
   currentPage: number;
@@ -148,7 +148,7 @@ export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data
 function pageShape(resource: Resource, params: ListParams, terms: FilterTerms[]): string {
   // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
   const filters = terms.map((t) => `${t.field.name}${t.ops.join('')}${t.values.map((v) => (v === null ? 'n' : '')).join('')}`).join(',');
-  return `${resource.name}|${params.sorter.field.name}|${params.sorter.direction}|${params.pageSize}|${filters}`;
+  return `${shapeName(resource)}|${params.sorter.field.name}|${params.sorter.direction}|${params.pageSize}|${filters}`;
 }
 
 /**

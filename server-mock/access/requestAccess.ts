@@ -17,6 +17,11 @@ export class RequestAccess {
     private readonly grants?: RequestGrants,
   ) {}
 
+  /** The same caller and grants over other data of its tenant (a registry with its published documents). */
+  withData(data: TenantData): RequestAccess {
+    return new RequestAccess(this.principal, data, this.grants);
+  }
+
   /** Is the URL granted to one of the caller's roles (or to `as`, the caller with other roles)? */
   urlGranted(url: string, as: Principal = this.principal): Promise<boolean> {
     return urlGranted(this.data, as, url, this.grants);

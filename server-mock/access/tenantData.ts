@@ -3,12 +3,19 @@
  * a TenantData bound to the caller's tenant: selects, updates and deletes always carry
  * `tenant_code = <caller's tenant>`, inserts always set it, and a tenantCode in a body is never
  * used. Handlers are given a TenantData, not the database.
+ *
+ * A resource published from a document (`resource.document`) has no table of its own: its
+ * records are rows of the document table under its key, read through a view named like a
+ * table (server-mock/db/documentSql.ts), so the same queries serve it; writes go to the
+ * document table, with the same tenant condition.
  */
 import { sql } from 'kysely';
 import type { Resource, Registry } from '../../schemas/registry/types.ts';
 import { inChunks, MAX_BOUND_VALUES, type AnyKysely, type Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
+import { DocumentStore } from './documentStore.ts';
+import { DOCUMENT_TABLE, documentKey, documentRow, documentUpdate, documentValue, documentView } from '../db/documentSql.ts';
 
 interface WriteContext {
   data: TenantData;
@@ -26,6 +33,11 @@ const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteCo
   columns.forEach((c, i) => (values[c] = v[`c${i}`]));
   return scoped.insertStatement(resource, values).onConflict((oc) => oc.doNothing()).returningAll().compile();
 });
+
+/** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
+export function shapeName(r: Resource): string {
+  return r.document ? `${r.name}@${r.table}` : r.name;
+}
 
 /** deleteAllOrNone's statement, one per resource and number of ids; values `i<n>`. */
 const deleteAllOrNoneQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) => {
@@ -79,14 +91,20 @@ export class TenantData {
     return r.scope === 'tenant';
   }
 
-  /** select from the resource's table, limited to this tenant */
+  /** select from the resource's table (a published resource's view), limited to this tenant */
   select(r: Resource) {
-    const q = this.db.selectFrom(r.table);
+    let q = this.db.selectFrom(r.table);
+    // the view answers the columns a table of the resource would have: the same builder type
+    if (r.document) q = this.db.selectFrom(documentView(this.dialect, r).as(r.table)) as unknown as typeof q;
     return this.scoped(r) ? q.where(`${r.table}.tenant_code`, '=', this.tenantCode) : q;
   }
 
   /** update the resource's table, limited to this tenant */
   update(r: Resource) {
+    if (r.document) {
+      const q = this.db.updateTable(DOCUMENT_TABLE);
+      return { set: (values: Row) => q.set(documentUpdate(this.dialect, r, values)).where('resource_key', '=', documentKey(r)).where('tenant_code', '=', this.tenantCode) };
+    }
     const q = this.db.updateTable(r.table);
     return { set: (values: Row) => {
       const s = q.set(values);
@@ -96,6 +114,7 @@ export class TenantData {
 
   /** delete from the resource's table, limited to this tenant */
   delete(r: Resource) {
+    if (r.document) return this.db.deleteFrom(DOCUMENT_TABLE).where('resource_key', '=', documentKey(r)).where('tenant_code', '=', this.tenantCode);
     const q = this.db.deleteFrom(r.table);
     return this.scoped(r) ? q.where('tenant_code', '=', this.tenantCode) : q;
   }
@@ -111,6 +130,7 @@ export class TenantData {
 
   /** An insert of one row (columns) in this tenant. */
   insertStatement(r: Resource, row: Row) {
+    if (r.document) return this.db.insertInto(DOCUMENT_TABLE).values(documentRow(r, this.tenantCode, row));
     const values: Row = { ...row };
     if (this.scoped(r)) values.tenant_code = this.tenantCode;
     return this.db.insertInto(r.table).values(values);
@@ -122,6 +142,10 @@ export class TenantData {
    */
   async insertRows(r: Resource, rows: Row[]): Promise<void> {
     if (!rows.length) return;
+    if (r.document) {
+      for (const part of inChunks(rows, Math.floor(MAX_BOUND_VALUES / 5))) await this.db.insertInto(DOCUMENT_TABLE).values(part.map((row) => documentRow(r, this.tenantCode, row))).execute();
+      return;
+    }
     const scoped = this.scoped(r);
     const perStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / (Object.keys(rows[0]!).length + 1)));
     for (const part of inChunks(rows, perStatement)) {
@@ -140,9 +164,15 @@ export class TenantData {
    * stored row, or undefined when nothing was inserted.
    */
   async insertUnlessClash(r: Resource, row: Row): Promise<Row | undefined> {
+    if (r.document) {
+      // the record is one JSON value: a statement per shape would bind it whole anyway
+      const inserted = (await this.insertStatement(r, row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst()) as Row | undefined;
+      if (!inserted) return undefined;
+      return (await this.select(r).selectAll().where(`${r.table}.id`, '=', Number(inserted.id)).executeTakeFirst()) as Row | undefined;
+    }
     const columns = Object.keys(row);
     const values: Row = {};
-    let shape = r.name;
+    let shape = shapeName(r);
     columns.forEach((c, i) => {
       values[`c${i}`] = row[c];
       // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
@@ -160,8 +190,18 @@ export class TenantData {
     if (ids.length === 0) return false;
     const values: Row = { count: ids.length };
     ids.forEach((id, i) => (values[`i${i}`] = id));
-    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${r.name}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
+    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${shapeName(r)}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
     return deleted.length === ids.length;
+  }
+
+  /** This tenant's published documents, on this connection (or transaction). */
+  documents(): DocumentStore {
+    return new DocumentStore(this.database, this.tenantCode, this.db);
+  }
+
+  /** The same connection (or transaction) with another registry: the files and this tenant's published documents. */
+  withRegistry(registry: Registry): TenantData {
+    return new TenantData(this.database, registry, this.tenantCode, this.db);
   }
 
   /**
@@ -197,7 +237,7 @@ export class TenantData {
     for (const [name, value] of Object.entries(record)) {
       const f = r.fieldMap.get(name);
       if (!f || f.system || f.link) continue;
-      out[f.column] = this.dialect.toDb(f.type, value);
+      out[f.column] = r.document ? documentValue(f.type, value) : this.dialect.toDb(f.type, value);
     }
     return out;
   }

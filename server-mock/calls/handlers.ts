@@ -9,10 +9,11 @@ import { accountHandlers } from '../account/accountHandlers.ts';
 import { notificationHandlers } from '../notification/notificationHandlers.ts';
 import { tenantHandlers } from '../tenants/tenantDeletion.ts';
 import { workflowHandlers } from '../workflow/workflowHandlers.ts';
+import { documentHandlers } from '../documents/documentHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers, workflowHandlers]) {
+  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers, workflowHandlers, documentHandlers]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

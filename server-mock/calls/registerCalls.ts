@@ -24,6 +24,7 @@ import { LIST_HANDLERS, refuseHiddenCriteria, withoutHiddenFields } from '../cru
 import { callRateLimit } from '../auth/rateLimits.ts';
 import { checkRecordPassword } from '../auth/recordPassword.ts';
 import { MAX_IMPORT_BYTES } from '../crud/importXlsx.ts';
+import { documentCall } from '../documents/documentCalls.ts';
 
 /** Where the API is mounted: every call's URL starts with it. */
 export const API_PREFIX = '/api';
@@ -58,11 +59,16 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 async function checkAccess(services: Services, request: FastifyRequest, call: CallDef, resource: Resource): Promise<void> {
   if (call.auth === 'public') return;
-  const { system, tokens, config } = services;
+  const { system, tokens } = services;
   const access = await system.requestAccess(request, tokens, services.now());
-  const { principal } = access;
   request.access = access;
-  if (resource.scope === 'platform' && principal.tenantCode !== config.platformTenant) {
+  await checkGrants(services, access, call, resource);
+}
+
+/** The call's platform scope, URL grant and button grant for the caller. */
+export async function checkGrants(services: Services, access: RequestAccess, call: CallDef, resource: Resource): Promise<void> {
+  const { principal } = access;
+  if (resource.scope === 'platform' && principal.tenantCode !== services.config.platformTenant) {
     throw forbidden(`Only administrators of the platform tenant may use ${resource.name}`);
   }
   if (call.auth === 'session') return;
@@ -74,7 +80,7 @@ async function checkAccess(services: Services, request: FastifyRequest, call: Ca
   }
 }
 
-function routeSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
+export function routeSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
   if (call.verb !== 'custom') return standardSchemas(call, resource);
   const out: { querystring?: JsonSchema; body?: JsonSchema } = {};
   out.querystring = harden(call.query ? { additionalProperties: false, ...call.query } : { type: 'object', additionalProperties: false, properties: {} });
@@ -114,7 +120,11 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
   };
   app.setNotFoundHandler(noSuchCall);
   app.all('/', { schema: { hide: true } }, noSuchCall);
-  app.all('/*', { schema: { hide: true } }, noSuchCall);
+  // A path no file declares may be a call of a resource the caller's tenant published (documents/).
+  app.all('/*', { schema: { hide: true } }, async (request, reply) => {
+    const served = await documentCall(services, handlers, request, reply);
+    return served ? reply : noSuchCall(request, reply);
+  });
 
   app.decorateRequest('access', null);
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -138,14 +148,7 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
   app.addHook('preValidation', async (request) => {
     const call = request.routeOptions.config.call;
     if (!call) return;
-    if (request.isMultipart() && call.verb !== 'import') {
-      throw new ApiError(415, `${call.url} does not take multipart/form-data: send JSON`);
-    }
-    // A call that takes a body and got none is validated as an empty object (clear field errors).
-    if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
-    if (containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest('The request contains a NUL character');
-    }
+    checkInput(call, request, !!request.routeOptions.schema?.body);
     // A call with both a query and a body schema: both are checked at once and every broken
     // parameter is named (Fastify checks the body first and stops there).
     const both = queryAndBody.get(call);
@@ -182,42 +185,72 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
         summary: call.description,
         operationId: call.name,
       },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const access = request.access;
-        const ctx = {
-          request,
-          reply,
-          call,
-          resource,
-          services,
-          access,
-          principal: access?.principal ?? null,
-          data: access?.data ?? null,
-          system: services.system,
-          query: (request.query ?? {}) as Record<string, unknown>,
-          body: request.body,
-          locale: localeOf(request),
-        };
-        if (filtered.length) {
-          const body = typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
-          await refuseHiddenCriteria(ctx, filtered, { ...ctx.query, ...body });
-        }
-        const answer = await handler(ctx);
-        const result = listedBy.length ? await withoutHiddenFields(ctx, listedBy, answer) : answer;
-        if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);
-        if (result instanceof FileResult) {
-          return reply
-            .header('content-type', result.contentType)
-            .header('content-disposition', `attachment; filename="${encodeURIComponent(result.filename)}"; filename*=UTF-8''${encodeURIComponent(result.filename)}`)
-            .header('access-control-expose-headers', 'content-disposition')
-            .send(result.body);
-        }
-        if (result instanceof EnvelopeResult) {
-          return reply.send(result.data === undefined ? { status: 200, message: result.message } : { status: 200, message: result.message, data: result.data });
-        }
-        return reply.send(ok(result));
-      },
+      handler: (request: FastifyRequest, reply: FastifyReply) => answerCall({ services, handler, call, resource, listedBy, filtered }, request, reply),
     });
+  }
+}
+
+/** What answering one call needs besides the request. */
+export interface CallRoute {
+  services: Services;
+  handler: CallHandler;
+  call: CallDef;
+  resource: Resource;
+  /** Pages that list this call's rows (list.source): their data permissions apply to its answer. */
+  listedBy: Resource[];
+  /** The resources whose records this call filters and sorts: none of their hidden fields may be a criterion. */
+  filtered: Resource[];
+}
+
+/** Run a call's handler for a request whose access and input were checked, and send its answer. */
+export async function answerCall({ services, handler, call, resource, listedBy, filtered }: CallRoute, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const access = request.access;
+  const ctx = {
+    request,
+    reply,
+    call,
+    resource,
+    services,
+    access,
+    principal: access?.principal ?? null,
+    data: access?.data ?? null,
+    system: services.system,
+    query: (request.query ?? {}) as Record<string, unknown>,
+    body: request.body,
+    locale: localeOf(request),
+  };
+  if (filtered.length) {
+    const body = typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+    await refuseHiddenCriteria(ctx, filtered, { ...ctx.query, ...body });
+  }
+  const answer = await handler(ctx);
+  const result = listedBy.length ? await withoutHiddenFields(ctx, listedBy, answer) : answer;
+  if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);
+  if (result instanceof FileResult) {
+    return reply
+      .header('content-type', result.contentType)
+      .header('content-disposition', `attachment; filename="${encodeURIComponent(result.filename)}"; filename*=UTF-8''${encodeURIComponent(result.filename)}`)
+      .header('access-control-expose-headers', 'content-disposition')
+      .send(result.body);
+  }
+  if (result instanceof EnvelopeResult) {
+    return reply.send(result.data === undefined ? { status: 200, message: result.message } : { status: 200, message: result.message, data: result.data });
+  }
+  return reply.send(ok(result));
+}
+
+/**
+ * Checks of every call's input before its handler: multipart only for imports, an absent body
+ * as an empty object, no NUL character anywhere.
+ */
+export function checkInput(call: CallDef, request: FastifyRequest, takesBody: boolean): void {
+  if (request.isMultipart() && call.verb !== 'import') {
+    throw new ApiError(415, `${call.url} does not take multipart/form-data: send JSON`);
+  }
+  // A call that takes a body and got none is validated as an empty object (clear field errors).
+  if ((request.body === undefined || request.body === null) && takesBody) request.body = {};
+  if (containsNul(request.query) || containsNul(request.body)) {
+    throw badRequest('The request contains a NUL character');
   }
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { FieldType, Registry } from '../../schemas/registry/types.ts';
 import type { Database } from './database.ts';
 import type { AnyKysely } from './anyKysely.ts';
+import { DOCUMENT_TABLES } from './documentSql.ts';
 
 export interface ColumnSpec {
   name: string;
@@ -22,7 +23,7 @@ export interface TableSpec {
   index: string[][];
 }
 
-/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, used captcha keys, password reset codes, secrets. */
+/** Internal tables of the server: sessions (and their revocation), sign-in failures, SMS codes, used captcha keys, password reset codes, secrets, published documents and their records. */
 export const INTERNAL_TABLES: TableSpec[] = [
   {
     name: 'sys_session',
@@ -99,6 +100,8 @@ export const INTERNAL_TABLES: TableSpec[] = [
     unique: [['name']],
     index: [],
   },
+  // published resources and their records (server-mock/documents/)
+  ...DOCUMENT_TABLES,
 ];
 
 export function tablesOf(registry: Registry): TableSpec[] {

@@ -8,6 +8,7 @@ import type { TenantData } from '../access/tenantData.ts';
 import type { SystemStore } from '../access/systemStore.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
+import { DEMO_FORM } from './demoForm.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
 import { DEMO_MODEL } from '../workflow/demoModel.ts';
 import { deployModelRecord } from '../workflow/workflowHandlers.ts';
@@ -110,6 +111,7 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
   for (const p of POSTS) await insertRecord(data, r('SysPost'), p, now);
   for (const g of REGIONS) await insertRecord(data, r('SysRegion'), g, now);
   for (const p of PARAMS) await insertRecord(data, r('SysParam'), p, now);
+  await insertRecord(data, r('GeneratorForm'), DEMO_FORM, now);
   await insertRecord(data, r('AppClient'), { ...BROWSER_CLIENT, clientSecret: '' }, now);
 
   const roleIds = new Map<string, number>();

@@ -7,15 +7,27 @@
  * naming demo's tenant and id; and every declared call that takes a record id, a code or a
  * username is made by acme's administrator with demo's ids, codes and usernames. A new
  * resource file is covered without writing a test. Zero successes, and demo unchanged.
+ * A resource published from a document (Contract, tests/api/documentFixture.ts) is published
+ * in both tenants first and covered as the files are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
-import type { CallDef, CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
+import type { CallDef, CallVerb, JsonSchema, Registry, Resource, ResourceFile } from '../../schemas/registry/types.ts';
+import { publishedResource } from '../../server-mock/documents/tenantDocuments.ts';
+import { CONTRACTS, contractDocument, publishContract } from './documentFixture.ts';
 import { callUrl, client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type ApiResponse, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { VALID_SECRET, freeReferences, validRecord } from './validRecord.ts';
 
-const registry = loadRegistry('schemas');
+const files = loadRegistry('schemas');
+/** The published document's resource, as the server serves it. */
+const contract = publishedResource(contractDocument().resource as unknown as ResourceFile, 0, 1);
+const registry: Registry = {
+  resources: [...files.resources, contract],
+  byName: new Map([...files.byName, [contract.name, contract]]),
+  calls: [...files.calls, ...contract.calls],
+  callByUrl: new Map([...files.callByUrl, ...contract.calls.map((c) => [c.url, c] as const)]),
+};
 const resources = registry.resources.filter((r) => r.kind === 'entity' && r.scope === 'tenant');
 
 type Api = ReturnType<typeof client>;
@@ -71,6 +83,12 @@ beforeAll(async () => {
   server = await startTestServer();
   demo = client(server.url, await signIn(server.url, 'demo', 'admin'));
   acme = client(server.url, await signIn(server.url, 'acme', 'admin'));
+  // each tenant publishes the document (its saved form is the record GeneratorForm's are built from) and adds a record of it
+  for (const api of [demo, acme]) {
+    await publishContract(api, ['ROLE_EDITOR']);
+    const seed = await api.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C000', contractName: 'First contract', amount: 10 });
+    expect(seed.status, JSON.stringify(seed.body)).toBe(200);
+  }
   for (const r of referencedFirst(resources)) {
     created.demo.set(r.name, await addRecord(demo, 'demo', r));
     created.acme.set(r.name, await addRecord(acme, 'acme', r));

@@ -70,6 +70,7 @@ const CALLS: ClientCall[] = [
   { name: 'queryHistoricDetail', method: 'GET', url: '/api/activiti/history/queryHistoricDetail', params: page, shape: 'page' },
   { name: 'queryHistoricVariableInstance', method: 'GET', url: '/api/activiti/history/queryHistoricVariableInstance', params: none, shape: 'array' },
   { name: 'queryHistoricTaskInstance', method: 'GET', url: '/api/activiti/history/queryHistoricTaskInstance', params: page, shape: 'page' },
+  { name: 'queryGeneratorForm', method: 'GET', url: '/api/generator/generatorform/queryGeneratorForm', params: page, shape: 'page' },
   // trees (no parameter)
   { name: 'querySysMenuTree', method: 'GET', url: '/api/admin/sysmenu/querySysMenuTree', params: none, shape: 'array' },
   { name: 'querySysOrgTree', method: 'GET', url: '/api/admin/sysorg/querySysOrgTree', params: none, shape: 'array' },

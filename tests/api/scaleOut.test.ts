@@ -1,7 +1,8 @@
 /**
  * Scale-out: two server processes on one PostgreSQL database, started at the same moment and
  * with no TOKEN_SECRET (they share the secret generated in the database). A token from one
- * works on the other; a log out and a forced sign-out on one hold on the other. Skipped when
+ * works on the other; a log out and a forced sign-out on one hold on the other; a document
+ * published or unpublished on one is served so by the other within a second. Skipped when
  * TEST_DATABASE_URL is not set (the SQLite pass of `npm test`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChild, endChild, type ChildServer } from './childServer.ts';
 import { client, createPgDatabase, signIn, type Envelope, type PageData } from './harness.ts';
+import { CONTRACTS, FORMS, publishContract } from './documentFixture.ts';
+import { DOCUMENTS_CHECK_MS } from '../../server-mock/documents/tenantDocuments.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
@@ -87,5 +90,20 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL database', (
       expect(res.status).toBe(401);
       expect(res.body.status).toBe(50012);
     }
+  });
+
+  it('a document published or unpublished on one process is served so on the other within a second', async () => {
+    const onA = client(a.url, await signIn(a.url, 'demo', 'admin'));
+    const onB = client(b.url, await signIn(b.url, 'demo', 'admin'));
+    // B has read the tenant's documents (none) before the publish
+    expect((await onB.get(`${CONTRACTS}/queryContract`)).status).toBe(404);
+    const id = await publishContract(onA, ['ROLE_EDITOR']);
+    // B checks the tenant's publications at most DOCUMENTS_CHECK_MS after it last did; the bound allows the machine's load
+    const within = { timeout: DOCUMENTS_CHECK_MS * 3, interval: 50 };
+    await expect.poll(async () => (await onB.get(`${CONTRACTS}/queryContract`)).status, within).toBe(200);
+    expect((await onB.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C010', contractName: 'Across processes' })).status).toBe(200);
+    expect((await onA.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`)).body.data!.list.map((r) => r.contractCode)).toEqual(['C010']);
+    expect((await onA.post(`${FORMS}/unpublishGeneratorForm`, { id })).status).toBe(200);
+    await expect.poll(async () => (await onB.get(`${CONTRACTS}/queryContract`)).status, within).toBe(404);
   });
 });

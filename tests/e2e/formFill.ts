@@ -18,7 +18,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { RelationMeta, ResourceMeta } from '../../runtime/generated/resources.ts';
-import { resourceMeta } from '../../generators/emitResources.ts';
+import { resourceMeta } from '../../schemas/registry/resourceMeta.ts';
 import { buildFormPlan, type FormPlan, type PlannedField } from '../../runtime/resource/form/formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from '../../runtime/resource/form/fieldOptions.ts';
 import { optionsFromList, optionsFromTree, relationCall, withRoot, type OptionNode } from '../../runtime/resource/form/relationOptions.ts';

@@ -110,6 +110,7 @@ describe('the menu', () => {
     expect(pages.map((f) => f.node.code).sort()).toEqual([
       'appclient',
       'datapermission',
+      'generatorform',
       'mynotification',
       'notification',
       'onlinesysuser',

@@ -22,7 +22,7 @@ const callsOf = (name: string) => Object.fromEntries(resource(name).calls.map((c
 describe('the resource files', () => {
   it('describe every system resource', () => {
     const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
-    expect(byKind('entity')).toEqual(['AppClient', 'Model', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
+    expect(byKind('entity')).toEqual(['AppClient', 'GeneratorForm', 'Model', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
     expect(byKind('link')).toEqual(['Deployment', 'HistoricActivityInstance', 'HistoricDetail', 'NotificationSysuser', 'ProcessDefinition', 'ProcessInstance', 'SysImportJob', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser', 'Task', 'TaskCandidate', 'TaskComment']);
     expect(byKind('service')).toEqual(['Captcha', 'Execution', 'HistoricProcessInstance', 'HistoricTaskInstance', 'HistoricVariableInstance', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({

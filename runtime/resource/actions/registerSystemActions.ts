@@ -29,4 +29,7 @@ export function registerSystemActions(): void {
   registerActionComponent('SysRoleData', 'delete', () => import('./DataPermissionDelete.tsx'));
   // Tenants (sys-tenant.json): a deleted tenant's restore, within its grace period
   registerActionComponent('SysTenant', 'restore', () => import('./TenantRestore.tsx'));
+  // Saved forms (generator-form.json): publish a form as a live resource, or hide it again
+  registerActionComponent('GeneratorForm', 'publish', async () => ({ default: (await import('./GeneratorFormPublish.tsx')).PublishForm }));
+  registerActionComponent('GeneratorForm', 'unpublish', async () => ({ default: (await import('./GeneratorFormPublish.tsx')).UnpublishForm }));
 }
