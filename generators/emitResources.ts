@@ -4,42 +4,17 @@
  */
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CallDef, CallMeta, FieldDef, FieldMeta, Registry, Resource, ResourceMeta } from '../schemas/registry/types.ts';
+import type { Registry } from '../schemas/registry/types.ts';
+import { resourceMeta } from '../schemas/registry/resourceMeta.ts';
 import { generatedFile, quote, tsLiteral } from './tsSource.ts';
+
+export { resourceMeta };
 
 /** The metadata types the runtime imports from resources.ts, defined with the registry's types. */
 const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
 
 /** schemas/registry/types.ts, where the metadata types are defined. */
 const REGISTRY_TYPES = fileURLToPath(new URL('../schemas/registry/types.ts', import.meta.url));
-
-function fieldMeta(f: FieldDef): FieldMeta {
-  return { name: f.name, type: f.type, required: f.required, system: f.system, secret: f.secret, dict: f.dict, label: f.label };
-}
-
-function callMeta(c: CallDef): CallMeta {
-  return { name: c.name, method: c.method, url: c.url, verb: c.verb, auth: c.auth, permission: c.permission, result: c.result };
-}
-
-/** One resource as JSON-serialisable data (Maps dropped, undefined members omitted). */
-export function resourceMeta(r: Resource): ResourceMeta {
-  return {
-    name: r.name,
-    service: r.service,
-    path: r.path,
-    kind: r.kind,
-    scope: r.scope,
-    menu: r.menu,
-    labels: r.labels,
-    record: r.record,
-    fields: r.fields.map(fieldMeta),
-    list: r.list,
-    form: r.form,
-    actions: r.actions,
-    relations: r.relations,
-    calls: r.calls.map(callMeta),
-  };
-}
 
 /** Generate resources.ts into outDir, importing the metadata types from the registry's. */
 export function emitResources(registry: Registry, outDir: string): string {

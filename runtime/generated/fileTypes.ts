@@ -11,6 +11,10 @@ export type SearchFieldSpec =
        */
       match?: 'exact' | 'contains' | 'range';
     };
+/**
+ * The message shown when the value does not match the field's pattern.
+ */
+export type I18NKey1 = string;
 
 /**
  * One resource of the platform: the record's JSON Schema plus the list, form, action, call, relation, storage and label metadata that the server, the generators, the runtime and the designer read.
@@ -232,6 +236,15 @@ export interface FieldUi {
    * Ask for the value twice (passwords); the copy is compared in the form only.
    */
   confirm?: boolean;
+  patternMessage?: I18NKey1;
+  visibleWhen?: VisibleWhen;
+}
+/**
+ * Shown only while another field of the record holds this value: required then means required while shown, and a hidden field's value is not sent.
+ */
+export interface VisibleWhen {
+  field: string;
+  equals: string | number | boolean;
 }
 export interface ActionSpec {
   name: string;
