@@ -98,7 +98,8 @@ describe('form generator', () => {
     await page.keyboard.press('Space');
     await page.locator('[data-field="number1"].is-dragging').waitFor();
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => fieldRow('number1').evaluate((el) => getComputedStyle(el).transform), WAIT).not.toBe('none');
+    // dnd-kit's live region tells when the field is over its new place
+    await expect.poll(textOf(page.locator('[id^="DndLiveRegion"]').first()), WAIT).toContain('over droppable area switch1');
     await page.keyboard.press('Space');
     await expect.poll(canvasNames).toEqual(['date1', 'text1', 'number1', 'switch1', 'relation1', 'textarea1']);
     // remove one
@@ -155,7 +156,7 @@ describe('form generator', () => {
   });
 
   it('edits in the JSON view: invalid JSON and a meta-schema error are shown and not applied, a valid edit is', async () => {
-    await page.getByRole('tab', { name: say('designer.json') }).click();
+    await page.getByTestId('form-designer').getByRole('tab', { name: say('designer.json'), exact: true }).click();
     const editor = page.getByTestId('designer-json-editor').locator('.monaco-editor');
     await editor.waitFor({ timeout: 30_000 });
     const doc = (await page.evaluate(() => (JSON.parse(localStorage.getItem('designer.session')!) as { history: { present: unknown } }).history.present)) as {
@@ -179,7 +180,7 @@ describe('form generator', () => {
     changed.messages.en!.resources.NewForm!.fields.textarea1 = 'Notes';
     await replaceText(JSON.stringify(changed));
     await page.getByTestId('designer-json-issues').waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: say('designer.design') }).click();
+    await page.getByTestId('form-designer').getByRole('tab', { name: say('designer.design'), exact: true }).click();
     await expect.poll(textOf(fieldRow('textarea1')), WAIT).toContain('Notes');
     await select('text1');
     await expect.poll(valueOf(page.getByLabel(say('designer.maxLength'), { exact: true })), WAIT).toBe('5');
