@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Empty, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -50,7 +50,7 @@ function CanvasField({ name, children, selected, onSelect, onRemove, t }: { name
       data-field={name}
     >
       <span ref={setActivatorNodeRef} className="designer-field-handle" {...attributes} {...listeners} aria-label={t('designer.dragHandle', { name })}>
-        <HolderOutlined />
+        {'\u2807'}
       </span>
       <button type="button" className="designer-field-body" onClick={onSelect} aria-pressed={selected}>
         {children}

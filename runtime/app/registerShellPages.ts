@@ -1,7 +1,6 @@
 /** The pages the shell itself provides, under the names menus use for them. */
 import { registerComponent } from './componentRegistry.ts';
 import { registerDemoPages } from '../pages/demos/registerDemoPages.ts';
-import { registerDesignerPages } from '../../designer/registerDesignerPages.ts';
 
 export function registerShellPages(): void {
   registerComponent('workbench', () => import('../pages/workbench/WorkbenchPage.tsx'), ['/workbench', 'dashboard']);
@@ -10,5 +9,6 @@ export function registerShellPages(): void {
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
   registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'), ['/error-log/log', 'error-log']);
   registerDemoPages();
-  registerDesignerPages();
+  // The form generator (designer/): its page, strings and Monaco load when it is opened.
+  registerComponent('generator/formdesign', () => import('../../designer/loadDesignerPage.ts').then((m) => m.loadDesignerPage()));
 }
