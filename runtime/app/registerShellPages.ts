@@ -12,4 +12,6 @@ export function registerShellPages(): void {
   registerComponent('errorPage404', () => import('../pages/errors/NotFoundPage.tsx'), ['/error/404', 'error-page/404']);
   // the menu's /error-log/log (views/error-log) is the error-log demo page (pages/demos)
   registerComponent('errorLog', () => import('../pages/errorLog/ErrorLogPage.tsx'));
+  // The form generator (designer/): its page, strings and Monaco load when it is opened.
+  registerComponent('generator/formdesign', () => import('../../designer/loadDesignerPage.ts').then((m) => m.loadDesignerPage()));
 }

@@ -36,9 +36,13 @@ export type SearchFieldSpec =
       match?: 'exact' | 'contains' | 'range';
     };
 /**
- * Prefix of the dialog's messages (runtime/i18n/messages): .hint, .label, .count, .required, .saved, .none, and for a transfer and a scope their own (docs/resources.md).
+ * The message shown when the value does not match the field's pattern.
  */
 export type I18NKey1 = string;
+/**
+ * Prefix of the dialog's messages (runtime/i18n/messages): .hint, .label, .count, .required, .saved, .none, and for a transfer and a scope their own (docs/resources.md).
+ */
+export type I18NKey2 = string;
 
 /**
  * One resource of the platform: the record's JSON Schema plus the list, form, action, call, relation, storage and label metadata that the server, the generators, the runtime and the designer read.
@@ -249,6 +253,15 @@ export interface FieldUi {
    * Ask for the value twice (passwords); the copy is compared in the form only.
    */
   confirm?: boolean;
+  patternMessage?: I18NKey1;
+  visibleWhen?: VisibleWhen;
+}
+/**
+ * Shown only while another field of the record holds this value: required then means required while shown, and a hidden field's value is not sent.
+ */
+export interface VisibleWhen {
+  field: string;
+  equals: string | number | boolean;
 }
 export interface ActionSpec {
   name: string;
@@ -326,7 +339,7 @@ export interface AssignSpec {
    * Saving needs at least one linked value.
    */
   required?: boolean;
-  messages: I18NKey1;
+  messages: I18NKey2;
   /**
    * The record's field that names it in the messages ({{name}}); default its id.
    */

@@ -202,6 +202,7 @@ export function checkLabels(r: Resource, locales: Record<Locale, Record<string, 
   for (const [field, ui] of Object.entries(r.form.ui)) {
     if (ui.placeholder) keys.push([`/form/ui/${field}/placeholder`, ui.placeholder]);
     if (ui.help) keys.push([`/form/ui/${field}/help`, ui.help]);
+    if (ui.patternMessage) keys.push([`/form/ui/${field}/patternMessage`, ui.patternMessage]);
   }
   for (const [pointer, key] of keys) {
     for (const locale of LOCALES) {

@@ -1,7 +1,7 @@
 /**
  * A resource as the browser runtime reads it (runtime/generated/resources.ts for the files, the
- * published-resources call for documents): plain data, without the server's table, storage and
- * handler details.
+ * published-resources call for documents, the designer for the document it edits): plain data,
+ * without the server's table, storage and handler details.
  */
 import type { CallDef, CallMeta, FieldDef, FieldMeta, Resource, ResourceMeta } from './types.ts';
 

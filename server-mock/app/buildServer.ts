@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { registerPreviewFrame } from './previewFrame.ts';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -105,6 +106,7 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   if (services.config.mockApi) await app.register(mockApi, { schemasDir: services.config.schemasDir, now: services.now });
 
   const index = join(options.staticDir, 'index.html');
+  registerPreviewFrame(app, options.staticDir);
   if (existsSync(options.staticDir)) {
     // wildcard: files are looked up per request, so a rebuilt console is served without a restart
     await app.register(fastifyStatic, { root: options.staticDir, wildcard: true, index: ['index.html'] });

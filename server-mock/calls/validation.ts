@@ -8,6 +8,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../schemas/registry/ajv.ts';
 import { harden } from '../../schemas/registry/limits.ts';
+import { withConditionalRequired } from '../../schemas/registry/visibleWhen.ts';
 import type { JsonSchema, Resource } from '../../schemas/registry/types.ts';
 import { badRequest, type FieldError } from '../http/apiError.ts';
 
@@ -63,7 +64,7 @@ export function recordSchema(resource: Resource, options: { requireSecrets: bool
   if (!schema) {
     const secrets = new Set(resource.fields.filter((f) => f.secret).map((f) => f.name));
     const required = (resource.record.required ?? []).filter((n) => options.requireSecrets || !secrets.has(n));
-    schema = harden({ ...resource.record, required });
+    schema = harden(withConditionalRequired({ ...resource.record, required }, resource.form.ui));
     variants.set(options.requireSecrets, schema);
   }
   return schema;

@@ -11,6 +11,7 @@ import { memo, useMemo, useRef, type ReactElement } from 'react';
 import { getTemplate, toFieldPathId, type ErrorSchema, type FieldPathList, type FieldProps, type ObjectFieldTemplatePropertyType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import type { ResourceRecord } from '../extensions.ts';
 import { formContextOf, type ResourceFormContext } from './formContext.ts';
+import { isShown } from '../../../schemas/registry/visibleWhen.ts';
 
 type RowProps = Pick<FieldProps<unknown, RJSFSchema, ResourceFormContext>, 'registry' | 'onChange' | 'onBlur' | 'onFocus' | 'disabled' | 'readonly' | 'hideError'> & {
   name: string;
@@ -107,7 +108,7 @@ export function ResourceObjectField(props: FieldProps<unknown, RJSFSchema, Resou
       cached = { props: rowProps, element: <PropertyRow key={name} {...rowProps} /> };
       cache.current.set(name, cached);
     }
-    rows.push({ name, hidden: !!field.shownIn, disabled, readonly, content: cached.element });
+    rows.push({ name, hidden: !!field.shownIn || !isShown(field.ui, formData ?? {}), disabled, readonly, content: cached.element });
   }
   const Template = getTemplate('ObjectFieldTemplate', registry);
   return (

@@ -140,7 +140,8 @@ export function formErrors(t: Translate, plan: FormPlan, ajvErrors: readonly Ajv
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const field = fieldOfError(e);
     if (field in out) continue;
-    out[field] = ajvMessage(t, e, fieldLabel(t, plan, field), { choice: isChoice(plan, field), labelOf: (name) => fieldLabel(t, plan, name) });
+    const patternMessage = e.keyword === 'pattern' ? plan.byName.get(field)?.ui.patternMessage : undefined;
+    out[field] = patternMessage ? t(patternMessage, { label: fieldLabel(t, plan, field) }) : ajvMessage(t, e, fieldLabel(t, plan, field), { choice: isChoice(plan, field), labelOf: (name) => fieldLabel(t, plan, name) });
   }
   for (const f of plan.fields) {
     if (!f.confirms || f.name in out) continue;

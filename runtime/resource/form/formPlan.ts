@@ -9,6 +9,7 @@
 import type { FieldKind, FieldMeta, FieldUiMeta, JsonSchema, RelationMeta, ResourceMeta } from '../../generated/resources.ts';
 import type { FormMode } from './types.ts';
 import { harden } from '../../../schemas/registry/limits.ts';
+import { withConditionalRequired } from '../../../schemas/registry/visibleWhen.ts';
 
 /** Suffix of the synthetic property holding the repeated value of a `confirm: true` field. */
 export const CONFIRM_SUFFIX = '__confirm';
@@ -180,7 +181,10 @@ export function buildFormPlan(resource: ResourceMeta, mode: FormMode, hiddenFiel
     fields,
     byName: new Map(fields.map((f) => [f.name, f])),
     renderSchema: { type: 'object', properties: renderProps, required },
-    validationSchema: { type: 'object', additionalProperties: false, properties: validationProps, required },
+    validationSchema: withConditionalRequired(
+      { type: 'object', additionalProperties: false, properties: validationProps, required },
+      Object.fromEntries(fields.map((f) => [f.name, f.ui])),
+    ),
     sent,
   };
 }

@@ -2,12 +2,13 @@
  * The record form's values: what it starts from, what it validates and what it sends. Pure.
  *
  * Sent are the plan's sent fields only: never a hidden (data-permission), system, locked or
- * confirm field. An empty value (undefined, null, '') is left out; on edit, a field the
+ * confirm field, nor a conditional field while it is hidden (visibleWhen). An empty value (undefined, null, '') is left out; on edit, a field the
  * stored record had a value for and the user emptied is sent as null, the server's "no
  * value", so that clearing a field clears it (leaving it out would keep the stored value).
  */
 import type { ResourceRecord } from '../extensions.ts';
 import type { FormPlan } from './formPlan.ts';
+import { isShown } from '../../../schemas/registry/visibleWhen.ts';
 
 /** The country code a new record's mobile number starts with. */
 export const DEFAULT_MOBILE_PREFIX = '+86';
@@ -36,6 +37,7 @@ export function initialFormData(plan: FormPlan, initial: Readonly<ResourceRecord
 export function valuesToSend(plan: FormPlan, formData: Readonly<ResourceRecord>, initial?: Readonly<ResourceRecord>): ResourceRecord {
   const out: ResourceRecord = {};
   for (const name of plan.sent) {
+    if (!isShown(plan.byName.get(name)?.ui, formData)) continue;
     const value = formData[name];
     if (!isEmptyValue(value)) out[name] = value;
     else if (plan.mode === 'edit' && initial && !isEmptyValue(initial[name])) out[name] = null;
@@ -48,6 +50,7 @@ export function valuesToValidate(plan: FormPlan, formData: Readonly<ResourceReco
   const out: ResourceRecord = {};
   for (const field of plan.fields) {
     if (!field.sent && !field.confirms) continue;
+    if (!isShown(field.ui, formData)) continue;
     const value = formData[field.name];
     if (!isEmptyValue(value)) out[field.name] = value;
   }

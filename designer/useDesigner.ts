@@ -1,0 +1,115 @@
+/**
+ * The form generator's state for React: the history (history.ts) of the document, the
+ * selected field, the stored form it belongs to, kept in localStorage so that a reload keeps
+ * the document, its undo and redo steps and the selection. Edits go through `apply`, which
+ * labels the step and merges typing in one property.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Draft } from 'immer';
+import { History, type HistoryState } from './model/history.ts';
+import { newDocument, type DesignDocument } from './model/designDocument.ts';
+
+/** Where the designer's work is kept between reloads. */
+export const STORAGE_KEY = 'designer.session';
+
+export interface StoredForm {
+  id?: number;
+  formName: string;
+  formDescription: string;
+  published?: boolean;
+}
+
+interface Saved {
+  history: HistoryState<DesignDocument>;
+  selected?: string;
+  form: StoredForm;
+}
+
+function readSaved(): Saved | undefined {
+  try {
+    const text = localStorage.getItem(STORAGE_KEY);
+    if (!text) return undefined;
+    const saved = JSON.parse(text) as Saved;
+    return saved.history?.present?.resource ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const EMPTY_FORM: StoredForm = { formName: '', formDescription: '' };
+
+export interface Designer {
+  doc: DesignDocument;
+  history: History<DesignDocument>;
+  selected: string | undefined;
+  select(name: string | undefined): void;
+  /** One labelled step; `mergeKey` merges consecutive typing into it. */
+  apply(label: string, recipe: (draft: Draft<DesignDocument>) => void, mergeKey?: string): void;
+  replace(label: string, next: DesignDocument): void;
+  undo(): void;
+  redo(): void;
+  /** Closes the current typing step (a field loses focus). */
+  seal(): void;
+  form: StoredForm;
+  setForm(form: StoredForm): void;
+  /** Starts over with `doc` (a new or a loaded form) and no history. */
+  reset(doc: DesignDocument, form: StoredForm): void;
+}
+
+export function useDesigner(): Designer {
+  const [initial] = useState(readSaved);
+  const historyRef = useRef<History<DesignDocument>>(undefined);
+  historyRef.current ??= initial ? History.restore(initial.history) : new History(newDocument());
+  const history = historyRef.current;
+  const [, setVersion] = useState(0);
+  const [selected, setSelected] = useState<string | undefined>(initial?.selected);
+  const [form, setForm] = useState<StoredForm>(initial?.form ?? EMPTY_FORM);
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+
+  const doc = history.present;
+  // Kept after each change; a tick later, so typing does not wait for the write.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const saved: Saved = { history: history.toJSON(), selected, form };
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
+      } catch {
+        // Storage full or refused: the work stays in memory for this visit.
+      }
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [doc, history, selected, form]);
+
+  const selectedExists = selected !== undefined && !!doc.resource.record?.properties[selected];
+
+  return useMemo<Designer>(
+    () => ({
+      doc,
+      history,
+      selected: selectedExists ? selected : undefined,
+      select: setSelected,
+      apply: (label, recipe, mergeKey) => {
+        if (history.apply(label, recipe, mergeKey)) bump();
+      },
+      replace: (label, next) => {
+        if (history.replace(label, next)) bump();
+      },
+      undo: () => {
+        if (history.undo()) bump();
+      },
+      redo: () => {
+        if (history.redo()) bump();
+      },
+      seal: () => history.seal(),
+      form,
+      setForm,
+      reset: (next, nextForm) => {
+        historyRef.current = new History(next);
+        setSelected(undefined);
+        setForm(nextForm);
+        bump();
+      },
+    }),
+    [doc, history, selected, selectedExists, form, bump],
+  );
+}
