@@ -5,22 +5,13 @@
  * and resets; back-to-top appears past its distance and scrolls the page area back; the sticky
  * bar stays at the top of the page area; the tab page keeps its tab in the URL and its state.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
-import { signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { signIn, startE2E, textsOf, toast, unnamedControls, type E2E } from './harness.ts';
 
-const root = join(import.meta.dirname, '../..');
-const demoMessages = (locale: string) => JSON.parse(readFileSync(join(root, `runtime/i18n/messages/demo/${locale}.json`), 'utf8')) as Messages;
-const en = demoMessages('en');
 /** The English demo text of a key. */
-function say(key: string, values: Record<string, string | number> = {}): string {
-  const text = getMessage(en, key);
-  if (text === undefined) throw new Error(`no English text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+const say = textsOf('runtime/i18n/messages/demo/en.json');
+const sayZh = textsOf('runtime/i18n/messages/demo/zh.json');
 
 let e2e: E2E;
 let page: Page;
@@ -71,8 +62,8 @@ describe('demo pages', () => {
     await signIn(zhPage, { username: 'admin' });
     await zhPage.context().addCookies([{ name: 'language', value: 'zh', url: e2e.url }]);
     await zhPage.goto('/icon/index');
-    await zhPage.locator('.ant-card-head-title', { hasText: getMessage(demoMessages('zh'), 'demo.icons.title')! }).waitFor();
-    await zhPage.getByPlaceholder(getMessage(demoMessages('zh'), 'demo.icons.search')!).waitFor();
+    await zhPage.locator('.ant-card-head-title', { hasText: sayZh('demo.icons.title') }).waitFor();
+    await zhPage.getByPlaceholder(sayZh('demo.icons.search')).waitFor();
   });
 
   it('icons: the search narrows the list, a click copies the icon code with a toast', async () => {

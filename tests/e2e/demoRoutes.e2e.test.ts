@@ -5,30 +5,23 @@
  * code), the nested menu's four levels (each tab keeps its note), the error pages and the
  * error log (errors made on purpose land in it).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
-import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+
+import { signIn, spaNavigate, startE2E, textsOf, toast, unnamedControls, type E2E } from './harness.ts';
 import { REJECTED_MESSAGE, RENDER_MESSAGE, THROWN_MESSAGE } from '../../runtime/pages/demos/errorLogDemo.ts';
 
-const root = join(import.meta.dirname, '../..');
-const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Messages;
 type Lang = 'en' | 'zh';
-const messages: Record<Lang, Messages[]> = {
-  en: [read('runtime/i18n/messages/demo/en.json'), read('schemas/locales/en.json'), read('runtime/i18n/messages/en.json'), read('runtime/i18n/messages/layout/en.json')],
-  zh: [read('runtime/i18n/messages/demo/zh.json'), read('schemas/locales/zh.json'), read('runtime/i18n/messages/zh.json'), read('runtime/i18n/messages/layout/zh.json')],
-};
+const texts = (lang: Lang) =>
+  textsOf(`runtime/i18n/messages/demo/${lang}.json`, `schemas/locales/${lang}.json`, `runtime/i18n/messages/${lang}.json`, `runtime/i18n/messages/layout/${lang}.json`);
+const textsIn: Record<Lang, ReturnType<typeof textsOf>> = { en: texts('en'), zh: texts('zh') };
 
 /** The text of a key in a language (demo strings, route titles, shell strings). */
-function say(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  const text = messages[lang].map((m) => getMessage(m, key)).find((m) => m !== undefined);
-  if (text === undefined) throw new Error(`no ${lang} text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+const say = (lang: Lang, key: string, values: Record<string, string | number> = {}): string => textsIn[lang](key, values);
 
 let e2e: E2E;
 const pages = new Map<Lang, Page>();

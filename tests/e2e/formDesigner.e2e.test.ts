@@ -6,20 +6,12 @@
  * the JSON view (invalid JSON and a meta-schema error shown and not applied), the preview's
  * record form validating with the document's rules, and the save call with the document.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
-import { signIn, startE2E, toast, type E2E } from './harness.ts';
+import { signIn, startE2E, textsOf, toast, type E2E } from './harness.ts';
 
-const en = JSON.parse(readFileSync(join(import.meta.dirname, '../../designer/messages/en.json'), 'utf8')) as Messages;
 /** The English designer text of a key. */
-function say(key: string, values: Record<string, string | number> = {}): string {
-  const text = getMessage(en, key);
-  if (text === undefined) throw new Error(`no English text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+const say = textsOf('designer/messages/en.json');
 
 let e2e: E2E;
 let page: Page;

@@ -4,7 +4,8 @@
  * It builds nothing: run `npx vite build` first. E2E_BASE_URL points the tests at an
  * already running deployment instead (then SMS codes cannot be read).
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { getMessage, type Messages } from '../../schemas/registry/locales.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request, type Response } from 'playwright-core';
@@ -138,6 +139,21 @@ export async function spaNavigate(page: Page, path: string): Promise<void> {
 }
 
 /** How long answerTo waits for an answer before it reports what the page did. */
+/**
+ * The text of a message key as the console shows it, from message files (paths from the project
+ * root; the first file holding the key wins), `{{name}}` filled in; a key no file holds fails
+ * the test.
+ */
+export function textsOf(...files: string[]): (key: string, values?: Record<string, string | number>) => string {
+  const root = join(import.meta.dirname, '../..');
+  const messages = files.map((f) => JSON.parse(readFileSync(join(root, f), 'utf8')) as Messages);
+  return (key, values = {}) => {
+    const text = messages.map((m) => getMessage(m, key)).find((m) => m !== undefined);
+    if (text === undefined) throw new Error(`no text for ${key} in ${files.join(', ')}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
 export const ANSWER_TIMEOUT_MS = 20_000;
 
 /**
