@@ -12,7 +12,7 @@ import type { ValidateFunction } from 'ajv';
 import type { CallDef, Registry } from '../../schemas/registry/types.ts';
 import { bearerToken } from '../access/principal.ts';
 import type { CallHandler, Services } from '../calls/context.ts';
-import { answerCall, checkGrants, checkInput, routeSchemas } from '../calls/registerCalls.ts';
+import { answerCall, checkGrants, checkInput, routeSchemas } from '../calls/callPipeline.ts';
 import { bodyAjv, fieldErrors, queryAjv, validationError } from '../calls/validation.ts';
 import { LIST_HANDLERS } from '../crud/hiddenFields.ts';
 import { tenantDocuments } from './tenantDocuments.ts';
