@@ -93,10 +93,12 @@ interface VitestReport {
   }[];
 }
 
+// eslint-disable-next-line no-control-regex -- the escape character of terminal colour codes
+const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
+
 /** The first non-empty line of a failure, without colour codes, cut to one screen line. */
 function firstLine(text: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- the escape character of terminal colour codes
-  const line = (text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '(no message)';
+  const line = (text ?? '').replace(COLOUR_CODES, '').split('\n').find((l) => l.trim()) ?? '(no message)';
   return line.trim().slice(0, 300);
 }
 

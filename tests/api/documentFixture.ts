@@ -11,9 +11,13 @@ export type Client = ReturnType<typeof client>;
 export const FORMS = '/api/generator/generatorform';
 export const CONTRACTS = '/api/material/contract';
 
+/** A resource document as a test edits it freely, any member at any depth. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits the document freely
+export type EditableDocument = Record<string, any>;
+
 /** The Contract document; `change` edits a copy of its resource. */
-export function contractDocument(change: (resource: Record<string, any>) => void = () => undefined): { resource: Record<string, unknown>; messages: Record<string, unknown> } { // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits the document freely
-  const resource: Record<string, any> = { // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+export function contractDocument(change: (resource: EditableDocument) => void = () => undefined): { resource: Record<string, unknown>; messages: Record<string, unknown> } {
+  const resource: EditableDocument = {
     name: 'Contract',
     service: 'material',
     path: 'contract',

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { VALID_SECRET, validRecord } from './validRecord.ts';
-import { CONTRACTS, FORMS, contractDocument, publishContract, saveForm, type Client } from './documentFixture.ts';
+import { CONTRACTS, FORMS, contractDocument, publishContract, saveForm, type Client, type EditableDocument } from './documentFixture.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -271,7 +271,7 @@ describe('bad documents', () => {
 });
 
 describe('changing and unpublishing', () => {
-  async function republish(change: (r: Record<string, any>) => void): Promise<{ status: number; body: Envelope }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the test edits the document freely
+  async function republish(change: (r: EditableDocument) => void): Promise<{ status: number; body: Envelope }> {
     await admin.put(`${FORMS}/updateGeneratorForm`, { id: formId, formContent: JSON.stringify(contractDocument(change)) });
     return admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: formId, roleCodes: ['ROLE_EDITOR'] });
   }
