@@ -101,8 +101,35 @@ export const JSON_SERVER_MIX: MixPaths = {
   idOf: (body) => (JSON.parse(body) as { id?: number }).id,
 };
 
+/**
+ * The editor deletes the parameters it adds: an administrator grants ROLE_EDITOR the delete
+ * button and call of the parameters page, which editors are not granted by default.
+ */
+async function grantEditorParamDelete(url: string, token: string): Promise<void> {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = (await res.json()) as { data?: T; message?: string };
+    if (!res.ok) throw new Error(`could not grant the editor the parameters' delete: ${method} ${path}: ${res.status} ${answer.message ?? ''}`);
+    return answer.data as T;
+  };
+  const deleteUrl = '/api/admin/sysparam/deleteSysParam';
+  const roles = await call<{ list: { id: number }[] }>('GET', '/api/admin/sysrole/querySysRole?roleCode=ROLE_EDITOR');
+  const roleId = roles.list[0]!.id;
+  const urls = await call<{ list: { id: number; url: string }[] }>('GET', `/api/admin/sysurl/querySysUrl?url=${encodeURIComponent(deleteUrl)}`);
+  const urlId = urls.list.find((u) => u.url === deleteUrl)!.id;
+  const held = await call<number[]>('GET', `/api/admin/sysurl/queryUrlIdByRoleId?roleId=${roleId}`);
+  await call('POST', '/api/admin/sysurl/authorizeUrlToRole', { roleId, urlId: [...new Set([...held, urlId])] });
+  const buttons = await call<string[]>('GET', '/api/admin/sysmenu/queryCheckedMenuButton?menuCode=sysparam&roleCode=ROLE_EDITOR');
+  await call('POST', '/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: [...new Set([...buttons, 'sysparam:delete'])] });
+}
+
 export async function prepareRecords(url: string): Promise<void> {
   const token = await signIn(url, 'demo', 'admin');
+  await grantEditorParamDelete(url, token);
   for (let i = 0; i < LOAD_EXTRA_PARAMS; i++) {
     const res = await fetch(`${url}/api/admin/sysparam/addSysParam`, {
       method: 'POST',
