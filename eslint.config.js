@@ -41,20 +41,25 @@ export default tseslint.config(
       'server-mock/app/startServer.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'kysely', message: 'Query through the access layer (server-mock/access/: TenantData, SystemStore), not Kysely.' }],
-        patterns: [
-          {
-            regex: '(^|/)db/(database|dialect|sqliteDriver|pgStatements|sqlTemplate|migrate)(\\.ts)?$',
-            message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
-          },
-          {
-            regex: '(^|/)db/anyKysely(\\.ts)?$',
-            importNames: ['AnyKysely'],
-            message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
-          },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', message: 'Query through the access layer (server-mock/access/: TenantData, SystemStore), not Kysely.' },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)db/(database|dialect|sqliteDriver|pgStatements|sqlTemplate|migrate)(\\.ts)?$',
+              message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
+            },
+            {
+              regex: '(^|/)db/anyKysely(\\.ts)?$',
+              importNames: ['AnyKysely'],
+              message: 'The raw database is reached only from server-mock/access/ and server-mock/db/: use the stores of the access layer.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -32,7 +32,13 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/api/**/*.test.ts', 'runtime/**/*.test.{ts,tsx}', 'designer/**/*.test.{ts,tsx}'],
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/unit/**/*.test.tsx',
+      'tests/api/**/*.test.ts',
+      'runtime/**/*.test.{ts,tsx}',
+      'designer/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -52,13 +52,19 @@ function sqliteStore(file: string): Store {
     async table(table, columns, rows) {
       db.exec(`create table ${quote(table)} (id integer primary key autoincrement, ${columns.map((c) => `${quote(c)} text`).join(', ')})`);
       db.exec(`create index ${quote(`ix_${table}_page`)} on ${quote(table)} (create_time, id)`);
-      const load = db.prepare(`insert into ${quote(table)} (id, ${columns.map(quote).join(', ')}) values (?, ${columns.map(() => '?').join(', ')})`);
+      const load = db.prepare(
+        `insert into ${quote(table)} (id, ${columns.map(quote).join(', ')}) values (?, ${columns.map(() => '?').join(', ')})`,
+      );
       db.transaction(() => {
         for (const row of rows) load.run(row.id, ...columns.map((c) => textOf(row[c])));
       })();
-      const page = db.prepare(`select *, (select count(*) from ${quote(table)}) as __total from ${quote(table)} order by create_time desc, id desc limit ? offset ?`);
+      const page = db.prepare(
+        `select *, (select count(*) from ${quote(table)}) as __total from ${quote(table)} order by create_time desc, id desc limit ? offset ?`,
+      );
       const byId = db.prepare(`select * from ${quote(table)} where id = ?`);
-      const insert = db.prepare(`insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${columns.map(() => '?').join(', ')}) returning *`);
+      const insert = db.prepare(
+        `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${columns.map(() => '?').join(', ')}) returning *`,
+      );
       const remove = db.prepare(`delete from ${quote(table)} where id = ?`);
       return {
         page: async (limit, offset) => page.all(limit, offset) as Row[],
@@ -80,17 +86,32 @@ function postgresStore(url: string): Store {
       await pool.query(`create table ${quote(table)} (id bigserial primary key, ${columns.map((c) => `${quote(c)} text`).join(', ')})`);
       await pool.query(`create index ${quote(`ix_${table}_page`)} on ${quote(table)} (create_time, id)`);
       for (const row of rows) {
-        await pool.query(`insert into ${quote(table)} (id, ${columns.map(quote).join(', ')}) values (${[row.id, ...columns].map((_, i) => `$${i + 1}`).join(', ')})`, [row.id, ...columns.map((c) => textOf(row[c]))]);
+        await pool.query(
+          `insert into ${quote(table)} (id, ${columns.map(quote).join(', ')}) values (${[row.id, ...columns].map((_, i) => `$${i + 1}`).join(', ')})`,
+          [row.id, ...columns.map((c) => textOf(row[c]))],
+        );
       }
       await pool.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${quote(table)}))`);
       await pool.query(`analyze ${quote(table)}`);
       const run = (name: string, text: string, values: unknown[]) => pool.query({ name: `${table}-${name}`, text, values });
       return {
         page: async (limit, offset) =>
-          (await run('page', `select *, (select count(*) from ${quote(table)})::int as __total from ${quote(table)} order by create_time desc, id desc limit $1 offset $2`, [limit, offset])).rows as Row[],
+          (
+            await run(
+              'page',
+              `select *, (select count(*) from ${quote(table)})::int as __total from ${quote(table)} order by create_time desc, id desc limit $1 offset $2`,
+              [limit, offset],
+            )
+          ).rows as Row[],
         byId: async (id) => (await run('by-id', `select * from ${quote(table)} where id = $1`, [id])).rows as Row[],
         insert: async (values) =>
-          (await run('insert', `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning *`, values)).rows[0] as Row | undefined,
+          (
+            await run(
+              'insert',
+              `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning *`,
+              values,
+            )
+          ).rows[0] as Row | undefined,
         remove: async (id) => ((await run('delete', `delete from ${quote(table)} where id = $1`, [id])).rowCount ?? 0) > 0,
       };
     },

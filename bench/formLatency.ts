@@ -90,7 +90,8 @@ async function typeRound(browser: Browser, base: string, page: FormPage, keystro
     const after = await metric();
     const samples = (await tab.evaluate(() => window.__keystrokes)).slice(WARM_UP);
     const typed = await tab.locator(TARGET_SELECTOR).inputValue();
-    if (typed.length !== WARM_UP + keystrokes) throw new Error(`${page}: typed ${WARM_UP + keystrokes} characters, the field holds ${typed.length}`);
+    if (typed.length !== WARM_UP + keystrokes)
+      throw new Error(`${page}: typed ${WARM_UP + keystrokes} characters, the field holds ${typed.length}`);
     return { samples, scriptMs: (after.script - before.script) * 1000, layoutMs: (after.layout - before.layout) * 1000 };
   } finally {
     await context.close();
@@ -122,11 +123,16 @@ function summarise(rounds: RoundResult[]): PageFigures {
 }
 
 /** Types into each page, interleaved, `rounds` times `keystrokes` keys; the figures per page. */
-export async function measureFormLatency(options: { keystrokes?: number; rounds?: number; pages?: readonly FormPage[] } = {}): Promise<Record<FormPage, PageFigures>> {
+export async function measureFormLatency(
+  options: { keystrokes?: number; rounds?: number; pages?: readonly FormPage[] } = {},
+): Promise<Record<FormPage, PageFigures>> {
   const keystrokes = options.keystrokes ?? 60;
   const rounds = options.rounds ?? 3;
   const pages = options.pages ?? FORM_PAGES;
-  for (const [name, value] of [['keystrokes', keystrokes], ['rounds', rounds]] as const) {
+  for (const [name, value] of [
+    ['keystrokes', keystrokes],
+    ['rounds', rounds],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1, not "${value}"`);
   }
   const dir = await buildFormPages();
@@ -154,7 +160,9 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 export async function benchFormLatency(options: { keystrokes?: number; rounds?: number } = {}): Promise<void> {
   const keystrokes = options.keystrokes ?? 60;
   const rounds = options.rounds ?? 3;
-  console.log(`\nForm latency: typing into field 100 of a 200-field form, ${rounds} rounds of ${keystrokes} keystrokes per page (interleaved)`);
+  console.log(
+    `\nForm latency: typing into field 100 of a 200-field form, ${rounds} rounds of ${keystrokes} keystrokes per page (interleaved)`,
+  );
   const figures = await measureFormLatency({ keystrokes, rounds });
   const native = figures.native;
   const plain = figures.rjsf;
@@ -170,8 +178,12 @@ export async function benchFormLatency(options: { keystrokes?: number; rounds?: 
   }
   const r = figures.resource;
   const paintRatio = r.paintMedian / native.paintMedian;
-  console.log(`  ResourceForm against the native floor: to paint p50 ${paintRatio.toFixed(2)}x, p95 ${(r.paintP95 / native.paintP95).toFixed(2)}x; script ${(r.scriptPerKey - native.scriptPerKey).toFixed(1)} ms/key above the floor's`);
-  console.log(`  ResourceForm against plain rjsf: to paint p50 ${(r.paintMedian / plain.paintMedian).toFixed(2)}x, p95 ${(r.paintP95 / plain.paintP95).toFixed(2)}x; script ${(r.scriptPerKey / plain.scriptPerKey).toFixed(2)}x`);
+  console.log(
+    `  ResourceForm against the native floor: to paint p50 ${paintRatio.toFixed(2)}x, p95 ${(r.paintP95 / native.paintP95).toFixed(2)}x; script ${(r.scriptPerKey - native.scriptPerKey).toFixed(1)} ms/key above the floor's`,
+  );
+  console.log(
+    `  ResourceForm against plain rjsf: to paint p50 ${(r.paintMedian / plain.paintMedian).toFixed(2)}x, p95 ${(r.paintP95 / plain.paintP95).toFixed(2)}x; script ${(r.scriptPerKey / plain.scriptPerKey).toFixed(2)}x`,
+  );
   console.log(
     `  targets: to paint p50 within ${TARGET_PAINT_RATIO}x the floor: ${paintRatio <= TARGET_PAINT_RATIO ? 'met' : 'NOT met'}; script under ${TARGET_SCRIPT_MS} ms per keystroke: ${r.scriptPerKey < TARGET_SCRIPT_MS ? 'met' : 'NOT met'}`,
   );

@@ -16,11 +16,15 @@ export async function benchFuzz(options: { runs: number }): Promise<void> {
   const started = performance.now();
   const output: string[] = [];
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/api/fuzz.test.ts', '--reporter=verbose'], {
-      cwd: root,
-      env: { ...process.env, FUZZ_RUNS: String(options.runs), CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/api/fuzz.test.ts', '--reporter=verbose'],
+      {
+        cwd: root,
+        env: { ...process.env, FUZZ_RUNS: String(options.runs), CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.on('error', reject);
@@ -32,7 +36,13 @@ export async function benchFuzz(options: { runs: number }): Promise<void> {
   const cases = /(\d+) generated cases/.exec(text)?.[1] ?? '?';
   console.log(`  ${tests}; ${cases} generated cases; ${seconds.toFixed(0)} s`);
   if (code !== 0) {
-    console.log(text.split('\n').filter((l) => /FAIL|Error|expected/.test(l)).slice(0, 20).join('\n'));
+    console.log(
+      text
+        .split('\n')
+        .filter((l) => /FAIL|Error|expected/.test(l))
+        .slice(0, 20)
+        .join('\n'),
+    );
     console.log('  fuzzing FAILED: some generated input was not refused cleanly');
     process.exitCode = 1;
   } else console.log('  every generated input was refused with a 4xx and a message; no table changed');

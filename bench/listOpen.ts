@@ -56,11 +56,16 @@ const median = (values: number[]) => {
 };
 
 /** Opens each table `rounds` times, interleaved; the median figures per table. */
-export async function measureListOpen(options: { rows?: number; rounds?: number; tables?: readonly ListTable[] } = {}): Promise<Record<ListTable, ListFigures>> {
+export async function measureListOpen(
+  options: { rows?: number; rounds?: number; tables?: readonly ListTable[] } = {},
+): Promise<Record<ListTable, ListFigures>> {
   const rows = options.rows ?? 10_000;
   const rounds = options.rounds ?? 3;
   const tables = options.tables ?? LIST_TABLES;
-  for (const [name, value] of [['list-rows', rows], ['list-rounds', rounds]] as const) {
+  for (const [name, value] of [
+    ['list-rows', rows],
+    ['list-rounds', rounds],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1, not "${value}"`);
   }
   const dir = await buildListPage();
@@ -105,17 +110,25 @@ export async function benchListOpen(options: { rows?: number; rounds?: number } 
     antd: 'antd Table, every row',
     antdVirtual: 'antd Table, virtual',
   };
-  console.log(`  ${'table'.padEnd(26)} ${'first rows painted'.padStart(19)} ${'rows in DOM'.padStart(12)} ${'jump to middle'.padStart(15)} ${'rows in DOM'.padStart(12)}`);
+  console.log(
+    `  ${'table'.padEnd(26)} ${'first rows painted'.padStart(19)} ${'rows in DOM'.padStart(12)} ${'jump to middle'.padStart(15)} ${'rows in DOM'.padStart(12)}`,
+  );
   for (const table of LIST_TABLES) {
     const f = figures[table];
-    console.log(`  ${names[table].padEnd(26)} ${fmt(f.openMs).padStart(19)} ${String(f.rows).padStart(12)} ${fmt(f.scrollMs).padStart(15)} ${String(f.rowsAfterScroll).padStart(12)}`);
+    console.log(
+      `  ${names[table].padEnd(26)} ${fmt(f.openMs).padStart(19)} ${String(f.rows).padStart(12)} ${fmt(f.scrollMs).padStart(15)} ${String(f.rowsAfterScroll).padStart(12)}`,
+    );
   }
   const g = figures.generic;
   const vsAntd = figures.antd.openMs / g.openMs;
   const vsVirtual = figures.antdVirtual.openMs / g.openMs;
   const domRows = Math.max(g.rows, g.rowsAfterScroll);
-  console.log(`  generic vs antd every row: ${vsAntd.toFixed(1)}x faster to open (target ${TARGET_SPEEDUP}x): ${vsAntd >= TARGET_SPEEDUP ? 'met' : 'NOT met'}`);
-  console.log(`  generic vs antd virtual: ${vsVirtual.toFixed(2)}x (target at least 1.00x, no slower): ${vsVirtual >= 1 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  generic vs antd every row: ${vsAntd.toFixed(1)}x faster to open (target ${TARGET_SPEEDUP}x): ${vsAntd >= TARGET_SPEEDUP ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `  generic vs antd virtual: ${vsVirtual.toFixed(2)}x (target at least 1.00x, no slower): ${vsVirtual >= 1 ? 'met' : 'NOT met'}`,
+  );
   console.log(`  generic rows in the DOM: ${domRows} (target under ${MAX_DOM_ROWS}): ${domRows < MAX_DOM_ROWS ? 'met' : 'NOT met'}`);
 }
 

@@ -32,7 +32,14 @@ export interface MixPaths {
  * parameter, list a page of roles, read one role by id, delete the parameter it added.
  * Four reads and two writes in six calls.
  */
-export async function loadMix(base: string, paths: MixPaths, paramIds: number[], roleIds: number[], headers: Record<string, string>, options: { connections: number; duration: number }): Promise<LoadFigures> {
+export async function loadMix(
+  base: string,
+  paths: MixPaths,
+  paramIds: number[],
+  roleIds: number[],
+  headers: Record<string, string>,
+  options: { connections: number; duration: number },
+): Promise<LoadFigures> {
   let counter = 0;
   const pick = (ids: number[]) => ids[Math.floor(Math.random() * ids.length)]!;
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
@@ -96,7 +103,8 @@ export const JSON_SERVER_MIX: MixPaths = {
   listRoles: '/sys_role?_page=1&_limit=10&_sort=create_time,id&_order=desc,desc',
   readRole: (id) => `/sys_role?id=${id}`,
   add: '/sys_param',
-  addBody: (key) => JSON.stringify({ tenant_code: 'demo', param_name: 'Load', param_key: key, param_value: 'v', create_time: new Date().toISOString() }),
+  addBody: (key) =>
+    JSON.stringify({ tenant_code: 'demo', param_name: 'Load', param_key: key, param_value: 'v', create_time: new Date().toISOString() }),
   remove: (id) => ({ method: 'DELETE', path: `/sys_param/${id}` }),
   idOf: (body) => (JSON.parse(body) as { id?: number }).id,
 };
@@ -113,18 +121,26 @@ async function grantEditorParamDelete(url: string, token: string): Promise<void>
       body: body ? JSON.stringify(body) : undefined,
     });
     const answer = (await res.json()) as { data?: T; message?: string };
-    if (!res.ok) throw new Error(`could not grant the editor the parameters' delete: ${method} ${path}: ${res.status} ${answer.message ?? ''}`);
+    if (!res.ok)
+      throw new Error(`could not grant the editor the parameters' delete: ${method} ${path}: ${res.status} ${answer.message ?? ''}`);
     return answer.data as T;
   };
   const deleteUrl = '/api/admin/sysparam/deleteSysParam';
   const roles = await call<{ list: { id: number }[] }>('GET', '/api/admin/sysrole/querySysRole?roleCode=ROLE_EDITOR');
   const roleId = roles.list[0]!.id;
-  const urls = await call<{ list: { id: number; url: string }[] }>('GET', `/api/admin/sysurl/querySysUrl?url=${encodeURIComponent(deleteUrl)}`);
+  const urls = await call<{ list: { id: number; url: string }[] }>(
+    'GET',
+    `/api/admin/sysurl/querySysUrl?url=${encodeURIComponent(deleteUrl)}`,
+  );
   const urlId = urls.list.find((u) => u.url === deleteUrl)!.id;
   const held = await call<number[]>('GET', `/api/admin/sysurl/queryUrlIdByRoleId?roleId=${roleId}`);
   await call('POST', '/api/admin/sysurl/authorizeUrlToRole', { roleId, urlId: [...new Set([...held, urlId])] });
   const buttons = await call<string[]>('GET', '/api/admin/sysmenu/queryCheckedMenuButton?menuCode=sysparam&roleCode=ROLE_EDITOR');
-  await call('POST', '/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: [...new Set([...buttons, 'sysparam:delete'])] });
+  await call('POST', '/api/admin/sysmenu/authorizeMenuButtonToRole', {
+    roleCode: 'ROLE_EDITOR',
+    menuCode: 'sysparam',
+    buttonCode: [...new Set([...buttons, 'sysparam:delete'])],
+  });
 }
 
 export async function prepareRecords(url: string): Promise<void> {
@@ -139,4 +155,3 @@ export async function prepareRecords(url: string): Promise<void> {
     if (!res.ok) throw new Error(`could not add bench parameters: ${res.status} ${await res.text()}`);
   }
 }
-

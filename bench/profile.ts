@@ -20,12 +20,22 @@ const seconds = Number(args[0] ?? 10);
 const outDir = resolve(args[1] ?? join(tmpdir(), 'console-profiles'));
 const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 mkdirSync(join(dir, 'static'));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'static') };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: join(dir, 'data'),
+  STATIC_DIR: join(dir, 'static'),
+};
 delete env.DATABASE_URL;
 delete env.TOKEN_SECRET;
 const pgDb = onPg ? await createPgDatabase(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
 if (pgDb) env.DATABASE_URL = pgDb.url;
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--import', 'tsx', 'server-mock/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--import', 'tsx', 'server-mock/main.ts'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise<string>((done, fail) => {
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -53,7 +63,9 @@ if (pgDb) {
 }
 const headers = { authorization: `Bearer ${await signIn(url, 'demo', 'editor')}` };
 const result = await loadMix(url, PLATFORM_MIX, paramIds, roleIds, headers, { connections: 50, duration: seconds });
-console.log(`${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+console.log(
+  `${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+);
 child.kill('SIGINT');
 await new Promise((done) => child.once('exit', done));
 await pgDb?.drop();

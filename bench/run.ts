@@ -75,7 +75,9 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 
 function show(name: string, f: LoadFigures, baseline?: LoadFigures): void {
   const ratio = baseline ? `  (${(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}x the baseline)` : '';
-  console.log(`  ${name.padEnd(44)} ${String(f.requestsPerSecond).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}${ratio}`);
+  console.log(
+    `  ${name.padEnd(44)} ${String(f.requestsPerSecond).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}${ratio}`,
+  );
 }
 
 /** The floor: a bare Fastify route reading the same rows from the same SQLite file, no auth. */
@@ -92,7 +94,13 @@ async function bareBaseline(sqliteFile: string): Promise<{ url: string; close: (
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/list`, close: async () => { await app.close(); db.close(); } };
+  return {
+    url: `http://127.0.0.1:${port}/list`,
+    close: async () => {
+      await app.close();
+      db.close();
+    },
+  };
 }
 
 /** The same floor on PostgreSQL: a bare Fastify route and a pg pool of the server's size, no auth. */
@@ -100,14 +108,32 @@ async function barePgBaseline(databaseUrl: string): Promise<{ url: string; close
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = Fastify({ logger: false });
   app.get('/list', async () => {
-    const rows = await pool.query({ name: 'bare-list', text: 'select * from sys_role where tenant_code = $1 order by create_time desc, id desc limit 10', values: ['demo'] });
-    const count = await pool.query({ name: 'bare-count', text: 'select count(*)::int as total from sys_role where tenant_code = $1', values: ['demo'] });
-    return { status: 200, message: 'success', data: { list: rows.rows, pagination: { total: (count.rows[0] as { total: number }).total, pageSize: 10, current: 1 } } };
+    const rows = await pool.query({
+      name: 'bare-list',
+      text: 'select * from sys_role where tenant_code = $1 order by create_time desc, id desc limit 10',
+      values: ['demo'],
+    });
+    const count = await pool.query({
+      name: 'bare-count',
+      text: 'select count(*)::int as total from sys_role where tenant_code = $1',
+      values: ['demo'],
+    });
+    return {
+      status: 200,
+      message: 'success',
+      data: { list: rows.rows, pagination: { total: (count.rows[0] as { total: number }).total, pageSize: 10, current: 1 } },
+    };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/list`, close: async () => { await app.close(); await pool.end(); } };
+  return {
+    url: `http://127.0.0.1:${port}/list`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 async function benchList(): Promise<void> {
@@ -121,12 +147,24 @@ async function benchList(): Promise<void> {
     const baseline = await load(bare.url);
     show('baseline: bare Fastify + better-sqlite3', baseline);
     show('server on SQLite (admin)', await load(server.url + LIST_PATH, { authorization: `Bearer ${token}` }), baseline);
-    show('server on SQLite (editor: URL + button grants)', await load(server.url + LIST_PATH, { authorization: `Bearer ${editorToken}` }), baseline);
+    show(
+      'server on SQLite (editor: URL + button grants)',
+      await load(server.url + LIST_PATH, { authorization: `Bearer ${editorToken}` }),
+      baseline,
+    );
     await bare.close();
     const pgReachable = await postgresReachable();
     if (pgReachable) {
       const pgDb = await createPgDatabase(PG_URL);
-      const pgServer = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(dataDir, 'pg'), databaseUrl: pgDb.url, quiet: true, staticDir: join(dataDir, 'none'), env: {} });
+      const pgServer = await startServer({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: join(dataDir, 'pg'),
+        databaseUrl: pgDb.url,
+        quiet: true,
+        staticDir: join(dataDir, 'none'),
+        env: {},
+      });
       try {
         const pgToken = await signIn(pgServer.url, 'demo', 'admin');
         const barePg = await barePgBaseline(pgDb.url);
@@ -135,7 +173,9 @@ async function benchList(): Promise<void> {
         show('bare Fastify + pg (same list, two queries)', pgBaseline, baseline);
         const pgFigures = await load(pgServer.url + LIST_PATH, { authorization: `Bearer ${pgToken}` });
         show('server on PostgreSQL (admin)', pgFigures, baseline);
-        console.log(`    server on PostgreSQL: ${(pgFigures.requestsPerSecond / pgBaseline.requestsPerSecond).toFixed(2)}x the bare Fastify + pg floor`);
+        console.log(
+          `    server on PostgreSQL: ${(pgFigures.requestsPerSecond / pgBaseline.requestsPerSecond).toFixed(2)}x the bare Fastify + pg floor`,
+        );
       } finally {
         await pgServer.close();
         await pgDb.drop();
@@ -167,7 +207,9 @@ async function benchGen(): Promise<void> {
   const registry = loadRegistry('schemas');
   console.log(`\nnpm run gen (${registry.resources.length} resources, ${registry.calls.length} calls), median of ${runs}`);
   console.log(`  ${'baseline: load and validate the resource files'.padEnd(44)} ${loadOnly.toFixed(0).padStart(7)} ms`);
-  console.log(`  ${'generate types, client, routes, resources'.padEnd(44)} ${gen.toFixed(0).padStart(7)} ms  (${(gen / loadOnly).toFixed(1)}x the baseline)`);
+  console.log(
+    `  ${'generate types, client, routes, resources'.padEnd(44)} ${gen.toFixed(0).padStart(7)} ms  (${(gen / loadOnly).toFixed(1)}x the baseline)`,
+  );
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -225,14 +267,21 @@ async function freePort(): Promise<number> {
  */
 async function startJsonServer(dbFile: string): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['node_modules/json-server/lib/cli/bin.js', dbFile, '--port', String(port), '--host', '127.0.0.1', '--quiet'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['node_modules/json-server/lib/cli/bin.js', dbFile, '--port', String(port), '--host', '127.0.0.1', '--quiet'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error('json-server exited before it was ready');
-    const up = await fetch(`${url}/sys_role`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/sys_role`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { url, process: child, exited };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -242,7 +291,14 @@ async function startJsonServer(dbFile: string): Promise<Child> {
 
 /** The platform server as it is deployed: `server-mock/main.ts` in its own process. */
 function startPlatformServer(dataDir: string, staticDir: string, databaseUrl?: string): Promise<Child> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STATIC_DIR: staticDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir,
+  };
   delete env.TOKEN_SECRET;
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -274,7 +330,12 @@ async function benchLoad(): Promise<void> {
     const jsonServer = await startJsonServer(dbFile);
     cleanups.push(() => stopChild(jsonServer));
 
-    const json = LOAD_SERVERS.has('json') ? await withCpu(() => [jsonServer.process.pid!], () => loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions)) : undefined;
+    const json = LOAD_SERVERS.has('json')
+      ? await withCpu(
+          () => [jsonServer.process.pid!],
+          () => loadMix(jsonServer.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions),
+        )
+      : undefined;
     const baseline = json?.figures;
     if (json) {
       show('baseline: json-server 0.17 (no auth)', json.figures);
@@ -286,9 +347,16 @@ async function benchLoad(): Promise<void> {
     // The floor: the same calls with none of the platform's work (bench/bareServer.ts).
     /** A floor (bench/bareServer.ts on `target`, a SQLite file or a PostgreSQL URL) under the json-server mix. */
     const runFloor = async (target: string, name: string, otherPids?: { pids: () => number[]; note: string }): Promise<LoadFigures> => {
-      const bare = await startChild(['--import', 'tsx', 'bench/bareServer.ts', dbFile, target], process.env, /Bare server:\s+(http:\/\/\S+)/);
+      const bare = await startChild(
+        ['--import', 'tsx', 'bench/bareServer.ts', dbFile, target],
+        process.env,
+        /Bare server:\s+(http:\/\/\S+)/,
+      );
       try {
-        const run = await withCpu(() => [bare.process.pid!, ...(otherPids?.pids() ?? [])], () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions));
+        const run = await withCpu(
+          () => [bare.process.pid!, ...(otherPids?.pids() ?? [])],
+          () => loadMix(bare.url, JSON_SERVER_MIX, paramIds, roleIds, {}, loadOptions),
+        );
         show(`floor: ${name} (no auth)`, run.figures, baseline);
         showCpu(`${name}${otherPids?.note ?? ''}`, run.cpuPerRequest, json?.cpuPerRequest);
         return run.figures;
@@ -300,7 +368,10 @@ async function benchLoad(): Promise<void> {
 
     if (LOAD_SERVERS.has('sqlite')) {
       const editor = await signIn(server.url, 'demo', 'editor');
-      const run = await withCpu(() => [server.process.pid!], () => loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions));
+      const run = await withCpu(
+        () => [server.process.pid!],
+        () => loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions),
+      );
       show('server on SQLite (editor)', run.figures, baseline);
       showCpu('server on SQLite', run.cpuPerRequest, json?.cpuPerRequest);
       if (baseline) verdict(run.figures, baseline, floor);
@@ -312,7 +383,7 @@ async function benchLoad(): Promise<void> {
     if (pgReachable && LOAD_SERVERS.has('barepg')) {
       const floorDb = await createPgDatabase(PG_URL);
       try {
-        pgFloor = await runFloor(floorDb.url, 'bare Fastify + pg', { pids: postgresPids, note: ', with PostgreSQL\'s own processes' });
+        pgFloor = await runFloor(floorDb.url, 'bare Fastify + pg', { pids: postgresPids, note: ", with PostgreSQL's own processes" });
       } finally {
         await floorDb.drop();
       }
@@ -325,17 +396,27 @@ async function benchLoad(): Promise<void> {
       await prepareRecords(pgServer.url);
       const pgClient = new pg.Client({ connectionString: pgDb.url });
       await pgClient.connect();
-      const pgParams = (await pgClient.query(`select id from sys_param where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
-      const pgRoles = (await pgClient.query(`select id from sys_role where tenant_code = 'demo'`)).rows.map((r: { id: number }) => Number(r.id));
+      const pgParams = (await pgClient.query(`select id from sys_param where tenant_code = 'demo'`)).rows.map((r: { id: number }) =>
+        Number(r.id),
+      );
+      const pgRoles = (await pgClient.query(`select id from sys_role where tenant_code = 'demo'`)).rows.map((r: { id: number }) =>
+        Number(r.id),
+      );
       // The server analyzes its tables at start; the records added since then get their
       // statistics now, as the floor's do after it loads them (and as autovacuum would).
       await pgClient.query('analyze');
       await pgClient.end();
       const pgEditor = await signIn(pgServer.url, 'demo', 'editor');
-      const run = await withCpu(() => [pgServer.process.pid!, ...postgresPids()], () => loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions));
+      const run = await withCpu(
+        () => [pgServer.process.pid!, ...postgresPids()],
+        () => loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions),
+      );
       show('server on PostgreSQL (editor)', run.figures, baseline);
-      showCpu('server on PostgreSQL, with PostgreSQL\'s own processes', run.cpuPerRequest, json?.cpuPerRequest);
-      if (pgFloor) console.log(`    server on PostgreSQL: ${(run.figures.requestsPerSecond / pgFloor.requestsPerSecond).toFixed(2)}x the floor on PostgreSQL's throughput`);
+      showCpu("server on PostgreSQL, with PostgreSQL's own processes", run.cpuPerRequest, json?.cpuPerRequest);
+      if (pgFloor)
+        console.log(
+          `    server on PostgreSQL: ${(run.figures.requestsPerSecond / pgFloor.requestsPerSecond).toFixed(2)}x the floor on PostgreSQL's throughput`,
+        );
       if (baseline) verdict(run.figures, baseline, pgFloor ?? floor);
     } else if (!pgReachable && (LOAD_SERVERS.has('postgres') || LOAD_SERVERS.has('barepg'))) {
       console.log(`  PostgreSQL not reachable at ${PG_URL}: skipped`);
@@ -401,7 +482,9 @@ function verdict(f: LoadFigures, baseline: LoadFigures, floor?: LoadFigures): vo
   console.log(`    ${parts.join('; ')}`);
 }
 
-console.log(`Machine: ${(await import('node:os')).cpus().length} cores, ${(await import('node:os')).cpus()[0]?.model ?? ''}, Node ${process.version}`);
+console.log(
+  `Machine: ${(await import('node:os')).cpus().length} cores, ${(await import('node:os')).cpus()[0]?.model ?? ''}, Node ${process.version}`,
+);
 if (!ONLY || ONLY === 'list') await benchList();
 if (!ONLY || ONLY === 'gen') await benchGen();
 if (!ONLY || ONLY === 'load') await benchLoad();

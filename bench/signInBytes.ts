@@ -31,7 +31,12 @@ async function measureSignedIn(browser: Browser, base: string, path: string, tok
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type === 'fetch' || type === 'xhr') return;
-    pending.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length })).catch(() => undefined));
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length }))
+        .catch(() => undefined),
+    );
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await page.getByTestId('app-layout').waitFor({ timeout: 30_000 });
@@ -47,7 +52,12 @@ export async function benchSignInBytes(): Promise<void> {
   console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
   if (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(distDir, 'index.html'))) {
     const { build } = await import('vite');
-    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir: distDir, emptyOutDir: true } });
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir: distDir, emptyOutDir: true },
+    });
   }
   const bareDir = await buildBareSignIn();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
@@ -62,11 +72,14 @@ export async function benchSignInBytes(): Promise<void> {
     const ratio = login.gzipBytes / baseline.gzipBytes;
     const heavy = login.files.filter((f) => HEAVY.test(f.url)).map((f) => f.url);
     console.log(`  ${'bare antd sign-in form'.padEnd(28)} ${kib(baseline.gzipBytes).padStart(11)} in ${baseline.files.length} files`);
-    console.log(`  ${'sign-in page (/login)'.padEnd(28)} ${kib(login.gzipBytes).padStart(11)} in ${login.files.length} files  (${ratio.toFixed(2)}x the bare form, target ${TARGET_RATIO.toFixed(2)}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
+    console.log(
+      `  ${'sign-in page (/login)'.padEnd(28)} ${kib(login.gzipBytes).padStart(11)} in ${login.files.length} files  (${ratio.toFixed(2)}x the bare form, target ${TARGET_RATIO.toFixed(2)}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`,
+    );
     console.log(`  ${'workbench (signed in)'.padEnd(28)} ${kib(workbench.gzipBytes).padStart(11)} in ${workbench.files.length} files`);
     console.log(`  heavy parts on the sign-in page (designer, Monaco, ECharts, rich text): ${heavy.length ? heavy.join(', ') : 'none'}`);
     if (process.env.SIGN_IN_BYTES_FILES === '1') {
-      for (const f of [...login.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url.replace(server.url, '')}`);
+      for (const f of [...login.files].sort((a, b) => b.gzipBytes - a.gzipBytes))
+        console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url.replace(server.url, '')}`);
     }
   } finally {
     await browser.close().catch(() => undefined);

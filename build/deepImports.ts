@@ -25,7 +25,10 @@ export function deepImports(root: string, packages: { name: string; index: strin
     const packageRoot = join(root, 'node_modules', p.name);
     maps.set(p.name, defaultReExports(join(packageRoot, p.index), packageRoot));
   }
-  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'](${packages.map((p) => p.name.replace(/[/@]/g, '\\$&')).join('|')})["'];?`, 'g');
+  const pattern = new RegExp(
+    `import\\s*\\{([^}]*)\\}\\s*from\\s*["'](${packages.map((p) => p.name.replace(/[/@]/g, '\\$&')).join('|')})["'];?`,
+    'g',
+  );
   return {
     name: 'console-deep-imports',
     apply: 'build',

@@ -6,7 +6,19 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Empty, Tag, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FIELD_KINDS, type FieldKind } from './model/fieldKinds.ts';
@@ -40,7 +52,21 @@ function PaletteItem({ kind, locale, onAdd }: { kind: FieldKind; locale: Locale;
   );
 }
 
-function CanvasField({ name, children, selected, onSelect, onRemove, t }: { name: string; children: ReactNode; selected: boolean; onSelect: () => void; onRemove: () => void; t: TFunction }) {
+function CanvasField({
+  name,
+  children,
+  selected,
+  onSelect,
+  onRemove,
+  t,
+}: {
+  name: string;
+  children: ReactNode;
+  selected: boolean;
+  onSelect: () => void;
+  onRemove: () => void;
+  t: TFunction;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: name });
   return (
     <div
@@ -49,7 +75,13 @@ function CanvasField({ name, children, selected, onSelect, onRemove, t }: { name
       className={`designer-field${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
       data-field={name}
     >
-      <span ref={setActivatorNodeRef} className="designer-field-handle" {...attributes} {...listeners} aria-label={t('designer.dragHandle', { name })}>
+      <span
+        ref={setActivatorNodeRef}
+        className="designer-field-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={t('designer.dragHandle', { name })}
+      >
         {'\u2807'}
       </span>
       <button type="button" className="designer-field-body" onClick={onSelect} aria-pressed={selected}>
@@ -86,7 +118,10 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
   const { doc } = designer;
   const names = fieldNames(doc);
   const [dragging, setDragging] = useState<string | undefined>();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const add = (kind: FieldKind, index: number) => {
     let added: string[] = [];
@@ -116,7 +151,13 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(undefined)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(undefined)}
+    >
       <div className="designer-palette" role="group" aria-label={t('designer.palette')}>
         <div className="designer-panel-title">{t('designer.palette')}</div>
         <p className="designer-hint">{t('designer.paletteHint')}</p>
@@ -152,7 +193,11 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
           </SortableContext>
         </Canvas>
       </div>
-      <DragOverlay>{dragging?.startsWith(PALETTE_PREFIX) ? <div className="designer-palette-item is-overlay">{kindLabel(dragging.slice(PALETTE_PREFIX.length) as FieldKind, locale)}</div> : null}</DragOverlay>
+      <DragOverlay>
+        {dragging?.startsWith(PALETTE_PREFIX) ? (
+          <div className="designer-palette-item is-overlay">{kindLabel(dragging.slice(PALETTE_PREFIX.length) as FieldKind, locale)}</div>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }

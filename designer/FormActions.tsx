@@ -25,7 +25,11 @@ function SaveDialog({ designer, open, onClose, t }: { designer: Designer; open: 
   const [form] = Form.useForm<{ formName: string; formDescription: string }>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) form.setFieldsValue({ formName: designer.form.formName || designer.doc.resource.name, formDescription: designer.form.formDescription });
+    if (open)
+      form.setFieldsValue({
+        formName: designer.form.formName || designer.doc.resource.name,
+        formDescription: designer.form.formDescription,
+      });
   }, [open, form, designer.form, designer.doc.resource.name]);
   const submit = async () => {
     // A refused field shows its message under it.
@@ -34,7 +38,12 @@ function SaveDialog({ designer, open, onClose, t }: { designer: Designer; open: 
     setBusy(true);
     try {
       const saved = await saveGeneratorForm({ ...designer.form, ...values, formContent: JSON.stringify(designer.doc) });
-      designer.setForm({ id: saved.id, formName: saved.formName, formDescription: saved.formDescription, published: saved.published ?? designer.form.published });
+      designer.setForm({
+        id: saved.id,
+        formName: saved.formName,
+        formDescription: saved.formDescription,
+        published: saved.published ?? designer.form.published,
+      });
       toastSuccess(t('designer.saved'));
       onClose();
     } catch {
@@ -44,12 +53,28 @@ function SaveDialog({ designer, open, onClose, t }: { designer: Designer; open: 
     }
   };
   return (
-    <Modal open={open} title={t('designer.save')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden forceRender>
+    <Modal
+      open={open}
+      title={t('designer.save')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+      forceRender
+    >
       <Form form={form} layout="vertical">
-        <Form.Item name="formName" label={t('designer.formName')} rules={[{ required: true, whitespace: true, message: t('designer.formNameRequired') }, { max: 100 }]}>
+        <Form.Item
+          name="formName"
+          label={t('designer.formName')}
+          rules={[{ required: true, whitespace: true, message: t('designer.formNameRequired') }, { max: 100 }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="formDescription" label={t('designer.formDescription')} rules={[{ required: true, whitespace: true, message: t('designer.formDescriptionRequired') }, { max: 500 }]}>
+        <Form.Item
+          name="formDescription"
+          label={t('designer.formDescription')}
+          rules={[{ required: true, whitespace: true, message: t('designer.formDescriptionRequired') }, { max: 500 }]}
+        >
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>
@@ -84,9 +109,21 @@ function PublishDialog({ designer, open, onClose, t }: { designer: Designer; ope
     }
   };
   return (
-    <Modal open={open} title={t('designer.publish')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden forceRender>
+    <Modal
+      open={open}
+      title={t('designer.publish')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+      forceRender
+    >
       <Form form={form} layout="vertical">
-        <Form.Item name="roleCodes" label={t('designer.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('designer.rolesRequired') }]}>
+        <Form.Item
+          name="roleCodes"
+          label={t('designer.roles')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('designer.rolesRequired') }]}
+        >
           <Select mode="multiple" options={roles} optionFilterProp="label" />
         </Form.Item>
         <Form.Item name="parentMenuCode" label={t('designer.parentMenu')}>
@@ -143,7 +180,10 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
   };
 
   const newForm = () => {
-    const titles = Object.fromEntries(LOCALES.map((l) => [l, translator.i18n.getFixedT(l)('designer.steps.new')])) as Record<Locale, string>;
+    const titles = Object.fromEntries(LOCALES.map((l) => [l, translator.i18n.getFixedT(l)('designer.steps.new')])) as Record<
+      Locale,
+      string
+    >;
     designer.reset(newDocument('NewForm', titles), { formName: '', formDescription: '' });
   };
 
@@ -151,12 +191,24 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
     <Space wrap className="designer-toolbar">
       <Button onClick={newForm}>{t('designer.new')}</Button>
       <Tooltip title={history.undoLabel ? t('designer.undoStep', { label: history.undoLabel }) : t('designer.nothingToUndo')}>
-        <Button icon={<UndoOutlined />} disabled={!history.canUndo} onClick={designer.undo} aria-label={t('designer.undo')} data-step={history.undoLabel}>
+        <Button
+          icon={<UndoOutlined />}
+          disabled={!history.canUndo}
+          onClick={designer.undo}
+          aria-label={t('designer.undo')}
+          data-step={history.undoLabel}
+        >
           {t('designer.undo')}
         </Button>
       </Tooltip>
       <Tooltip title={history.redoLabel ? t('designer.redoStep', { label: history.redoLabel }) : t('designer.nothingToRedo')}>
-        <Button icon={<RedoOutlined />} disabled={!history.canRedo} onClick={designer.redo} aria-label={t('designer.redo')} data-step={history.redoLabel}>
+        <Button
+          icon={<RedoOutlined />}
+          disabled={!history.canRedo}
+          onClick={designer.redo}
+          aria-label={t('designer.redo')}
+          data-step={history.redoLabel}
+        >
           {t('designer.redo')}
         </Button>
       </Tooltip>

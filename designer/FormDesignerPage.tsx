@@ -44,7 +44,12 @@ export default function FormDesignerPage() {
     openedId.current = wanted;
     void loadGeneratorForm(Number(wanted)).then((form) => {
       if (!form) return;
-      designer.reset(JSON.parse(form.formContent) as DesignDocument, { id: form.id, formName: form.formName, formDescription: form.formDescription, published: form.published });
+      designer.reset(JSON.parse(form.formContent) as DesignDocument, {
+        id: form.id,
+        formName: form.formName,
+        formDescription: form.formDescription,
+        published: form.published,
+      });
     });
   }, [wanted, designer]);
 

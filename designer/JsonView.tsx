@@ -36,7 +36,10 @@ function textOf(doc: DesignDocument): string {
 }
 
 /** The problems of a text: a syntax error at its offset, else the document's issues. */
-function problemsOf(text: string, known: JsonViewProps['known']): { issues: (DocumentIssue & { offset?: number })[]; doc?: DesignDocument } {
+function problemsOf(
+  text: string,
+  known: JsonViewProps['known'],
+): { issues: (DocumentIssue & { offset?: number })[]; doc?: DesignDocument } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -61,7 +64,14 @@ export default function JsonView({ doc, known, onApply, t }: JsonViewProps) {
 
   useEffect(() => {
     const model = monaco.editor.createModel(textOf(doc), 'json');
-    const editor = monaco.editor.create(host.current!, { model, automaticLayout: true, minimap: { enabled: false }, tabSize: 2, scrollBeyondLastLine: false, fontSize: 13 });
+    const editor = monaco.editor.create(host.current!, {
+      model,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      tabSize: 2,
+      scrollBeyondLastLine: false,
+      fontSize: 13,
+    });
     editorRef.current = editor;
     const sub = model.onDidChangeContent(() => {
       if (applying.current) return;
@@ -75,7 +85,14 @@ export default function JsonView({ doc, known, onApply, t }: JsonViewProps) {
           const range = ranges ? locatePointer(ranges, issue.pointer) : { start: issue.offset ?? 0, end: (issue.offset ?? 0) + 1 };
           const start = model.getPositionAt(range.start);
           const end = model.getPositionAt(Math.max(range.end, range.start + 1));
-          return { severity: monaco.MarkerSeverity.Error, message: issue.pointer ? `${issue.pointer}: ${issue.message}` : issue.message, startLineNumber: start.lineNumber, startColumn: start.column, endLineNumber: end.lineNumber, endColumn: end.column };
+          return {
+            severity: monaco.MarkerSeverity.Error,
+            message: issue.pointer ? `${issue.pointer}: ${issue.message}` : issue.message,
+            startLineNumber: start.lineNumber,
+            startColumn: start.column,
+            endLineNumber: end.lineNumber,
+            endColumn: end.column,
+          };
         }),
       );
       setSyntax(parsed ? undefined : found[0]?.message);

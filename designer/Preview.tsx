@@ -17,7 +17,19 @@ import { LOCALES, type DesignDocument } from './model/designDocument.ts';
 const NO_HIDDEN: ReadonlySet<string> = new Set();
 export const PREVIEW_FORM_ID = 'designer-preview-form';
 
-export function Preview({ doc, meta, stale, known, t }: { doc: DesignDocument; meta: ResourceMeta | undefined; stale: boolean; known: Registry; t: TFunction }) {
+export function Preview({
+  doc,
+  meta,
+  stale,
+  known,
+  t,
+}: {
+  doc: DesignDocument;
+  meta: ResourceMeta | undefined;
+  stale: boolean;
+  known: Registry;
+  t: TFunction;
+}) {
   const registry = useMemo<Registry>(() => (meta ? { ...known, [meta.name]: meta } : known), [known, meta]);
   const messages = doc.messages;
   useEffect(() => {
@@ -29,7 +41,13 @@ export function Preview({ doc, meta, stale, known, t }: { doc: DesignDocument; m
       {stale && <Alert type="warning" showIcon title={t('designer.previewProblems')} />}
       {meta && (
         <RegistryProvider registry={registry}>
-          <ResourceForm resource={meta} mode="create" hiddenFields={NO_HIDDEN} id={PREVIEW_FORM_ID} onSubmit={() => toastSuccess(t('designer.previewValid'))} />
+          <ResourceForm
+            resource={meta}
+            mode="create"
+            hiddenFields={NO_HIDDEN}
+            id={PREVIEW_FORM_ID}
+            onSubmit={() => toastSuccess(t('designer.previewValid'))}
+          />
           <Button htmlType="submit" form={PREVIEW_FORM_ID} type="primary">
             {t('designer.previewCheck')}
           </Button>

@@ -8,7 +8,19 @@ import { Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { ResourceMeta } from '../runtime/generated/resources.ts';
 import type { TFunction } from '../runtime/i18n/translator.ts';
 import { kindOffers } from './model/fieldKinds.ts';
-import { editField, fieldNames, fieldView, LOCALES, renameField, renameProblem, renameResource, setTitle, title, type FieldEdit, type Locale } from './model/designDocument.ts';
+import {
+  editField,
+  fieldNames,
+  fieldView,
+  LOCALES,
+  renameField,
+  renameProblem,
+  renameResource,
+  setTitle,
+  title,
+  type FieldEdit,
+  type Locale,
+} from './model/designDocument.ts';
 import type { Designer } from './useDesigner.ts';
 
 interface PanelProps {
@@ -18,7 +30,19 @@ interface PanelProps {
 }
 
 /** A text input whose typing is one step: applied on each key, merged, sealed on blur. */
-function StepInput({ value, onType, onDone, ...rest }: { value: string; onType: (v: string) => void; onDone: () => void; 'aria-label'?: string; id?: string; placeholder?: string }) {
+function StepInput({
+  value,
+  onType,
+  onDone,
+  ...rest
+}: {
+  value: string;
+  onType: (v: string) => void;
+  onDone: () => void;
+  'aria-label'?: string;
+  id?: string;
+  placeholder?: string;
+}) {
   return <Input value={value} onChange={(e) => onType(e.target.value)} onBlur={onDone} {...rest} />;
 }
 
@@ -37,7 +61,12 @@ function FieldNameInput({ designer, name, t }: { designer: Designer; name: strin
     }
   };
   return (
-    <Form.Item label={t('designer.fieldName')} htmlFor="designer-field-name" validateStatus={problem ? 'error' : undefined} help={problem ? t(`designer.nameProblem.${problem}`) : undefined}>
+    <Form.Item
+      label={t('designer.fieldName')}
+      htmlFor="designer-field-name"
+      validateStatus={problem ? 'error' : undefined}
+      help={problem ? t(`designer.nameProblem.${problem}`) : undefined}
+    >
       <Input id="designer-field-name" value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} onPressEnter={commit} />
     </Form.Item>
   );
@@ -52,7 +81,8 @@ function ResourceProperties({ designer, t }: Omit<PanelProps, 'known'>) {
     setName(doc.resource.name);
   }
   const commitName = () => {
-    if (name !== doc.resource.name) designer.apply(t('designer.steps.resource', { property: t('designer.name') }), (d) => renameResource(d, name));
+    if (name !== doc.resource.name)
+      designer.apply(t('designer.steps.resource', { property: t('designer.name') }), (d) => renameResource(d, name));
   };
   const setPlain = (key: 'service' | 'path', value: string) =>
     designer.apply(
@@ -65,11 +95,22 @@ function ResourceProperties({ designer, t }: Omit<PanelProps, 'known'>) {
   return (
     <>
       <Form.Item label={t('designer.name')} htmlFor="designer-resource-name">
-        <Input id="designer-resource-name" value={name} onChange={(e) => setName(e.target.value)} onBlur={commitName} onPressEnter={commitName} />
+        <Input
+          id="designer-resource-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={commitName}
+          onPressEnter={commitName}
+        />
       </Form.Item>
       <Space.Compact block>
         <Form.Item label={t('designer.service')} htmlFor="designer-resource-service">
-          <StepInput id="designer-resource-service" value={doc.resource.service} onType={(v) => setPlain('service', v)} onDone={designer.seal} />
+          <StepInput
+            id="designer-resource-service"
+            value={doc.resource.service}
+            onType={(v) => setPlain('service', v)}
+            onDone={designer.seal}
+          />
         </Form.Item>
         <Form.Item label={t('designer.path')} htmlFor="designer-resource-path">
           <StepInput id="designer-resource-path" value={doc.resource.path} onType={(v) => setPlain('path', v)} onDone={designer.seal} />
@@ -80,7 +121,13 @@ function ResourceProperties({ designer, t }: Omit<PanelProps, 'known'>) {
           <StepInput
             id={`designer-title-${l}`}
             value={title(doc, l)}
-            onType={(v) => designer.apply(t('designer.steps.resource', { property: t('designer.title', { locale: l }) }), (d) => setTitle(d, l, v), `resource.title.${l}`)}
+            onType={(v) =>
+              designer.apply(
+                t('designer.steps.resource', { property: t('designer.title', { locale: l }) }),
+                (d) => setTitle(d, l, v),
+                `resource.title.${l}`,
+              )
+            }
             onDone={designer.seal}
           />
         </Form.Item>
@@ -102,8 +149,15 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
   const fieldKey = (edit: FieldEdit) => `${selected}.${edit.property}${'locale' in edit ? `.${edit.locale}` : ''}`;
   const change = (edit: FieldEdit, merge = false) => {
     if (!selected) return;
-    const property = t(`designer.${edit.property === 'default' ? 'default' : edit.property}`, 'locale' in edit ? { locale: edit.locale } : undefined);
-    designer.apply(t('designer.steps.edit', { property, name: selected }), (d) => editField(d, selected, edit), merge ? fieldKey(edit) : undefined);
+    const property = t(
+      `designer.${edit.property === 'default' ? 'default' : edit.property}`,
+      'locale' in edit ? { locale: edit.locale } : undefined,
+    );
+    designer.apply(
+      t('designer.steps.edit', { property, name: selected }),
+      (d) => editField(d, selected, edit),
+      merge ? fieldKey(edit) : undefined,
+    );
   };
   const others = fieldNames(doc).filter((n) => n !== selected);
   const offers = view ? kindOffers(view.kind) : undefined;
@@ -111,7 +165,15 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
   const targetFields = (target?.fields ?? []).map((f) => ({ value: f.name, label: f.name }));
   const num = (key: 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'span', min?: number, max?: number) => (
     <Form.Item label={t(`designer.${key}`)} htmlFor={`designer-prop-${key}`}>
-      <InputNumber id={`designer-prop-${key}`} min={min} max={max} value={view?.[key] ?? null} onChange={(v) => change({ property: key, value: v === null ? undefined : Number(v) }, true)} onBlur={designer.seal} style={{ width: '100%' }} />
+      <InputNumber
+        id={`designer-prop-${key}`}
+        min={min}
+        max={max}
+        value={view?.[key] ?? null}
+        onChange={(v) => change({ property: key, value: v === null ? undefined : Number(v) }, true)}
+        onBlur={designer.seal}
+        style={{ width: '100%' }}
+      />
     </Form.Item>
   );
 
@@ -127,7 +189,12 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
           <FieldNameInput designer={designer} name={view.name} t={t} />
           {LOCALES.map((l: Locale) => (
             <Form.Item key={l} label={t('designer.label', { locale: l })} htmlFor={`designer-label-${l}`}>
-              <StepInput id={`designer-label-${l}`} value={view.label[l]} onType={(v) => change({ property: 'label', locale: l, value: v }, true)} onDone={designer.seal} />
+              <StepInput
+                id={`designer-label-${l}`}
+                value={view.label[l]}
+                onType={(v) => change({ property: 'label', locale: l, value: v }, true)}
+                onDone={designer.seal}
+              />
             </Form.Item>
           ))}
           <Form.Item>
@@ -147,11 +214,21 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
           {offers.pattern && (
             <>
               <Form.Item label={t('designer.pattern')} htmlFor="designer-prop-pattern">
-                <StepInput id="designer-prop-pattern" value={view.pattern ?? ''} onType={(v) => change({ property: 'pattern', value: v }, true)} onDone={designer.seal} />
+                <StepInput
+                  id="designer-prop-pattern"
+                  value={view.pattern ?? ''}
+                  onType={(v) => change({ property: 'pattern', value: v }, true)}
+                  onDone={designer.seal}
+                />
               </Form.Item>
               {LOCALES.map((l) => (
                 <Form.Item key={l} label={t('designer.patternMessage', { locale: l })} htmlFor={`designer-pattern-message-${l}`}>
-                  <StepInput id={`designer-pattern-message-${l}`} value={view.patternMessage[l]} onType={(v) => change({ property: 'patternMessage', locale: l, value: v }, true)} onDone={designer.seal} />
+                  <StepInput
+                    id={`designer-pattern-message-${l}`}
+                    value={view.patternMessage[l]}
+                    onType={(v) => change({ property: 'patternMessage', locale: l, value: v }, true)}
+                    onDone={designer.seal}
+                  />
                 </Form.Item>
               ))}
             </>
@@ -164,12 +241,22 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
           )}
           {offers.options && (
             <Form.Item label={t('designer.options')} htmlFor="designer-prop-options">
-              <StepInput id="designer-prop-options" value={(view.options ?? []).join(',')} onType={(v) => change({ property: 'options', value: v.split(',').map((o) => o.trim()) }, true)} onDone={designer.seal} />
+              <StepInput
+                id="designer-prop-options"
+                value={(view.options ?? []).join(',')}
+                onType={(v) => change({ property: 'options', value: v.split(',').map((o) => o.trim()) }, true)}
+                onDone={designer.seal}
+              />
             </Form.Item>
           )}
           {offers.dict && (
             <Form.Item label={t('designer.dict')} htmlFor="designer-prop-dict">
-              <StepInput id="designer-prop-dict" value={view.dict ?? ''} onType={(v) => change({ property: 'dict', value: v }, true)} onDone={designer.seal} />
+              <StepInput
+                id="designer-prop-dict"
+                value={view.dict ?? ''}
+                onType={(v) => change({ property: 'dict', value: v }, true)}
+                onDone={designer.seal}
+              />
             </Form.Item>
           )}
           {offers.relation && view.relation && (
@@ -190,15 +277,30 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
                 />
               </Form.Item>
               <Form.Item label={t('designer.valueField')} htmlFor="designer-prop-value-field">
-                <Select id="designer-prop-value-field" value={view.relation.valueField} options={targetFields} onChange={(valueField: string) => change({ property: 'relation', value: { ...view.relation!, valueField } })} />
+                <Select
+                  id="designer-prop-value-field"
+                  value={view.relation.valueField}
+                  options={targetFields}
+                  onChange={(valueField: string) => change({ property: 'relation', value: { ...view.relation!, valueField } })}
+                />
               </Form.Item>
               <Form.Item label={t('designer.labelField')} htmlFor="designer-prop-label-field">
-                <Select id="designer-prop-label-field" value={view.relation.labelField} options={targetFields} onChange={(labelField: string) => change({ property: 'relation', value: { ...view.relation!, labelField } })} />
+                <Select
+                  id="designer-prop-label-field"
+                  value={view.relation.labelField}
+                  options={targetFields}
+                  onChange={(labelField: string) => change({ property: 'relation', value: { ...view.relation!, labelField } })}
+                />
               </Form.Item>
             </>
           )}
           <Form.Item label={t('designer.default')} htmlFor="designer-prop-default">
-            <StepInput id="designer-prop-default" value={view.defaultValue === undefined ? '' : String(view.defaultValue)} onType={(v) => change({ property: 'default', value: parseDefault(view.kind, v) }, true)} onDone={designer.seal} />
+            <StepInput
+              id="designer-prop-default"
+              value={view.defaultValue === undefined ? '' : String(view.defaultValue)}
+              onType={(v) => change({ property: 'default', value: parseDefault(view.kind, v) }, true)}
+              onDone={designer.seal}
+            />
           </Form.Item>
           {num('span', 1, 24)}
           <Form.Item label={t('designer.visibleWhen')}>
@@ -208,7 +310,9 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
                 id="designer-prop-visible-field"
                 value={view.visibleWhen?.field ?? ''}
                 options={[{ value: '', label: t('designer.always') }, ...others.map((n) => ({ value: n, label: n }))]}
-                onChange={(field: string) => change({ property: 'visibleWhen', value: field ? { field, equals: view.visibleWhen?.equals ?? true } : undefined })}
+                onChange={(field: string) =>
+                  change({ property: 'visibleWhen', value: field ? { field, equals: view.visibleWhen?.equals ?? true } : undefined })
+                }
                 style={{ minWidth: 120 }}
               />
               {view.visibleWhen && (
@@ -216,7 +320,15 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
                   aria-label={t('designer.visibleWhenEquals')}
                   id="designer-prop-visible-equals"
                   value={String(view.visibleWhen.equals)}
-                  onType={(v) => change({ property: 'visibleWhen', value: { field: view.visibleWhen!.field, equals: v === 'true' ? true : v === 'false' ? false : v } }, true)}
+                  onType={(v) =>
+                    change(
+                      {
+                        property: 'visibleWhen',
+                        value: { field: view.visibleWhen!.field, equals: v === 'true' ? true : v === 'false' ? false : v },
+                      },
+                      true,
+                    )
+                  }
                   onDone={designer.seal}
                 />
               )}

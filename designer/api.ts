@@ -34,12 +34,20 @@ export async function saveGeneratorForm(form: GeneratorForm): Promise<GeneratorF
 
 /** One stored form by id. */
 export async function loadGeneratorForm(id: number): Promise<GeneratorForm | undefined> {
-  const answer = await request<Envelope<GeneratorForm[] | Page<GeneratorForm>>>({ method: 'GET', url: `${BASE}/queryGeneratorForm`, params: { id, currentPage: 1, pageSize: 1 } });
+  const answer = await request<Envelope<GeneratorForm[] | Page<GeneratorForm>>>({
+    method: 'GET',
+    url: `${BASE}/queryGeneratorForm`,
+    params: { id, currentPage: 1, pageSize: 1 },
+  });
   return listOf(answer.data).find((f) => f.id === id);
 }
 
 export async function publishGeneratorForm(id: number, roleCodes: string[], parentMenuCode: string | undefined): Promise<void> {
-  await request({ method: 'POST', url: `${BASE}/publishGeneratorForm`, data: { id, roleCodes, ...(parentMenuCode ? { parentMenuCode } : {}) } });
+  await request({
+    method: 'POST',
+    url: `${BASE}/publishGeneratorForm`,
+    data: { id, roleCodes, ...(parentMenuCode ? { parentMenuCode } : {}) },
+  });
 }
 
 export async function unpublishGeneratorForm(id: number): Promise<void> {
@@ -55,7 +63,9 @@ export interface Choice {
 export async function roleChoices(): Promise<Choice[]> {
   const answer = await (await platform()).queryRoleName({}, SILENT);
   const rows = listOf(answer.data as Record<string, unknown>[] | Page<Record<string, unknown>> | undefined);
-  return rows.map((r) => ({ value: String(r.roleCode ?? r.value ?? ''), label: String(r.roleName ?? r.label ?? r.roleCode ?? '') })).filter((c) => c.value !== '');
+  return rows
+    .map((r) => ({ value: String(r.roleCode ?? r.value ?? ''), label: String(r.roleName ?? r.label ?? r.roleCode ?? '') }))
+    .filter((c) => c.value !== '');
 }
 
 interface MenuNode {

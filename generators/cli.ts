@@ -25,7 +25,8 @@ function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { check: false, schemasDir: 'schemas', outDir: 'runtime/generated' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (!v) throw new UsageError(`${flag} needs a directory`);

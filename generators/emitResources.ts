@@ -11,7 +11,21 @@ import { generatedFile, quote, tsLiteral } from './tsSource.ts';
 export { resourceMeta };
 
 /** The metadata types the runtime imports from resources.ts, defined with the registry's types. */
-const META_TYPES = ['ActionMeta', 'CallMeta', 'ColumnMeta', 'FieldKind', 'FieldMeta', 'FieldUiMeta', 'FormMeta', 'JsonSchemaMeta as JsonSchema', 'LinkMeta', 'ListMeta', 'RelationMeta', 'ResourceMeta', 'SearchFieldMeta'];
+const META_TYPES = [
+  'ActionMeta',
+  'CallMeta',
+  'ColumnMeta',
+  'FieldKind',
+  'FieldMeta',
+  'FieldUiMeta',
+  'FormMeta',
+  'JsonSchemaMeta as JsonSchema',
+  'LinkMeta',
+  'ListMeta',
+  'RelationMeta',
+  'ResourceMeta',
+  'SearchFieldMeta',
+];
 
 /** schemas/registry/types.ts, where the metadata types are defined. */
 const REGISTRY_TYPES = fileURLToPath(new URL('../schemas/registry/types.ts', import.meta.url));

@@ -87,7 +87,12 @@ export function toCompileSchema(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     // Property names are not keywords: a field named "title" stays.
-    if ((key === 'properties' || key === 'patternProperties' || key === 'definitions') && value && typeof value === 'object' && !Array.isArray(value)) {
+    if (
+      (key === 'properties' || key === 'patternProperties' || key === 'definitions') &&
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+    ) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toCompileSchema(sub)]));
       continue;
     }
@@ -139,7 +144,9 @@ function recordSchema(r: Resource, registry: Registry): JsonSchema {
   // without a label); a service resource's rows are whatever its call answers.
   if (withId) {
     // The server always sets an x-auto field (a `server` one only when it has a default).
-    const alwaysSet = new Set(r.fields.filter((f) => f.auto === 'username' || (f.auto === 'server' && f.schema.default !== undefined)).map((f) => f.name));
+    const alwaysSet = new Set(
+      r.fields.filter((f) => f.auto === 'username' || (f.auto === 'server' && f.schema.default !== undefined)).map((f) => f.name),
+    );
     for (const [name, schema] of Object.entries(props)) {
       if (!required.includes(name) && !secret.has(name) && !alwaysSet.has(name)) props[name] = nullable(schema);
     }
@@ -229,7 +236,10 @@ export async function emitTypes(registry: Registry): Promise<string> {
   const claim = (name: string, origin: TypeOrigin) => {
     const prior = origins.get(name);
     if (prior) {
-      issues.push({ ...origin, message: `generated type name "${name}" is also produced by ${prior.file}${prior.pointer ? ` at ${prior.pointer}` : ''}` });
+      issues.push({
+        ...origin,
+        message: `generated type name "${name}" is also produced by ${prior.file}${prior.pointer ? ` at ${prior.pointer}` : ''}`,
+      });
     } else if (isReservedWord(name)) {
       issues.push({ ...origin, message: `"${name}" cannot name a TypeScript type` });
     }

@@ -37,7 +37,12 @@ function inNameOrder(registry: Registry): Registry {
 }
 
 /** Every output file for outDir, by path relative to it. */
-export async function generateFiles(registry: Registry, menu: MenuRoute[], schemasDir: string, outDir: string): Promise<Map<string, string>> {
+export async function generateFiles(
+  registry: Registry,
+  menu: MenuRoute[],
+  schemasDir: string,
+  outDir: string,
+): Promise<Map<string, string>> {
   const ordered = inNameOrder(registry);
   const files: [string, string][] = [
     ['client.ts', emitClient(ordered)],
@@ -48,7 +53,13 @@ export async function generateFiles(registry: Registry, menu: MenuRoute[], schem
   ];
   // One formatter for every file, so the output is the same whichever printer produced a part.
   const formatted = await Promise.all(
-    files.map(async ([name, text]) => [name, await format(text, { parser: 'typescript', printWidth: PRINT_WIDTH, singleQuote: true, trailingComma: 'all' })] as [string, string]),
+    files.map(
+      async ([name, text]) =>
+        [name, await format(text, { parser: 'typescript', printWidth: PRINT_WIDTH, singleQuote: true, trailingComma: 'all' })] as [
+          string,
+          string,
+        ],
+    ),
   );
   return new Map(formatted);
 }

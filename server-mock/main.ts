@@ -7,12 +7,7 @@ async function main(): Promise<void> {
   const server = await startServer();
   const { config } = server;
   const where = server.database.location;
-  const lines = [
-    '',
-    `  Console and API: ${server.url}/`,
-    `  API description: ${server.url}/swagger`,
-    `  Database:        ${where}`,
-  ];
+  const lines = ['', `  Console and API: ${server.url}/`, `  API description: ${server.url}/swagger`, `  Database:        ${where}`];
   if (server.seeded) {
     lines.push(
       '',

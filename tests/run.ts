@@ -28,7 +28,8 @@ if (unknown.length) {
   console.error(`npm test: unknown argument ${unknown.join(' ')} (passes: ${STEPS.join(', ')}; flag: ${SKIP_FLAG})`);
   process.exit(2);
 }
-if (skipAsked && CI) console.error(`\n!!! ${SKIP_FLAG} (TEST_SKIP_MISSING) is ignored in CI: a missing PostgreSQL or Chromium fails the run`);
+if (skipAsked && CI)
+  console.error(`\n!!! ${SKIP_FLAG} (TEST_SKIP_MISSING) is ignored in CI: a missing PostgreSQL or Chromium fails the run`);
 /** Outside CI, and asked to: a pass whose PostgreSQL or Chromium is missing is skipped instead of failing. */
 const skipMissing = skipAsked && !CI;
 const out = mkdtempSync(join(tmpdir(), 'console-test-run-'));
@@ -98,7 +99,11 @@ const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
 
 /** The first non-empty line of a failure, without colour codes, cut to one screen line. */
 function firstLine(text: string | undefined): string {
-  const line = (text ?? '').replace(COLOUR_CODES, '').split('\n').find((l) => l.trim()) ?? '(no message)';
+  const line =
+    (text ?? '')
+      .replace(COLOUR_CODES, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '(no message)';
   return line.trim().slice(0, 300);
 }
 
@@ -141,6 +146,8 @@ if (want('e2e') && existsSync('tests/e2e/vitest.e2e.config.ts')) {
 if (failures.length) console.error(`\nFailed tests:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 for (const p of problems) console.error(`FAILED: ${p}`);
 if (problems.length && failed === 0) failed = problems.length;
-console.log(`\n${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} pass${skipped.length > 1 ? 'es' : ''} SKIPPED` : ''}`);
+console.log(
+  `\n${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} pass${skipped.length > 1 ? 'es' : ''} SKIPPED` : ''}`,
+);
 if (skipped.length) banner(['NOT TESTED (skipped with ' + SKIP_FLAG + '):', ...skipped]);
 process.exit(problems.length || failed ? 1 : 0);

@@ -27,7 +27,8 @@ const schemaAjv = createAjv({ strict: true, strictRequired: false });
 function metaIssues(errors: ErrorObject[] | null | undefined): DocumentIssue[] {
   return (errors ?? []).map((e) => {
     let message = e.message ?? 'is invalid';
-    if (e.keyword === 'additionalProperties') message = `unknown property "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
+    if (e.keyword === 'additionalProperties')
+      message = `unknown property "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
     else if (e.keyword === 'enum') message = `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
     return { pointer: `/resource${e.instancePath}`, message };
   });
@@ -50,12 +51,16 @@ export interface CheckedDocument {
 
 /** The shape a document must have before it is read any further. */
 export function documentShapeIssues(value: unknown): DocumentIssue[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ pointer: '', message: 'must be an object with "resource" and "messages"' }];
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [{ pointer: '', message: 'must be an object with "resource" and "messages"' }];
   const v = value as Record<string, unknown>;
   const issues: DocumentIssue[] = [];
-  if (typeof v.resource !== 'object' || v.resource === null || Array.isArray(v.resource)) issues.push({ pointer: '/resource', message: 'must be a resource document (an object)' });
-  if (typeof v.messages !== 'object' || v.messages === null || Array.isArray(v.messages)) issues.push({ pointer: '/messages', message: 'must be an object of messages by language' });
-  for (const key of Object.keys(v)) if (key !== 'resource' && key !== 'messages') issues.push({ pointer: `/${key}`, message: `unknown property "${key}"` });
+  if (typeof v.resource !== 'object' || v.resource === null || Array.isArray(v.resource))
+    issues.push({ pointer: '/resource', message: 'must be a resource document (an object)' });
+  if (typeof v.messages !== 'object' || v.messages === null || Array.isArray(v.messages))
+    issues.push({ pointer: '/messages', message: 'must be an object of messages by language' });
+  for (const key of Object.keys(v))
+    if (key !== 'resource' && key !== 'messages') issues.push({ pointer: `/${key}`, message: `unknown property "${key}"` });
   return issues;
 }
 
@@ -80,7 +85,11 @@ export function checkDocument(doc: DesignDocument, known: Readonly<Record<string
   const clash = Object.values(known).find((r) => r.name === file.name);
   if (clash) issues.push({ pointer: '/resource/name', message: `resource name "${file.name}" is used by a resource of the console` });
   const pathClash = Object.values(known).find((r) => r.service === file.service && r.path === file.path);
-  if (pathClash) issues.push({ pointer: '/resource/path', message: `URL prefix /api/${file.service}/${file.path} is used by resource ${pathClash.name}` });
+  if (pathClash)
+    issues.push({
+      pointer: '/resource/path',
+      message: `URL prefix /api/${file.service}/${file.path} is used by resource ${pathClash.name}`,
+    });
   const registryIssues: RegistryIssue[] = [];
   const resource = normalise('document', file, registryIssues);
   issues.push(...registryIssues.map((i) => ({ pointer: `/resource${i.pointer}`, message: i.message })));
@@ -91,15 +100,25 @@ export function checkDocument(doc: DesignDocument, known: Readonly<Record<string
       continue;
     }
     const fields = new Set(target.fields.map((f) => f.name));
-    if (!fields.has(rel.valueField)) issues.push({ pointer: `/resource/relations/${key}/valueField`, message: `resource ${target.name} has no field "${rel.valueField}"` });
-    if (!fields.has(rel.labelField)) issues.push({ pointer: `/resource/relations/${key}/labelField`, message: `resource ${target.name} has no field "${rel.labelField}"` });
+    if (!fields.has(rel.valueField))
+      issues.push({
+        pointer: `/resource/relations/${key}/valueField`,
+        message: `resource ${target.name} has no field "${rel.valueField}"`,
+      });
+    if (!fields.has(rel.labelField))
+      issues.push({
+        pointer: `/resource/relations/${key}/labelField`,
+        message: `resource ${target.name} has no field "${rel.labelField}"`,
+      });
   }
   const keys: [string, string][] = [['/resource/labels/title', resource.labels.title]];
   for (const f of resource.fields) if (!f.system) keys.push([`/resource/labels/fields/${f.name}`, f.label]);
-  for (const [field, ui] of Object.entries(resource.form.ui)) if (ui.patternMessage) keys.push([`/resource/form/ui/${field}/patternMessage`, ui.patternMessage]);
+  for (const [field, ui] of Object.entries(resource.form.ui))
+    if (ui.patternMessage) keys.push([`/resource/form/ui/${field}/patternMessage`, ui.patternMessage]);
   for (const [pointer, key] of keys) {
     for (const locale of LOCALES) {
-      if (!hasMessage(doc.messages[locale], key)) issues.push({ pointer, message: `no ${locale} text for "${key}" in /messages/${locale}` });
+      if (!hasMessage(doc.messages[locale], key))
+        issues.push({ pointer, message: `no ${locale} text for "${key}" in /messages/${locale}` });
     }
   }
   if (issues.length) return { issues };

@@ -4,7 +4,19 @@ import { resources } from '../../runtime/generated/resources.ts';
 import { buildFormPlan } from '../../runtime/resource/form/formPlan.ts';
 import { validateValues } from '../../runtime/resource/form/formValidator.ts';
 import { valuesToSend, valuesToValidate } from '../../runtime/resource/form/formValues.ts';
-import { addField, editField, fieldNames, fieldView, moveField, newDocument, removeField, renameField, renameProblem, renameResource, type DesignDocument } from './designDocument.ts';
+import {
+  addField,
+  editField,
+  fieldNames,
+  fieldView,
+  moveField,
+  newDocument,
+  removeField,
+  renameField,
+  renameProblem,
+  renameResource,
+  type DesignDocument,
+} from './designDocument.ts';
 import { checkDocument } from './checkDocument.ts';
 import { FIELD_KINDS } from './fieldKinds.ts';
 
@@ -97,7 +109,9 @@ describe('design document', () => {
       addField(d, 'relation', 0);
       editField(d, 'relation1', { property: 'relation', value: { resource: 'Nowhere', valueField: 'id', labelField: 'name' } });
     });
-    expect(checkDocument(doc, resources).issues).toEqual([{ pointer: '/resource/relations/relation1/resource', message: 'unknown resource "Nowhere"' }]);
+    expect(checkDocument(doc, resources).issues).toEqual([
+      { pointer: '/resource/relations/relation1/resource', message: 'unknown resource "Nowhere"' },
+    ]);
     doc = edit(newDocument(), (d) => {
       d.resource.record!.properties['bad-name'] = { type: 'string' };
     });

@@ -43,7 +43,9 @@ export function newDocument(name = 'NewForm', titles: Localised = { en: 'New for
       list: { columns: [{ field: 'createTime', sortable: true }], defaultSort: 'createTime_descend' },
       form: { order: [], readOnlyOnEdit: [], ui: {} },
     },
-    messages: Object.fromEntries(LOCALES.map((l): [Locale, MessageTree] => [l, { resources: { [name]: { title: titles[l], fields: {} } } }])) as Record<Locale, MessageTree>,
+    messages: Object.fromEntries(
+      LOCALES.map((l): [Locale, MessageTree] => [l, { resources: { [name]: { title: titles[l], fields: {} } } }]),
+    ) as Record<Locale, MessageTree>,
   };
 }
 
@@ -302,7 +304,8 @@ export function removeField(doc: DesignDocument, name: string): void {
 /** Why a field cannot take this name, or undefined. */
 export function renameProblem(doc: DesignDocument, from: string, to: string): 'identifier' | 'taken' | undefined {
   if (!FIELD_NAME.test(to)) return 'identifier';
-  if (to !== from && (to in (doc.resource.record?.properties ?? {}) || ['id', 'tenantCode', 'createTime', 'updateTime'].includes(to))) return 'taken';
+  if (to !== from && (to in (doc.resource.record?.properties ?? {}) || ['id', 'tenantCode', 'createTime', 'updateTime'].includes(to)))
+    return 'taken';
   return undefined;
 }
 
@@ -325,7 +328,8 @@ export function renameResource(doc: DesignDocument, to: string): void {
   }
   if (doc.resource.path === from.toLowerCase()) doc.resource.path = to.toLowerCase();
   doc.resource.name = to;
-  for (const [field, ui] of Object.entries(doc.resource.form?.ui ?? {})) if (ui.patternMessage) ui.patternMessage = patternMessageKey(doc, field);
+  for (const [field, ui] of Object.entries(doc.resource.form?.ui ?? {}))
+    if (ui.patternMessage) ui.patternMessage = patternMessageKey(doc, field);
 }
 
 export function setTitle(doc: DesignDocument, locale: Locale, text: string): void {

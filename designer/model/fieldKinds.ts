@@ -5,7 +5,20 @@
  */
 import type { PropertySchema, RelationDef } from '../../runtime/generated/fileTypes.ts';
 
-export const FIELD_KINDS = ['text', 'textarea', 'number', 'switch', 'select', 'radio', 'checkbox', 'date', 'dateRange', 'dictionary', 'relation', 'richText'] as const;
+export const FIELD_KINDS = [
+  'text',
+  'textarea',
+  'number',
+  'switch',
+  'select',
+  'radio',
+  'checkbox',
+  'date',
+  'dateRange',
+  'dictionary',
+  'relation',
+  'richText',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** What one palette entry puts into the document for a field (a date range puts two); the schema names its field kind (`x-kind`) where the type alone does not. */
@@ -63,7 +76,14 @@ export function kindOf(schema: PropertySchema, relation: RelationDef | undefined
 }
 
 /** Which properties the panel offers for a kind. */
-export function kindOffers(kind: FieldKind): { length: boolean; pattern: boolean; range: boolean; options: boolean; dict: boolean; relation: boolean } {
+export function kindOffers(kind: FieldKind): {
+  length: boolean;
+  pattern: boolean;
+  range: boolean;
+  options: boolean;
+  dict: boolean;
+  relation: boolean;
+} {
   const text = kind === 'text' || kind === 'textarea' || kind === 'richText';
   return {
     length: text,

@@ -28,7 +28,8 @@ describe('designer history', () => {
   it('merges consecutive typing in one property into one step, and not across properties', () => {
     const h = designer();
     h.apply('Add text1', (d) => void addField(d, 'text', 0));
-    for (const value of ['C', 'Co', 'Cod', 'Code']) h.apply('Label (en) of text1', (d) => editField(d, 'text1', { property: 'label', locale: 'en', value }), 'text1.label.en');
+    for (const value of ['C', 'Co', 'Cod', 'Code'])
+      h.apply('Label (en) of text1', (d) => editField(d, 'text1', { property: 'label', locale: 'en', value }), 'text1.label.en');
     h.apply('Label (zh) of text1', (d) => editField(d, 'text1', { property: 'label', locale: 'zh', value: '码' }), 'text1.label.zh');
     expect(h.labels.past).toEqual(['Add text1', 'Label (en) of text1', 'Label (zh) of text1']);
     h.undo();

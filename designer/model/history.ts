@@ -92,21 +92,30 @@ export class History<T extends object> {
   undo(): boolean {
     const step = this.state.past.at(-1);
     if (!step) return false;
-    this.state = { present: applyPatches(this.state.present, step.inverse), past: this.state.past.slice(0, -1), future: [...this.state.future, { ...step, mergeKey: undefined }] };
+    this.state = {
+      present: applyPatches(this.state.present, step.inverse),
+      past: this.state.past.slice(0, -1),
+      future: [...this.state.future, { ...step, mergeKey: undefined }],
+    };
     return true;
   }
 
   redo(): boolean {
     const step = this.state.future.at(-1);
     if (!step) return false;
-    this.state = { present: applyPatches(this.state.present, step.patches), past: [...this.state.past, step], future: this.state.future.slice(0, -1) };
+    this.state = {
+      present: applyPatches(this.state.present, step.patches),
+      past: [...this.state.past, step],
+      future: this.state.future.slice(0, -1),
+    };
     return true;
   }
 
   /** Ends merging: the next edit starts a step of its own even with the same key. */
   seal(): void {
     const last = this.state.past.at(-1);
-    if (last?.mergeKey !== undefined) this.state = { ...this.state, past: [...this.state.past.slice(0, -1), { ...last, mergeKey: undefined }] };
+    if (last?.mergeKey !== undefined)
+      this.state = { ...this.state, past: [...this.state.past.slice(0, -1), { ...last, mergeKey: undefined }] };
   }
 
   toJSON(): HistoryState<T> {

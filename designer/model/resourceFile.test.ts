@@ -51,7 +51,9 @@ describe('export and import of resource files', () => {
 
   it('imports a file alone with the texts the console has for its labels', () => {
     const files = exportFiles(doc);
-    const imported = importFiles(files.resourceText, undefined, (locale, key) => (key === 'resources.Supplier.fields.text1' ? `code ${locale}` : undefined));
+    const imported = importFiles(files.resourceText, undefined, (locale, key) =>
+      key === 'resources.Supplier.fields.text1' ? `code ${locale}` : undefined,
+    );
     expect(imported.messages.zh).toEqual({ resources: { Supplier: { title: '', fields: { text1: 'code zh' } } } });
   });
 

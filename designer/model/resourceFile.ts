@@ -45,9 +45,13 @@ export function mergeMessages(into: MessageTree, entries: MessageTree): MessageT
 }
 
 function messagesOf(value: unknown): Record<Locale, MessageTree> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ImportError('locale entries: must be an object of messages by language');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ImportError('locale entries: must be an object of messages by language');
   const v = value as Record<string, unknown>;
-  return Object.fromEntries(LOCALES.map((l) => [l, typeof v[l] === 'object' && v[l] !== null ? (v[l] as MessageTree) : {}])) as Record<Locale, MessageTree>;
+  return Object.fromEntries(LOCALES.map((l) => [l, typeof v[l] === 'object' && v[l] !== null ? (v[l] as MessageTree) : {}])) as Record<
+    Locale,
+    MessageTree
+  >;
 }
 
 export class ImportError extends Error {}
@@ -56,14 +60,19 @@ export class ImportError extends Error {}
  * A document from a resource file's text and, optionally, its locale entries' text; without
  * them, the texts the console already has for the file's label keys (`lookup`).
  */
-export function importFiles(resourceText: string, localesText: string | undefined, lookup: (locale: Locale, key: string) => string | undefined): DesignDocument {
+export function importFiles(
+  resourceText: string,
+  localesText: string | undefined,
+  lookup: (locale: Locale, key: string) => string | undefined,
+): DesignDocument {
   let resource: unknown;
   try {
     resource = JSON.parse(resourceText);
   } catch (err) {
     throw new ImportError(`resource file: not valid JSON: ${(err as Error).message}`);
   }
-  if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) throw new ImportError('resource file: must be a JSON object');
+  if (typeof resource !== 'object' || resource === null || Array.isArray(resource))
+    throw new ImportError('resource file: must be a JSON object');
   const { $schema: _drop, ...file } = resource as ResourceFile;
   let messages: Record<Locale, MessageTree> | undefined;
   if (localesText !== undefined) {
@@ -80,8 +89,12 @@ export function importFiles(resourceText: string, localesText: string | undefine
     messages = Object.fromEntries(
       LOCALES.map((l): [Locale, MessageTree] => {
         const labelOf = (key: string) => lookup(l, key) ?? '';
-        const fieldTexts: MessageTree = Object.fromEntries(fields.map((f) => [f, labelOf(file.labels?.fields?.[f] ?? `resources.${name}.fields.${f}`)]).filter(([, text]) => text !== ''));
-        const tree: MessageTree = { resources: { [name]: { title: labelOf(file.labels?.title ?? `resources.${name}.title`), fields: fieldTexts } } };
+        const fieldTexts: MessageTree = Object.fromEntries(
+          fields.map((f) => [f, labelOf(file.labels?.fields?.[f] ?? `resources.${name}.fields.${f}`)]).filter(([, text]) => text !== ''),
+        );
+        const tree: MessageTree = {
+          resources: { [name]: { title: labelOf(file.labels?.title ?? `resources.${name}.title`), fields: fieldTexts } },
+        };
         return [l, tree];
       }),
     ) as Record<Locale, MessageTree>;

@@ -126,7 +126,12 @@ export async function compareCaptcha(params: { charCaptcha: string; captchaKey: 
 }
 
 /** Mails a single-use reset code to the tenant's user with this email; spends the captcha. */
-export async function retrievePassword(params: { tenantCode: string; email: string; charCaptcha: string; captchaKey: string }): Promise<Envelope> {
+export async function retrievePassword(params: {
+  tenantCode: string;
+  email: string;
+  charCaptcha: string;
+  captchaKey: string;
+}): Promise<Envelope> {
   return (await platform()).retrievePassword(params, SILENT);
 }
 

@@ -13,4 +13,3 @@ export interface PendingTask {
 export function queryPersonalTask(params: { currentPage: number; pageSize: number }): Promise<Envelope<Page<PendingTask>>> {
   return request({ method: 'GET', url: '/api/activiti/task/queryPersonalTask', params, silent: true });
 }
-

@@ -23,7 +23,6 @@ const Layout = lazy(() => import('../layout/Layout.tsx'));
 /** The generated resource registry, loaded when a page first needs it. */
 const generatedRegistry = lazyRegistry(async () => (await import('../generated/resources.ts')).resources);
 
-
 export default function App() {
   const app = useSnapshot(appState);
   const settings = useSnapshot(settingsState);
@@ -55,19 +54,19 @@ export default function App() {
       <div className="console-root" data-size={app.size}>
         <BrowserRouter>
           <RegistryProvider registry={generatedRegistry}>
-          <Suspense fallback={<RouteProgress />}>
-            <Routes>
-              <Route element={<NavigationGuard />}>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/register" element={<RegisterPage />} />
-                <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
-                <Route path="/auth-redirect" element={<AuthRedirectPage />} />
-                <Route path="/404" element={<NotFoundPage />} />
-                <Route path="/401" element={<UnauthorizedPage />} />
-                <Route path="*" element={<Layout />} />
-              </Route>
-            </Routes>
-          </Suspense>
+            <Suspense fallback={<RouteProgress />}>
+              <Routes>
+                <Route element={<NavigationGuard />}>
+                  <Route path="/login" element={<LoginPage />} />
+                  <Route path="/register" element={<RegisterPage />} />
+                  <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
+                  <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+                  <Route path="/404" element={<NotFoundPage />} />
+                  <Route path="/401" element={<UnauthorizedPage />} />
+                  <Route path="*" element={<Layout />} />
+                </Route>
+              </Routes>
+            </Suspense>
           </RegistryProvider>
         </BrowserRouter>
       </div>

@@ -1,12 +1,6 @@
 /** The token cookie and the session-storage values of spec section 3. */
 import Cookies from 'js-cookie';
-import {
-  SESSION_NAME_KEY,
-  SESSION_ROLE_KEY,
-  SESSION_TENANT_NAME_KEY,
-  SESSION_USERNAME_KEY,
-  TOKEN_COOKIE,
-} from '../constants/spec.ts';
+import { SESSION_NAME_KEY, SESSION_ROLE_KEY, SESSION_TENANT_NAME_KEY, SESSION_USERNAME_KEY, TOKEN_COOKIE } from '../constants/spec.ts';
 
 export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;

@@ -104,14 +104,7 @@ export const NOT_FOUND_PATH = '/404';
 export const REDIRECT_PREFIX = '/redirect';
 export const MY_NOTIFICATION_PATH = '/mynotification';
 export const PROFILE_PATH = '/profile/index';
-export const PUBLIC_PATHS: readonly string[] = [
-  '/login',
-  '/auth-redirect',
-  '/forgotpassword',
-  '/register',
-  '/404',
-  '/401',
-];
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/auth-redirect', '/forgotpassword', '/register', '/404', '/401'];
 /** A visited tab without a title shows this (translated key). */
 export const NO_NAME_TITLE = 'routes.noName';
 

@@ -25,7 +25,11 @@ export function recordError(error: unknown, info: string): void {
  * next frame. They come without an error object.
  */
 export function isBrowserNotice(message: unknown, error: unknown): boolean {
-  return error == null && typeof message === 'string' && /^ResizeObserver loop (completed with undelivered notifications|limit exceeded)/.test(message);
+  return (
+    error == null &&
+    typeof message === 'string' &&
+    /^ResizeObserver loop (completed with undelivered notifications|limit exceeded)/.test(message)
+  );
 }
 
 export function installErrorCapture(): void {

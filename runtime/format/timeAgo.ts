@@ -15,7 +15,10 @@ export function timeAgo(time: number, now: number = Date.now() / 1000): string {
 
 export type RelativeTimeLocale = 'zh' | 'tw' | 'en';
 
-const PHRASES: Record<RelativeTimeLocale, { justNow: string; minutes: (n: number) => string; hours: (n: number) => string; oneDay: string; date: string }> = {
+const PHRASES: Record<
+  RelativeTimeLocale,
+  { justNow: string; minutes: (n: number) => string; hours: (n: number) => string; oneDay: string; date: string }
+> = {
   zh: { justNow: '刚刚', minutes: (n) => `${n}分钟前`, hours: (n) => `${n}小时前`, oneDay: '1天前', date: '{m}月{d}日{h}时{i}分' },
   tw: { justNow: '剛剛', minutes: (n) => `${n}分鐘前`, hours: (n) => `${n}小時前`, oneDay: '1天前', date: '{m}月{d}日{h}時{i}分' },
   en: {
@@ -31,10 +34,7 @@ const PHRASES: Record<RelativeTimeLocale, { justNow: string; minutes: (n: number
  * Relative time: under 30 s "just now", under an hour minutes ago, under a day hours ago,
  * under two days "1 day ago", otherwise the date (with `pattern` when given). Chinese by default.
  */
-export function formatRelativeTime(
-  time: TimeInput,
-  options: { now?: number; pattern?: string; locale?: RelativeTimeLocale } = {},
-): string {
+export function formatRelativeTime(time: TimeInput, options: { now?: number; pattern?: string; locale?: RelativeTimeLocale } = {}): string {
   const date = toDate(time);
   if (!date) return '';
   const phrases = PHRASES[options.locale ?? 'zh'];

@@ -11,4 +11,3 @@ export class ApiError extends Error {
     this.httpStatus = httpStatus;
   }
 }
-

@@ -29,7 +29,8 @@ export function toAxiosConfig(config: TransportConfig): AxiosRequestConfig {
   const headers = { ...(config.headers ?? {}) };
   const silent = headers[SILENT_HEADER] === '1';
   delete headers[SILENT_HEADER];
-  const formWithoutBody = config.data === undefined && Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'content-type' && v.startsWith(FORM_TYPE));
+  const formWithoutBody =
+    config.data === undefined && Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'content-type' && v.startsWith(FORM_TYPE));
   return {
     method: config.method,
     url: config.url,
@@ -53,7 +54,7 @@ export function registerTransport(): Promise<boolean> {
     if (!load) return false;
     const client = await load();
     client.setTransport({
-      request: async <T,>(config: TransportConfig) => (await import('./request.ts')).request<T>(toAxiosConfig(config)),
+      request: async <T>(config: TransportConfig) => (await import('./request.ts')).request<T>(toAxiosConfig(config)),
     });
     return true;
   })();

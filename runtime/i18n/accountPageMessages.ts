@@ -8,4 +8,9 @@ import zh from './messages/public/zh.json';
 import tw from './messages/public/tw.json';
 import { translator } from './translator.ts';
 
-for (const [locale, messages] of [['en', en], ['zh', zh], ['tw', tw]] as const) translator.addMessages(locale, messages, false);
+for (const [locale, messages] of [
+  ['en', en],
+  ['zh', zh],
+  ['tw', tw],
+] as const)
+  translator.addMessages(locale, messages, false);

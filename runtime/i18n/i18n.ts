@@ -22,7 +22,10 @@ function loaderFor(files: Record<string, () => Promise<Messages>>, locale: Local
 }
 
 export function initialLanguage(): Locale {
-  return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+  return detectLanguage(
+    Cookies.get(LANGUAGE_COOKIE),
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  );
 }
 
 translator.changeLanguage(initialLanguage());
@@ -49,10 +52,12 @@ export function loadLanguage(locale: Locale): Promise<void> {
 export function loadSchemaLabels(locale: Locale): Promise<void> {
   let pending = loadingLabels.get(locale);
   if (!pending) {
-    pending = Promise.all([loaderFor(schemaMessages, locale), loaderFor(layoutMessages, locale), loadLanguage(locale)]).then(([schema, layout]) => {
-      translator.addMessages(locale, layout, true);
-      translator.addMessages(locale, schema, false);
-    });
+    pending = Promise.all([loaderFor(schemaMessages, locale), loaderFor(layoutMessages, locale), loadLanguage(locale)]).then(
+      ([schema, layout]) => {
+        translator.addMessages(locale, layout, true);
+        translator.addMessages(locale, schema, false);
+      },
+    );
     loadingLabels.set(locale, pending);
   }
   return pending;
@@ -60,4 +65,3 @@ export function loadSchemaLabels(locale: Locale): Promise<void> {
 
 /** HTML lang attribute per locale (the BCP 47 tags of languageNames.ts). */
 export { LANGUAGE_TAGS as HTML_LANG } from './languageNames.ts';
-

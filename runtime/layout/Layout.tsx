@@ -47,22 +47,29 @@ export default function Layout() {
   return (
     // the pages read the generated registry with the tenant's published resources added
     <PublishedRegistry>
-    <div className={classes} data-testid="app-layout">
-      {modalHolder}
-      {messageHolder}
-      {mobile && app.sidebar.opened && (
-        <div className="drawer-bg" role="button" tabIndex={-1} aria-label={t('sidebar.close')} onClick={() => closeSidebar(false)} data-testid="sidebar-backdrop" />
-      )}
-      <Sidebar />
-      <div className="main-container" ref={scroller}>
-        <div className="header-container">
-          <Navbar />
-          {settings.tagsView && <TagsView />}
+      <div className={classes} data-testid="app-layout">
+        {modalHolder}
+        {messageHolder}
+        {mobile && app.sidebar.opened && (
+          <div
+            className="drawer-bg"
+            role="button"
+            tabIndex={-1}
+            aria-label={t('sidebar.close')}
+            onClick={() => closeSidebar(false)}
+            data-testid="sidebar-backdrop"
+          />
+        )}
+        <Sidebar />
+        <div className="main-container" ref={scroller}>
+          <div className="header-container">
+            <Navbar />
+            {settings.tagsView && <TagsView />}
+          </div>
+          <AppMain scroller={scroller} />
+          {settings.showSettings && <SettingsDrawer />}
         </div>
-        <AppMain scroller={scroller} />
-        {settings.showSettings && <SettingsDrawer />}
       </div>
-    </div>
     </PublishedRegistry>
   );
 }

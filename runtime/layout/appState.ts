@@ -2,15 +2,7 @@
 import { proxy } from 'valtio';
 import Cookies from 'js-cookie';
 import { translator } from '../i18n/translator.ts';
-import {
-  DEFAULT_SIZE,
-  LANGUAGE_COOKIE,
-  SIDEBAR_STATUS_COOKIE,
-  SIZE_COOKIE,
-  SIZES,
-  type Locale,
-  type Size,
-} from '../constants/spec.ts';
+import { DEFAULT_SIZE, LANGUAGE_COOKIE, SIDEBAR_STATUS_COOKIE, SIZE_COOKIE, SIZES, type Locale, type Size } from '../constants/spec.ts';
 import { initialLanguage, loadLanguage, loadSchemaLabels } from '../i18n/i18n.ts';
 
 export type Device = 'desktop' | 'mobile';

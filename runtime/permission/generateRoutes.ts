@@ -99,9 +99,7 @@ export function generateRoutes(input: GenerateRoutesInput): GeneratedRoutes {
     const base = { path, name: node.name, hidden, alwaysShow: node.alwaysShow, meta };
     if (isExternal(path)) return { ...base, external: true, children: [] };
 
-    const children = (node.children ?? [])
-      .map((child) => convert(child, path))
-      .filter((r): r is AppRoute => r !== undefined);
+    const children = (node.children ?? []).map((child) => convert(child, path)).filter((r): r is AppRoute => r !== undefined);
     if (node.children?.length) {
       if (children.length === 0) return undefined;
       const firstVisible = children.find((c) => !c.hidden && !c.external) ?? children.find((c) => !c.external);

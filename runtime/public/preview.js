@@ -16,7 +16,11 @@
     return typeof value === 'string' ? value : '';
   }
   function list(value) {
-    return Array.isArray(value) ? value.filter(function (v) { return typeof v === 'string'; }) : [];
+    return Array.isArray(value)
+      ? value.filter(function (v) {
+          return typeof v === 'string';
+        })
+      : [];
   }
 
   function send() {

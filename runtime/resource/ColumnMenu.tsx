@@ -37,7 +37,13 @@ export default function ColumnMenu({ columns, hidden, onChange }: ColumnMenuProp
   return (
     <Popover content={content} trigger="click" placement="bottomRight" title={t('resource.columns')} open={open} onOpenChange={setOpen}>
       <Tooltip title={t('resource.columns')}>
-        <Button ref={button} icon={<SettingOutlined aria-hidden />} aria-label={t('resource.columns')} aria-expanded={open} onKeyDown={closeOnEscape} />
+        <Button
+          ref={button}
+          icon={<SettingOutlined aria-hidden />}
+          aria-label={t('resource.columns')}
+          aria-expanded={open}
+          onKeyDown={closeOnEscape}
+        />
       </Tooltip>
     </Popover>
   );

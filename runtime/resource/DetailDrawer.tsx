@@ -17,7 +17,14 @@ export default function DetailDrawer({ resource, record, hidden, onClose }: Deta
   const { t } = useTranslation();
   const fields = detailFields(resource, hidden);
   return (
-    <Drawer open size={560} title={t('resource.detailTitle', { title: t(resource.labels.title) })} onClose={onClose} destroyOnHidden closable={{ 'aria-label': t('common.close') }}>
+    <Drawer
+      open
+      size={560}
+      title={t('resource.detailTitle', { title: t(resource.labels.title) })}
+      onClose={onClose}
+      destroyOnHidden
+      closable={{ 'aria-label': t('common.close') }}
+    >
       <Descriptions
         column={1}
         bordered

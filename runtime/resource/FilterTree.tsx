@@ -83,13 +83,18 @@ export default function FilterTree({ resource, value, onChange, valueField, requ
 
   const title = t(resource.labels.title);
   return (
-    <Card size="small" title={title} className="resource-filter-tree" extra={
-      required ? undefined : (
-        <Button size="small" type="link" disabled={value === undefined} onClick={() => onChange(undefined)}>
-          {t('resource.showAll')}
-        </Button>
-      )
-    }>
+    <Card
+      size="small"
+      title={title}
+      className="resource-filter-tree"
+      extra={
+        required ? undefined : (
+          <Button size="small" type="link" disabled={value === undefined} onClick={() => onChange(undefined)}>
+            {t('resource.showAll')}
+          </Button>
+        )
+      }
+    >
       <nav aria-label={t('resource.filterBy', { title })}>
         {records === undefined ? (
           <Spin />

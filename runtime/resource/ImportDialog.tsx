@@ -58,7 +58,8 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
     setResult(answer);
     if (answer.ok) {
       setChanged(true);
-      if (!answer.repeated) toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { count: answer.count }));
+      if (!answer.repeated)
+        toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { count: answer.count }));
     }
   };
 
@@ -73,7 +74,14 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
         <Button key="close" onClick={() => onClose(changed)}>
           {t('common.close')}
         </Button>,
-        <Button key="import" type="primary" icon={<UploadOutlined aria-hidden />} disabled={!file} loading={busy} onClick={() => void upload()}>
+        <Button
+          key="import"
+          type="primary"
+          icon={<UploadOutlined aria-hidden />}
+          disabled={!file}
+          loading={busy}
+          onClick={() => void upload()}
+        >
           {t('resource.actions.import')}
         </Button>,
       ]}
@@ -106,7 +114,13 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
               status="active"
               aria-label={t('resource.importProgress')}
             />
-            <span role="status">{job.total ? t('resource.importWriting', { processed: job.processed, total: job.total }) : job.read ? t('resource.importReading', { read: job.read }) : t('resource.importWaiting')}</span>
+            <span role="status">
+              {job.total
+                ? t('resource.importWriting', { processed: job.processed, total: job.total })
+                : job.read
+                  ? t('resource.importReading', { read: job.read })
+                  : t('resource.importWaiting')}
+            </span>
           </div>
         )}
         {result?.ok && (
@@ -114,7 +128,11 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
             type={result.repeated ? 'info' : 'success'}
             showIcon
             data-testid="import-outcome"
-            title={result.repeated ? t('resource.importRepeated', { count: result.count ?? 0, time: result.job?.createTime ?? '' }) : t('resource.importAdded', { count: result.count ?? 0 })}
+            title={
+              result.repeated
+                ? t('resource.importRepeated', { count: result.count ?? 0, time: result.job?.createTime ?? '' })
+                : t('resource.importAdded', { count: result.count ?? 0 })
+            }
           />
         )}
         {result?.running && <Alert type="info" showIcon title={t('resource.importStillRunning')} />}
@@ -123,7 +141,11 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
             type="error"
             showIcon
             title={result.message || t('resource.importFailed')}
-            description={result.errors.length ? t('resource.importRefused', { count: new Set(result.errors.map((e) => e.row ?? e.field)).size }) : undefined}
+            description={
+              result.errors.length
+                ? t('resource.importRefused', { count: new Set(result.errors.map((e) => e.row ?? e.field)).size })
+                : undefined
+            }
             data-testid="import-errors"
           />
         )}

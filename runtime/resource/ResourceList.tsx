@@ -22,7 +22,17 @@ import type { ActionMeta, ResourceMeta } from '../generated/resources.ts';
 import { useTranslation } from '../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../feedback/feedback.ts';
 import { userState } from '../auth/userState.ts';
-import { canView, offeredOnRow, selectionOf, selectionProblem, typeToConfirmOf, typedValues, visibleActions, type ActionContext, type Placement } from './actionModel.ts';
+import {
+  canView,
+  offeredOnRow,
+  selectionOf,
+  selectionProblem,
+  typeToConfirmOf,
+  typedValues,
+  visibleActions,
+  type ActionContext,
+  type Placement,
+} from './actionModel.ts';
 import { buildColumns, cellText, displayValue, type ColumnSpec } from './columns.ts';
 import { renderCell, showsText, translate } from './cells.tsx';
 import { hasActionComponent, type ResourceRecord } from './extensions.ts';
@@ -96,13 +106,25 @@ function actionsWidth(labels: readonly string[]): number {
   return Math.max(120, Math.ceil(labels.reduce((n, label) => n + text(label) + 16, 24)));
 }
 
-export default function ResourceList({ resource, hidden, fixed, presets, activeId, onActiveChange, compact = false, heading }: ResourceListProps) {
+export default function ResourceList({
+  resource,
+  hidden,
+  fixed,
+  presets,
+  activeId,
+  onActiveChange,
+  compact = false,
+  heading,
+}: ResourceListProps) {
   const { t } = useTranslation();
   const user = useSnapshot(userState);
   const [modal, contextHolder] = Modal.useModal();
   const menuButton = user.menuButton;
   const has = useCallback((code: string) => menuButton.includes(code), [menuButton]);
-  const ctx = useMemo<ActionContext>(() => ({ hasButton: has, hasCall: (name) => hasCall(name, resource), hasComponent: hasActionComponent }), [has, resource]);
+  const ctx = useMemo<ActionContext>(
+    () => ({ hasButton: has, hasCall: (name) => hasCall(name, resource), hasComponent: hasActionComponent }),
+    [has, resource],
+  );
 
   const fixedKey = JSON.stringify(fixed ?? {});
   const fixedFields = useMemo(() => new Set(Object.keys(JSON.parse(fixedKey) as object)), [fixedKey]);
@@ -121,7 +143,9 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
 
   const list = useResourceList({ resource, hidden, fixed, enabled: canQuery });
   const { records, loading, selected, treeMode, serverSort, paged, waiting, refresh: reload } = list;
-  const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(() => new Set(columns.filter((c) => c.defaultHidden).map((c) => c.field)));
+  const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(
+    () => new Set(columns.filter((c) => c.defaultHidden).map((c) => c.field)),
+  );
   const [dialog, setDialog] = useState<Dialog>();
 
   const registry = useRegistry();
@@ -271,11 +295,13 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           {t('resource.actions.view')}
         </Button>
       )}
-      {rowActions.filter((a) => offeredOnRow(a, record)).map((a) => (
-        <Button key={a.name} type="link" size="small" danger={a.name === 'delete'} onClick={() => runRow(a, record)}>
-          {actionLabel(a, 'row')}
-        </Button>
-      ))}
+      {rowActions
+        .filter((a) => offeredOnRow(a, record))
+        .map((a) => (
+          <Button key={a.name} type="link" size="small" danger={a.name === 'delete'} onClick={() => runRow(a, record)}>
+            {actionLabel(a, 'row')}
+          </Button>
+        ))}
     </Space>
   );
 
@@ -295,7 +321,13 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
       <div className="resource-toolbar" role="toolbar" aria-label={t('resource.toolbarOf', { title })}>
         <Space wrap>
           {toolbar.map((a) => (
-            <Button key={a.name} type={a.name === 'add' ? 'primary' : 'default'} danger={a.name === 'delete'} icon={toolbarIcon(a.name)} onClick={() => runToolbar(a)}>
+            <Button
+              key={a.name}
+              type={a.name === 'add' ? 'primary' : 'default'}
+              danger={a.name === 'delete'}
+              icon={toolbarIcon(a.name)}
+              onClick={() => runToolbar(a)}
+            >
               {actionLabel(a, 'toolbar')}
             </Button>
           ))}
@@ -329,7 +361,10 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
             selectedIds={selected}
             onSelectionChange={list.setSelected}
             rowActions={showRowActions ? renderRowActions : undefined}
-            actionsWidth={actionsWidth([...(viewable ? [t('resource.actions.view')] : []), ...rowActions.map((a) => actionLabel(a, 'row'))])}
+            actionsWidth={actionsWidth([
+              ...(viewable ? [t('resource.actions.view')] : []),
+              ...rowActions.map((a) => actionLabel(a, 'row')),
+            ])}
             activeRowId={activeId}
             onRowClick={onActiveChange ? (r) => onActiveChange(r) : undefined}
             maxHeight={compact ? 320 : 560}
@@ -362,14 +397,18 @@ export default function ResourceList({ resource, hidden, fixed, presets, activeI
           onChange={list.changePage}
         />
       )}
-      {dialog?.kind === 'form' && <FormDialog resource={resource} mode={dialog.mode} record={dialog.record} hidden={hidden} onClose={closeDialog} />}
+      {dialog?.kind === 'form' && (
+        <FormDialog resource={resource} mode={dialog.mode} record={dialog.record} hidden={hidden} onClose={closeDialog} />
+      )}
       {dialog?.kind === 'detail' && <DetailDrawer resource={resource} record={dialog.record} hidden={hidden} onClose={endDialog} />}
       {dialog?.kind === 'import' && (
         <Suspense fallback={null}>
           <ImportDialog resource={resource} onClose={closeDialog} />
         </Suspense>
       )}
-      {dialog?.kind === 'custom' && <ActionHost resource={resource} action={dialog.action} records={dialog.records} fixed={fixed} onClose={closeDialog} />}
+      {dialog?.kind === 'custom' && (
+        <ActionHost resource={resource} action={dialog.action} records={dialog.records} fixed={fixed} onClose={closeDialog} />
+      )}
       {dialog?.kind === 'print' && <PrintView resource={resource} columns={shownColumns} records={records} onDone={endDialog} />}
     </section>
   );

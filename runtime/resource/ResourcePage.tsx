@@ -50,11 +50,17 @@ function ResourceScreen({ resource }: { resource: ResourceMeta }) {
 
   const detailSpec = resource.list.detail;
   const detailResource = detailSpec ? resources[detailSpec.resource] : undefined;
-  const detailHidden = useMemo(() => (detailResource ? hiddenFieldsFor(detailResource, dataFields) : new Set<string>()), [detailResource, dataFields]);
+  const detailHidden = useMemo(
+    () => (detailResource ? hiddenFieldsFor(detailResource, dataFields) : new Set<string>()),
+    [detailResource, dataFields],
+  );
   const [active, setActive] = useState<ResourceRecord>();
   const activeId = active ? rowIdOf(resource, active) : undefined;
   const masterKey = active?.[detailSpec?.masterKey ?? resource.list.rowKey] as string | number | undefined;
-  const detailFixed = useMemo(() => (detailSpec && masterKey !== undefined ? { [detailSpec.foreignKey]: masterKey } : undefined), [detailSpec, masterKey]);
+  const detailFixed = useMemo(
+    () => (detailSpec && masterKey !== undefined ? { [detailSpec.foreignKey]: masterKey } : undefined),
+    [detailSpec, masterKey],
+  );
 
   const title = t(resource.labels.title);
   const firstColumn = buildColumns(resource, hidden)[0];
@@ -76,10 +82,21 @@ function ResourceScreen({ resource }: { resource: ResourceMeta }) {
   const detail = detailResource && detailSpec && (
     <Card
       className="resource-card resource-detail-card"
-      title={<h2 className="resource-title">{active ? t('resource.detailOf', { title: t(detailResource.labels.title), name: activeName }) : t(detailResource.labels.title)}</h2>}
+      title={
+        <h2 className="resource-title">
+          {active ? t('resource.detailOf', { title: t(detailResource.labels.title), name: activeName }) : t(detailResource.labels.title)}
+        </h2>
+      }
     >
       {detailFixed ? (
-        <ResourceList key={String(masterKey)} resource={detailResource} hidden={detailHidden} fixed={detailFixed} presets={detailFixed} compact />
+        <ResourceList
+          key={String(masterKey)}
+          resource={detailResource}
+          hidden={detailHidden}
+          fixed={detailFixed}
+          presets={detailFixed}
+          compact
+        />
       ) : (
         <Empty description={t('resource.pickMaster', { title })} />
       )}

@@ -38,7 +38,10 @@ export function toSearchValues(fields: readonly SearchFieldMeta[], raw: RawValue
     const value = raw[s.field];
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      const pair = value.map((v: unknown) => (isDayjs(v) ? v.format('YYYY-MM-DD') : (v as string | number | null | undefined))) as [string | number | null | undefined, string | number | null | undefined];
+      const pair = value.map((v: unknown) => (isDayjs(v) ? v.format('YYYY-MM-DD') : (v as string | number | null | undefined))) as [
+        string | number | null | undefined,
+        string | number | null | undefined,
+      ];
       out[s.field] = [pair[0], pair[1]];
     } else if (isDayjs(value)) {
       out[s.field] = value.format('YYYY-MM-DD');
@@ -112,7 +115,13 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
                 </Button>
               )}
               {fields.advanced.length > 0 && (
-                <Button type="link" aria-expanded={advanced} onClick={() => setAdvanced((v) => !v)} icon={advanced ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />} iconPlacement="end">
+                <Button
+                  type="link"
+                  aria-expanded={advanced}
+                  onClick={() => setAdvanced((v) => !v)}
+                  icon={advanced ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+                  iconPlacement="end"
+                >
                   {advanced ? t('resource.collapse') : t('resource.advanced')}
                 </Button>
               )}

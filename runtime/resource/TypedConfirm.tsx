@@ -26,7 +26,9 @@ export default function TypedConfirm({ question, expected, label, onChange }: Ty
     <Space orientation="vertical" style={{ width: '100%' }}>
       <span>{question}</span>
       <Typography.Text id={hintId}>
-        {values.length === 1 ? t('resource.typeToConfirm', { value: values[0] }) : t('resource.typeToConfirmMany', { values: values.join(', ') })}
+        {values.length === 1
+          ? t('resource.typeToConfirm', { value: values[0] })
+          : t('resource.typeToConfirmMany', { values: values.join(', ') })}
       </Typography.Text>
       <Input
         value={text}

@@ -38,7 +38,10 @@ export function hasCall(name: string, resource?: Pick<ResourceMeta, 'calls'>): b
 async function metaCall<T>(meta: CallMeta, arg: unknown, silent: boolean): Promise<T> {
   const { request } = await import('../http/request.ts');
   if (meta.verb === 'delete') {
-    const target = (typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? arg : { id: arg }) as { id: unknown; confirm?: unknown };
+    const target = (typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? arg : { id: arg }) as {
+      id: unknown;
+      confirm?: unknown;
+    };
     const params: Record<string, unknown> = { id: [target.id].flat().join(',') };
     if (target.confirm !== undefined) params.confirm = [target.confirm].flat().join(',');
     return request<T>({ method: meta.method, url: meta.url, params, silent });
@@ -71,7 +74,12 @@ export function listCallName(resource: Pick<ResourceMeta, 'name' | 'list'>): str
 }
 
 export async function queryList(resource: ResourceMeta, params: Record<string, unknown>): Promise<ListPage> {
-  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(listCallName(resource), params, false, resource);
+  const answer = await call<Envelope<{ list?: ResourceRecord[]; pagination?: { total?: number } } | ResourceRecord[]>>(
+    listCallName(resource),
+    params,
+    false,
+    resource,
+  );
   const data = answer.data;
   if (Array.isArray(data)) return { list: data, total: data.length };
   const list = data?.list ?? [];
@@ -122,7 +130,13 @@ export function fieldErrorsOf(err: unknown): ServerFieldError[] | undefined {
     .filter((e): e is { field: unknown; keyword?: unknown; params?: unknown; message: unknown } => typeof e === 'object' && e !== null)
     .map((e) => {
       const out: ServerFieldError = { field: String(e.field ?? ''), message: String(e.message ?? '') };
-      return typeof e.keyword === 'string' ? { ...out, keyword: e.keyword, params: typeof e.params === 'object' && e.params !== null ? (e.params as Record<string, unknown>) : {} } : out;
+      return typeof e.keyword === 'string'
+        ? {
+            ...out,
+            keyword: e.keyword,
+            params: typeof e.params === 'object' && e.params !== null ? (e.params as Record<string, unknown>) : {},
+          }
+        : out;
     });
 }
 
@@ -151,7 +165,12 @@ function urlOf(resource: ResourceMeta, name: string): { method: string; url: str
  * Calls a blob call (an export) and saves the answer under the server's file name (else
  * `fallbackName`). Failures are toasted with the server's message.
  */
-export async function downloadCall(resource: ResourceMeta, name: string, body: Record<string, unknown>, fallbackName: string): Promise<string> {
+export async function downloadCall(
+  resource: ResourceMeta,
+  name: string,
+  body: Record<string, unknown>,
+  fallbackName: string,
+): Promise<string> {
   const { method, url } = urlOf(resource, name);
   let response: AxiosResponse<Blob>;
   try {
@@ -245,19 +264,32 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * following early (the dialog was closed; the job goes on on the server). Refusals come back
  * as row errors, not toasts.
  */
-export async function uploadImport(resource: ResourceMeta, name: string, file: File, onProgress?: (job: ImportJob) => void, stopped: () => boolean = () => false): Promise<ImportResult> {
+export async function uploadImport(
+  resource: ResourceMeta,
+  name: string,
+  file: File,
+  onProgress?: (job: ImportJob) => void,
+  stopped: () => boolean = () => false,
+): Promise<ImportResult> {
   const { method, url } = urlOf(resource, name);
   const form = new FormData();
   form.append('file', file, file.name);
   let job: ImportJob;
   try {
-    const response = await (await http()).request<Envelope<unknown>>({ method, url, params: { async: 1 }, data: form, silent: true, timeout: IMPORT_UPLOAD_TIMEOUT_MS });
+    const response = await (
+      await http()
+    ).request<Envelope<unknown>>({ method, url, params: { async: 1 }, data: form, silent: true, timeout: IMPORT_UPLOAD_TIMEOUT_MS });
     const body = response.data;
-    if (!isJob(body?.data)) return { ok: true, message: envelopeMessage(body), count: importCount(body?.data), errors: parseImportErrors(body) };
+    if (!isJob(body?.data))
+      return { ok: true, message: envelopeMessage(body), count: importCount(body?.data), errors: parseImportErrors(body) };
     job = body.data;
   } catch (err) {
     const body = err instanceof ApiError ? err.body : undefined;
-    return { ok: false, message: envelopeMessage(body) ?? (err instanceof Error ? err.message : String(err)), errors: parseImportErrors(body) };
+    return {
+      ok: false,
+      message: envelopeMessage(body) ?? (err instanceof Error ? err.message : String(err)),
+      errors: parseImportErrors(body),
+    };
   }
   const repeated = job.repeated === true;
   while (job.status === 'running') {

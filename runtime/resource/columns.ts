@@ -34,7 +34,10 @@ function specOf(resource: Pick<ResourceMeta, 'relations'>, f: FieldMeta, extra: 
 }
 
 /** The list's columns less secret fields and those the user's data permission hides. */
-export function buildColumns(resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations'>, hidden: ReadonlySet<string> = new Set()): ColumnSpec[] {
+export function buildColumns(
+  resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations'>,
+  hidden: ReadonlySet<string> = new Set(),
+): ColumnSpec[] {
   const byName = new Map(resource.fields.map((f) => [f.name, f]));
   const out: ColumnSpec[] = [];
   for (const c of resource.list.columns) {
@@ -46,8 +49,13 @@ export function buildColumns(resource: Pick<ResourceMeta, 'fields' | 'list' | 'r
 }
 
 /** The detail view's fields: every readable field the user may see (the tenant code of a tenant resource left out). */
-export function detailFields(resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations' | 'scope'>, hidden: ReadonlySet<string> = new Set()): ColumnSpec[] {
-  return resource.fields.filter((f) => !f.secret && !hidden.has(f.name) && !(f.name === 'tenantCode' && f.system && resource.scope === 'tenant')).map((f) => specOf(resource, f));
+export function detailFields(
+  resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations' | 'scope'>,
+  hidden: ReadonlySet<string> = new Set(),
+): ColumnSpec[] {
+  return resource.fields
+    .filter((f) => !f.secret && !hidden.has(f.name) && !(f.name === 'tenantCode' && f.system && resource.scope === 'tenant'))
+    .map((f) => specOf(resource, f));
 }
 
 /** The columns' initial visibility state: `false` for those hidden by default. */
@@ -84,7 +92,11 @@ export function dictLabel(type: string, value: unknown, translate: Translate): s
 }
 
 /** The text of a cell (print, detail, plain cells). */
-export function cellText(col: Pick<ColumnSpec, 'field' | 'labelField' | 'dict' | 'type'>, record: Readonly<Record<string, unknown>>, translate: Translate): string {
+export function cellText(
+  col: Pick<ColumnSpec, 'field' | 'labelField' | 'dict' | 'type'>,
+  record: Readonly<Record<string, unknown>>,
+  translate: Translate,
+): string {
   const value = displayValue(col, record);
   if (value === null || value === undefined || value === '') return '';
   const usesLabel = col.labelField !== undefined && value === record[col.labelField];

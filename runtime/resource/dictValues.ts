@@ -6,7 +6,10 @@ import type { ResourceMeta } from '../generated/resources.ts';
 import schemaLabels from '../../schemas/locales/en.json';
 import { fieldOf, fieldSchema } from './meta.ts';
 
-const dictionaries = ((schemaLabels as { dict?: Record<string, Record<string, string>> }).dict ?? {}) as Record<string, Record<string, string>>;
+const dictionaries = ((schemaLabels as { dict?: Record<string, Record<string, string>> }).dict ?? {}) as Record<
+  string,
+  Record<string, string>
+>;
 
 export function dictValues(type: string): string[] {
   return Object.keys(dictionaries[type] ?? {});

@@ -51,7 +51,10 @@ export function findCall(resource: Pick<ResourceMeta, 'calls'>, name: string): C
 }
 
 /** The call a standard action uses (print and view use none). */
-export function actionCallName(resource: Pick<ResourceMeta, 'name'>, action: Pick<ActionMeta, 'name' | 'kind' | 'call'>): string | undefined {
+export function actionCallName(
+  resource: Pick<ResourceMeta, 'name'>,
+  action: Pick<ActionMeta, 'name' | 'kind' | 'call'>,
+): string | undefined {
   if (action.kind === 'custom') return action.call;
   switch (action.name) {
     case 'query':
@@ -72,7 +75,10 @@ export function actionCallName(resource: Pick<ResourceMeta, 'name'>, action: Pic
  * Fields the user's data permission hides on this resource's menu, with the relation labels
  * that would show them (hiding `orgId` hides `orgName`).
  */
-export function hiddenFieldsFor(resource: Pick<ResourceMeta, 'menu' | 'relations'>, dataFields: Readonly<Record<string, readonly string[]>>): Set<string> {
+export function hiddenFieldsFor(
+  resource: Pick<ResourceMeta, 'menu' | 'relations'>,
+  dataFields: Readonly<Record<string, readonly string[]>>,
+): Set<string> {
   const hidden = new Set<string>(resource.menu ? (dataFields[resource.menu] ?? []) : []);
   for (const [field, rel] of Object.entries(resource.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
   return hidden;
@@ -102,7 +108,10 @@ export function parseDataFields(value: unknown): Record<string, string[]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
   for (const [menu, fields] of Object.entries(value as Record<string, unknown>)) {
     const list = Array.isArray(fields) ? fields : typeof fields === 'string' ? fields.split(',') : [];
-    out[menu] = list.filter((f): f is string => typeof f === 'string').map((f) => f.trim()).filter(Boolean);
+    out[menu] = list
+      .filter((f): f is string => typeof f === 'string')
+      .map((f) => f.trim())
+      .filter(Boolean);
   }
   return out;
 }

@@ -27,7 +27,10 @@ export function sorterParam(sort: SortState | undefined): string | undefined {
 }
 
 /** The search form's fields less those the user may not see. */
-export function searchFields(resource: Pick<ResourceMeta, 'list'>, hidden: ReadonlySet<string> = new Set()): { basic: SearchFieldMeta[]; advanced: SearchFieldMeta[] } {
+export function searchFields(
+  resource: Pick<ResourceMeta, 'list'>,
+  hidden: ReadonlySet<string> = new Set(),
+): { basic: SearchFieldMeta[]; advanced: SearchFieldMeta[] } {
   const keep = (s: SearchFieldMeta) => !hidden.has(s.field);
   return { basic: resource.list.search.basic.filter(keep), advanced: resource.list.search.advanced.filter(keep) };
 }
@@ -51,7 +54,11 @@ export function searchParamValue(match: SearchFieldMeta['match'], value: SearchV
 }
 
 /** The filters of the search form (hidden fields never sent). */
-export function searchParams(resource: Pick<ResourceMeta, 'list'>, values: SearchValues, hidden: ReadonlySet<string> = new Set()): Record<string, string> {
+export function searchParams(
+  resource: Pick<ResourceMeta, 'list'>,
+  values: SearchValues,
+  hidden: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const { basic, advanced } = searchFields(resource, hidden);
   const out: Record<string, string> = {};
   for (const s of [...basic, ...advanced]) {

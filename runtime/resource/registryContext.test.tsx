@@ -17,7 +17,9 @@ function Titles() {
 
 describe('RegistryProvider', () => {
   it('gives its registry to the components under it', () => {
-    const { result } = renderHook(() => useRegistry(), { wrapper: ({ children }) => <RegistryProvider registry={fixtureRegistry}>{children}</RegistryProvider> });
+    const { result } = renderHook(() => useRegistry(), {
+      wrapper: ({ children }) => <RegistryProvider registry={fixtureRegistry}>{children}</RegistryProvider>,
+    });
     expect(result.current).toBe(fixtureRegistry);
   });
 
@@ -66,7 +68,10 @@ describe('RegistryProvider', () => {
     expect(Object.keys(plain).sort()).toEqual(['Contract', 'Gadget', 'GadgetPart', 'Region']);
     expect(plain.Contract).toBe(contract);
     expect(plain.Region).toBe(fixtureRegistry.Region);
-    const lazy = withPublished(lazyRegistry(async () => fixtureRegistry), published);
+    const lazy = withPublished(
+      lazyRegistry(async () => fixtureRegistry),
+      published,
+    );
     await act(async () => {
       render(
         <RegistryProvider registry={lazy}>

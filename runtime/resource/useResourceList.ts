@@ -98,7 +98,12 @@ function countTree(records: readonly ResourceRecord[]): number {
   return n;
 }
 
-function findRecords(records: readonly ResourceRecord[], ids: ReadonlySet<string>, resource: ResourceMeta, out: ResourceRecord[] = []): ResourceRecord[] {
+function findRecords(
+  records: readonly ResourceRecord[],
+  ids: ReadonlySet<string>,
+  resource: ResourceMeta,
+  out: ResourceRecord[] = [],
+): ResourceRecord[] {
   for (const r of records) {
     if (ids.has(rowIdOf(resource, r))) out.push(r);
     if (Array.isArray(r.children)) findRecords(r.children as ResourceRecord[], ids, resource, out);
@@ -106,7 +111,13 @@ function findRecords(records: readonly ResourceRecord[], ids: ReadonlySet<string
   return out;
 }
 
-export function useResourceList({ resource, hidden, fixed, enabled = true, fetcher = clientFetcher }: ResourceListOptions): ResourceListController {
+export function useResourceList({
+  resource,
+  hidden,
+  fixed,
+  enabled = true,
+  fetcher = clientFetcher,
+}: ResourceListOptions): ResourceListController {
   const fixedKey = JSON.stringify(fixed ?? {});
   const hiddenKey = [...hidden].sort().join(',');
 
@@ -238,6 +249,26 @@ export function useResourceList({ resource, hidden, fixed, enabled = true, fetch
       serverSort,
       waiting,
     }),
-    [records, total, loading, page, pageSize, changePage, sort, changeSort, filters, search, resetFilters, fixedFilters, selected, selectedRecords, refresh, treeMode, paged, serverSort, waiting],
+    [
+      records,
+      total,
+      loading,
+      page,
+      pageSize,
+      changePage,
+      sort,
+      changeSort,
+      filters,
+      search,
+      resetFilters,
+      fixedFilters,
+      selected,
+      selectedRecords,
+      refresh,
+      treeMode,
+      paged,
+      serverSort,
+      waiting,
+    ],
   );
 }

@@ -14,5 +14,11 @@ export interface RichTextViewProps {
 
 export function RichTextView({ html, className }: RichTextViewProps) {
   const clean = useMemo(() => (typeof html === 'string' && html ? sanitizeRichText(html) : ''), [html]);
-  return <div className={className ? `rich-text-view ${className}` : 'rich-text-view'} data-testid="rich-text-view" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      className={className ? `rich-text-view ${className}` : 'rich-text-view'}
+      data-testid="rich-text-view"
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

@@ -194,7 +194,9 @@ export default function TinymceEditor(props: RichTextEditorProps) {
   }, [props.disabled, props.readonly, ready]);
 
   const failed = failedIn === language;
-  const className = ['rich-text-editor', props.invalid ? 'rich-text-editor-error' : '', ready ? '' : 'rich-text-editor-loading'].filter(Boolean).join(' ');
+  const className = ['rich-text-editor', props.invalid ? 'rich-text-editor-error' : '', ready ? '' : 'rich-text-editor-loading']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className} data-testid="rich-text-editor" data-ready={ready ? 'true' : undefined}>
       {failed ? (

@@ -6,6 +6,9 @@ export const toPinyin: ToPinyin = (text) => {
   const syllables = pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
   return {
     full: syllables.join('').toLowerCase(),
-    initials: syllables.map((s) => s.charAt(0)).join('').toLowerCase(),
+    initials: syllables
+      .map((s) => s.charAt(0))
+      .join('')
+      .toLowerCase(),
   };
 };

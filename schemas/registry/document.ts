@@ -72,14 +72,22 @@ export function parseDocument(text: string): { document?: unknown; issues: Docum
  * Check a document as publishing does. Answers the normalised resource when there is no
  * issue. `file` names the document in the resource (`document:<name>`).
  */
-export function checkDocument(schemasDir: string, value: unknown, ctx: DocumentContext): { resource?: Resource; messages?: Record<Locale, Messages>; issues: DocumentIssue[] } {
+export function checkDocument(
+  schemasDir: string,
+  value: unknown,
+  ctx: DocumentContext,
+): { resource?: Resource; messages?: Record<Locale, Messages>; issues: DocumentIssue[] } {
   const issues: DocumentIssue[] = [];
   if (!isObject(value)) return { issues: [{ pointer: '', message: 'must be an object {resource, messages}' }] };
-  for (const key of Object.keys(value)) if (key !== 'resource' && key !== 'messages') issues.push({ pointer: '', message: `unknown property "${key}"` });
+  for (const key of Object.keys(value))
+    if (key !== 'resource' && key !== 'messages') issues.push({ pointer: '', message: `unknown property "${key}"` });
   const messages = {} as Record<Locale, Messages>;
-  if (value.messages !== undefined && !isObject(value.messages)) issues.push({ pointer: '/messages', message: 'must be an object {en, zh, tw}' });
+  if (value.messages !== undefined && !isObject(value.messages))
+    issues.push({ pointer: '/messages', message: 'must be an object {en, zh, tw}' });
   const given = isObject(value.messages) ? value.messages : {};
-  for (const key of Object.keys(given)) if (!(LOCALES as readonly string[]).includes(key)) issues.push({ pointer: `/messages/${key}`, message: `unknown locale "${key}": one of ${LOCALES.join(', ')}` });
+  for (const key of Object.keys(given))
+    if (!(LOCALES as readonly string[]).includes(key))
+      issues.push({ pointer: `/messages/${key}`, message: `unknown locale "${key}": one of ${LOCALES.join(', ')}` });
   for (const locale of LOCALES) {
     const m = given[locale];
     if (m !== undefined && !isObject(m)) issues.push({ pointer: `/messages/${locale}`, message: 'must be an object of messages' });
@@ -106,13 +114,15 @@ export function checkDocument(schemasDir: string, value: unknown, ctx: DocumentC
   const at = (pointer: string, message: string) => issues.push({ pointer: `/resource${pointer}`, message });
   // What only a file may do.
   if (rf.kind !== 'entity') at('/kind', 'a document is an entity resource ("kind": "entity")');
-  if (rf.scope !== undefined && rf.scope !== 'tenant') at('/scope', 'a document belongs to its tenant: "scope" must be "tenant" or left out');
+  if (rf.scope !== undefined && rf.scope !== 'tenant')
+    at('/scope', 'a document belongs to its tenant: "scope" must be "tenant" or left out');
   if (rf.calls?.length) at('/calls', 'a document cannot declare calls: its calls are the standard ones');
   if (rf.handlers) at('/handlers', 'a document cannot name server handlers');
   if (rf.list?.source) at('/list/source', 'a document lists its own records: "list.source" is for files');
   if (rf.storage?.lookup?.length) at('/storage/lookup', 'a document cannot be looked up across tenants');
   for (const [key, rel] of Object.entries(rf.relations ?? {})) {
-    if (rel.through) at(`/relations/${key}/through`, 'a document keeps its values in its own records: a relation "through" a link resource is for files');
+    if (rel.through)
+      at(`/relations/${key}/through`, 'a document keeps its values in its own records: a relation "through" a link resource is for files');
   }
   (rf.actions ?? []).forEach((a, i) => {
     if (a.kind === 'custom') at(`/actions/${i}/kind`, 'a document has the standard actions only');
@@ -142,7 +152,11 @@ export function checkDocument(schemasDir: string, value: unknown, ctx: DocumentC
   for (const i of registryIssues) {
     // checkLabels names a label by its place in the normalised resource, not the file: point at the messages then
     const label = /^\/(labels|actions|form)\//.test(i.pointer) && i.message.startsWith('i18n key');
-    issues.push(label ? { pointer: '/messages', message: i.message.replace(/ in schemas\/locales\/(\w+)\.json/, ' in messages.$1') } : { pointer: `/resource${i.pointer}`, message: i.message });
+    issues.push(
+      label
+        ? { pointer: '/messages', message: i.message.replace(/ in schemas\/locales\/(\w+)\.json/, ' in messages.$1') }
+        : { pointer: `/resource${i.pointer}`, message: i.message },
+    );
   }
   if (issues.length) return { issues };
   return { resource, messages, issues };

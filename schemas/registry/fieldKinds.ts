@@ -13,7 +13,17 @@ import type { FieldType, JsonSchema } from './types.ts';
 export type { FieldKind };
 
 /** Kinds whose input picks a value (a select, a switch, a picker) rather than takes typing: "Please select", not "Please enter". */
-export const PICKING_KINDS: ReadonlySet<string> = new Set<FieldKind>(['select', 'radio', 'checkbox', 'status', 'switch', 'flag', 'date', 'dateTime', 'relation']);
+export const PICKING_KINDS: ReadonlySet<string> = new Set<FieldKind>([
+  'select',
+  'radio',
+  'checkbox',
+  'status',
+  'switch',
+  'flag',
+  'date',
+  'dateTime',
+  'relation',
+]);
 
 function typesOf(schema: JsonSchema): string[] {
   const t = schema.type;
@@ -44,9 +54,13 @@ const TEXT_TYPES: readonly FieldType[] = ['string', 'date', 'datetime'];
  * Why a built-in kind does not fit a field, or undefined when it does (a project's own kinds
  * fit any field: their components decide).
  */
-export function kindMismatch(kind: FieldKind, field: { type: FieldType; schema: JsonSchema; relation?: Pick<RelationDef, 'through'> }): string | undefined {
+export function kindMismatch(
+  kind: FieldKind,
+  field: { type: FieldType; schema: JsonSchema; relation?: Pick<RelationDef, 'through'> },
+): string | undefined {
   const { type, schema, relation } = field;
-  const typed = (types: readonly FieldType[], what: string) => (types.includes(type) ? undefined : `kind "${kind}" is for ${what} fields, not ${type}`);
+  const typed = (types: readonly FieldType[], what: string) =>
+    types.includes(type) ? undefined : `kind "${kind}" is for ${what} fields, not ${type}`;
   switch (kind) {
     case 'text':
     case 'textarea':
@@ -74,9 +88,13 @@ export function kindMismatch(kind: FieldKind, field: { type: FieldType; schema: 
     case 'status':
       return hasChoices(schema) ? undefined : `kind "${kind}" needs the field's choices: an enum or a dictionary (x-dict)`;
     case 'checkbox':
-      return hasChoices(schema) || type === 'boolean' ? undefined : `kind "${kind}" is for boolean fields or fields with an enum or a dictionary (x-dict)`;
+      return hasChoices(schema) || type === 'boolean'
+        ? undefined
+        : `kind "${kind}" is for boolean fields or fields with an enum or a dictionary (x-dict)`;
     case 'relation':
-      return relation && !relation.through ? undefined : `kind "${kind}" needs a relation of the field (relations.<field>, without through)`;
+      return relation && !relation.through
+        ? undefined
+        : `kind "${kind}" needs a relation of the field (relations.<field>, without through)`;
     case 'relationMultiple':
       return relation?.through ? undefined : `kind "${kind}" needs a many-valued relation of the field (relations.<field>.through)`;
     default:

@@ -54,15 +54,22 @@ export function findLink(byName: ReadonlyMap<string, Resource>, ref: string): Li
 export function readLinkCallOptions(handler: string, options: Record<string, unknown>): { value?: LinkCallOptions; problems: string[] } {
   const problems: string[] = [];
   const allowed = handler === 'link.ids' ? ['link', 'within', 'ownerOptional', 'fields'] : ['link', 'within'];
-  for (const key of Object.keys(options)) if (!allowed.includes(key)) problems.push(`option "${key}" is not one of ${allowed.join(', ')} (${handler})`);
+  for (const key of Object.keys(options))
+    if (!allowed.includes(key)) problems.push(`option "${key}" is not one of ${allowed.join(', ')} (${handler})`);
   const { link, within, ownerOptional, fields } = options;
   if (typeof link !== 'string' || !link) problems.push('option "link" must name a link as "<Resource>.<link>"');
   if (within !== undefined && (typeof within !== 'string' || !within)) problems.push('option "within" must be a field name');
   if (ownerOptional !== undefined && typeof ownerOptional !== 'boolean') problems.push('option "ownerOptional" must be true or false');
-  if (fields !== undefined && (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string'))) problems.push('option "fields" must be a list of field names');
+  if (fields !== undefined && (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string')))
+    problems.push('option "fields" must be a list of field names');
   if (problems.length) return { problems };
   return {
-    value: { link: link as string, within: within as string | undefined, ownerOptional: ownerOptional as boolean | undefined, fields: fields as string[] | undefined },
+    value: {
+      link: link as string,
+      within: within as string | undefined,
+      ownerOptional: ownerOptional as boolean | undefined,
+      fields: fields as string[] | undefined,
+    },
     problems,
   };
 }

@@ -68,7 +68,8 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
 
       const full = menuFullPath(parentPath, n.path);
       if (n.component === 'external') {
-        if (n.path !== n.externalUrl || !EXTERNAL.test(n.path)) issue(`${pointer}/path`, 'an external entry\'s path is its externalUrl, starting with http, https, mailto or tel');
+        if (n.path !== n.externalUrl || !EXTERNAL.test(n.path))
+          issue(`${pointer}/path`, "an external entry's path is its externalUrl, starting with http, https, mailto or tel");
       } else {
         if (EXTERNAL.test(n.path)) issue(`${pointer}/path`, 'only an external entry may have a URL as its path');
         const priorPath = paths.get(full);
@@ -81,8 +82,10 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
       if (n.resource && registry) {
         const target = registry.byName.get(n.resource);
         if (!target) issue(`${pointer}/resource`, `unknown resource "${n.resource}"`);
-        else if (target.kind !== 'entity' && !target.list.source) issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind} without list.source, not a resource with a page`);
-        else if (target.menu !== n.code) issue(`${pointer}/code`, `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"`);
+        else if (target.kind !== 'entity' && !target.list.source)
+          issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind} without list.source, not a resource with a page`);
+        else if (target.menu !== n.code)
+          issue(`${pointer}/code`, `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"`);
       }
       for (const locale of LOCALES) {
         if (!hasMessage(locales[locale], n.title)) {

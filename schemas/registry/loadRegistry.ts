@@ -18,10 +18,7 @@ export type { RegistryIssue };
 export class RegistryError extends Error {
   readonly issues: RegistryIssue[];
   constructor(issues: RegistryIssue[]) {
-    super(
-      `Invalid resource files:\n` +
-        issues.map((i) => `  ${i.file} at ${i.pointer || '/'}: ${i.message}`).join('\n'),
-    );
+    super(`Invalid resource files:\n` + issues.map((i) => `  ${i.file} at ${i.pointer || '/'}: ${i.message}`).join('\n'));
     this.name = 'RegistryError';
     this.issues = issues;
   }
@@ -126,7 +123,14 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     const locales = loadLocales(schemasDir);
     for (const r of resources) checkLabels(r, locales, issues);
     for (const { locale, key, from } of missingSharedLabels(locales)) {
-      issues.push({ file: `locales/${locale}.json`, pointer: `/${key.split('.').map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`, message: `i18n key "${key}" is in schemas/locales/${from}.json but missing here` });
+      issues.push({
+        file: `locales/${locale}.json`,
+        pointer: `/${key
+          .split('.')
+          .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
+          .join('/')}`,
+        message: `i18n key "${key}" is in schemas/locales/${from}.json but missing here`,
+      });
     }
   }
 
@@ -148,13 +152,24 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   return { resources, byName, calls, callByUrl };
 }
 
-export function crossCheck(r: Resource, byName: Map<string, Resource>, callNames: ReadonlySet<string>, unreadable: ReadonlySet<string>, issues: RegistryIssue[]): void {
+export function crossCheck(
+  r: Resource,
+  byName: Map<string, Resource>,
+  callNames: ReadonlySet<string>,
+  unreadable: ReadonlySet<string>,
+  issues: RegistryIssue[],
+): void {
   const check = (ok: boolean, pointer: string, message: string) => {
     if (!ok) issues.push({ file: r.file, pointer, message });
   };
   const ownCalls = new Set(r.calls.map((c) => c.name));
   r.actions.forEach((a, i) => {
-    if (a.call) check(ownCalls.has(a.call) || callNames.has(a.call), `/actions/${i}/call`, `no call named "${a.call}" in calls of this or another resource`);
+    if (a.call)
+      check(
+        ownCalls.has(a.call) || callNames.has(a.call),
+        `/actions/${i}/call`,
+        `no call named "${a.call}" in calls of this or another resource`,
+      );
   });
   checkLinks(r, byName, unreadable, check);
   checkAssignActions(r, byName, callNames, unreadable, check);
@@ -172,11 +187,23 @@ export function crossCheck(r: Resource, byName: Map<string, Resource>, callNames
       const link = byName.get(rel.through.resource);
       check(link?.kind === 'link', `${pointer}/resource`, `"${rel.through.resource}" is not a link resource`);
       if (!link || link.kind !== 'link') continue;
-      check(link.scope === r.scope, `${pointer}/resource`, `link resource ${link.name} is ${link.scope}-scoped, ${r.name} is ${r.scope}-scoped`);
+      check(
+        link.scope === r.scope,
+        `${pointer}/resource`,
+        `link resource ${link.name} is ${link.scope}-scoped, ${r.name} is ${r.scope}-scoped`,
+      );
       const recordKey = link.fieldMap.get(rel.through.recordKey);
       const valueKey = link.fieldMap.get(rel.through.valueKey);
-      check(recordKey?.type === 'integer', `${pointer}/recordKey`, `resource ${link.name} has no integer field "${rel.through.recordKey}" (it holds the record's id)`);
-      check(!!valueKey && valueKey.type === target.fieldMap.get(rel.valueField)?.type, `${pointer}/valueKey`, `resource ${link.name} has no field "${rel.through.valueKey}" of the type of ${target.name}.${rel.valueField}`);
+      check(
+        recordKey?.type === 'integer',
+        `${pointer}/recordKey`,
+        `resource ${link.name} has no integer field "${rel.through.recordKey}" (it holds the record's id)`,
+      );
+      check(
+        !!valueKey && valueKey.type === target.fieldMap.get(rel.valueField)?.type,
+        `${pointer}/valueKey`,
+        `resource ${link.name} has no field "${rel.through.valueKey}" of the type of ${target.name}.${rel.valueField}`,
+      );
     }
   }
   if (r.list.filterTree) {
@@ -184,14 +211,21 @@ export function crossCheck(r: Resource, byName: Map<string, Resource>, callNames
     check(!!target?.list.tree, '/list/filterTree/resource', `"${r.list.filterTree.resource}" is not a tree resource`);
     check(r.fieldMap.has(r.list.filterTree.field), '/list/filterTree/field', `unknown field "${r.list.filterTree.field}"`);
     const valueField = r.list.filterTree.valueField;
-    if (valueField !== undefined && target) check(target.fieldMap.has(valueField), '/list/filterTree/valueField', `resource ${target.name} has no field "${valueField}"`);
+    if (valueField !== undefined && target)
+      check(target.fieldMap.has(valueField), '/list/filterTree/valueField', `resource ${target.name} has no field "${valueField}"`);
   }
   if (r.list.detail) {
     const target = byName.get(r.list.detail.resource);
     check(!!target, '/list/detail/resource', `unknown resource "${r.list.detail.resource}"`);
-    if (target) check(target.fieldMap.has(r.list.detail.foreignKey), '/list/detail/foreignKey', `resource ${target.name} has no field "${r.list.detail.foreignKey}"`);
+    if (target)
+      check(
+        target.fieldMap.has(r.list.detail.foreignKey),
+        '/list/detail/foreignKey',
+        `resource ${target.name} has no field "${r.list.detail.foreignKey}"`,
+      );
     const masterKey = r.list.detail.masterKey;
-    if (masterKey !== undefined) check(r.fieldMap.has(masterKey), '/list/detail/masterKey', `resource ${r.name} has no field "${masterKey}"`);
+    if (masterKey !== undefined)
+      check(r.fieldMap.has(masterKey), '/list/detail/masterKey', `resource ${r.name} has no field "${masterKey}"`);
   }
 }
 
@@ -212,4 +246,3 @@ export function checkLabels(r: Resource, locales: Record<Locale, Record<string, 
     }
   }
 }
-

@@ -7,4 +7,3 @@ export function toSnakeCase(name: string): string {
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
 }
-

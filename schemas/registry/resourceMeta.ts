@@ -6,7 +6,16 @@
 import type { CallDef, CallMeta, FieldDef, FieldMeta, Resource, ResourceMeta } from './types.ts';
 
 function fieldMeta(f: FieldDef): FieldMeta {
-  return { name: f.name, type: f.type, required: f.required, system: f.system, secret: f.secret, dict: f.dict, label: f.label, kind: f.kind };
+  return {
+    name: f.name,
+    type: f.type,
+    required: f.required,
+    system: f.system,
+    secret: f.secret,
+    dict: f.dict,
+    label: f.label,
+    kind: f.kind,
+  };
 }
 
 function callMeta(c: CallDef): CallMeta {

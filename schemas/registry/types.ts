@@ -176,7 +176,10 @@ export type LinkMeta = LinkDef;
  */
 export type JsonSchemaMeta = { [keyword: string]: unknown };
 
-export interface ResourceMeta extends Pick<Resource, 'name' | 'service' | 'path' | 'kind' | 'scope' | 'menu' | 'labels' | 'list' | 'form' | 'actions' | 'relations'> {
+export interface ResourceMeta extends Pick<
+  Resource,
+  'name' | 'service' | 'path' | 'kind' | 'scope' | 'menu' | 'labels' | 'list' | 'form' | 'actions' | 'relations'
+> {
   /** The resource's links (absent: none, as in documents built at run time). */
   links?: Record<string, LinkMeta>;
   record: JsonSchemaMeta;

@@ -25,7 +25,11 @@ export async function urlGranted(data: TenantData, p: Principal, url: string, gr
     .select(link)
     .select(`${link.table}.id`)
     .where(`${link.table}.url_id`, 'in', data.select(urlRes).select(`${urlRes.table}.id`).where(`${urlRes.table}.url`, '=', url))
-    .where(`${link.table}.role_id`, 'in', data.select(roleRes).select(`${roleRes.table}.id`).where(`${roleRes.table}.role_code`, 'in', p.roles))
+    .where(
+      `${link.table}.role_id`,
+      'in',
+      data.select(roleRes).select(`${roleRes.table}.id`).where(`${roleRes.table}.role_code`, 'in', p.roles),
+    )
     .limit(1)
     .executeTakeFirst();
   return !!row;
@@ -55,7 +59,12 @@ export async function grantedButtons(data: TenantData, p: Principal): Promise<st
     return [...new Set(rows.map((r) => String(r.button_code)))].sort();
   }
   if (p.roles.length === 0) return [];
-  const rows = (await data.select(data.resource('SysRoleMenuButton')).select('button_code').distinct().where('role_code', 'in', p.roles).execute()) as Row[];
+  const rows = (await data
+    .select(data.resource('SysRoleMenuButton'))
+    .select('button_code')
+    .distinct()
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
   return rows.map((r) => String(r.button_code)).sort();
 }
 
@@ -68,12 +77,22 @@ function addFields(hidden: Set<string>, text: unknown): void {
  * Fields of a menu's records hidden from the principal by data permissions: the union of the
  * fields filtered for each of the principal's roles. ROLE_ADMIN sees every field.
  */
-export async function hiddenFields(data: TenantData, p: Principal, menuCode: string | undefined, grants?: RequestGrants): Promise<Set<string>> {
+export async function hiddenFields(
+  data: TenantData,
+  p: Principal,
+  menuCode: string | undefined,
+  grants?: RequestGrants,
+): Promise<Set<string>> {
   const hidden = new Set<string>();
   if (!menuCode || p.isAdmin || p.roles.length === 0) return hidden;
   const read = readFor(p, grants);
   if (read && read.menu === menuCode) return new Set(read.hidden);
-  const rows = (await data.select(data.resource('SysRoleData')).select('data_fields').where('menu_code', '=', menuCode).where('role_code', 'in', p.roles).execute()) as Row[];
+  const rows = (await data
+    .select(data.resource('SysRoleData'))
+    .select('data_fields')
+    .where('menu_code', '=', menuCode)
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
   for (const r of rows) addFields(hidden, r.data_fields);
   return hidden;
 }
@@ -86,7 +105,11 @@ export async function hiddenFields(data: TenantData, p: Principal, menuCode: str
 export async function hiddenFieldsByMenu(data: TenantData, p: Principal): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (p.isAdmin || p.roles.length === 0) return out;
-  const rows = (await data.select(data.resource('SysRoleData')).select(['menu_code', 'data_fields']).where('role_code', 'in', p.roles).execute()) as Row[];
+  const rows = (await data
+    .select(data.resource('SysRoleData'))
+    .select(['menu_code', 'data_fields'])
+    .where('role_code', 'in', p.roles)
+    .execute()) as Row[];
   for (const r of rows) {
     const menu = String(r.menu_code);
     const hidden = out.get(menu) ?? new Set<string>();

@@ -52,7 +52,12 @@ export class DocumentStore {
 
   /** Every publication of the tenant (live and hidden), oldest first. */
   async publications(): Promise<Publication[]> {
-    const rows = (await this.db.selectFrom(PUBLICATION_TABLE).selectAll().where('tenant_code', '=', this.tenantCode).orderBy('id').execute()) as Row[];
+    const rows = (await this.db
+      .selectFrom(PUBLICATION_TABLE)
+      .selectAll()
+      .where('tenant_code', '=', this.tenantCode)
+      .orderBy('id')
+      .execute()) as Row[];
     return rows.map((r) => toPublication(this.database, r));
   }
 
@@ -70,12 +75,22 @@ export class DocumentStore {
   }
 
   async byForm(formId: number): Promise<Publication | undefined> {
-    const row = (await this.db.selectFrom(PUBLICATION_TABLE).selectAll().where('tenant_code', '=', this.tenantCode).where('form_id', '=', formId).executeTakeFirst()) as Row | undefined;
+    const row = (await this.db
+      .selectFrom(PUBLICATION_TABLE)
+      .selectAll()
+      .where('tenant_code', '=', this.tenantCode)
+      .where('form_id', '=', formId)
+      .executeTakeFirst()) as Row | undefined;
     return row ? toPublication(this.database, row) : undefined;
   }
 
   async byName(name: string): Promise<Publication | undefined> {
-    const row = (await this.db.selectFrom(PUBLICATION_TABLE).selectAll().where('tenant_code', '=', this.tenantCode).where('name', '=', name).executeTakeFirst()) as Row | undefined;
+    const row = (await this.db
+      .selectFrom(PUBLICATION_TABLE)
+      .selectAll()
+      .where('tenant_code', '=', this.tenantCode)
+      .where('name', '=', name)
+      .executeTakeFirst()) as Row | undefined;
     return row ? toPublication(this.database, row) : undefined;
   }
 
@@ -99,7 +114,10 @@ export class DocumentStore {
         .where('id', '=', existing.id)
         .execute();
     } else {
-      await this.db.insertInto(PUBLICATION_TABLE).values({ ...values, tenant_code: this.tenantCode, version: 1 }).execute();
+      await this.db
+        .insertInto(PUBLICATION_TABLE)
+        .values({ ...values, tenant_code: this.tenantCode, version: 1 })
+        .execute();
     }
     return (await this.byName(p.name))!;
   }
@@ -111,7 +129,12 @@ export class DocumentStore {
    */
   async release(formIds: number[]): Promise<void> {
     if (!formIds.length) return;
-    await this.db.updateTable(PUBLICATION_TABLE).set({ form_id: 0 }).where('tenant_code', '=', this.tenantCode).where('form_id', 'in', formIds).execute();
+    await this.db
+      .updateTable(PUBLICATION_TABLE)
+      .set({ form_id: 0 })
+      .where('tenant_code', '=', this.tenantCode)
+      .where('form_id', 'in', formIds)
+      .execute();
   }
 
   /** Hide or show a publication again (its version grows, so every process reloads it). */
@@ -131,7 +154,9 @@ export class DocumentStore {
         ? await sql<Row>`select j.key as k, count(*) as n from ${sql.table(DOCUMENT_TABLE)} d, json_each(d.data) j
             where d.tenant_code = ${this.tenantCode} and d.resource_key = ${key} and j.type <> 'null' group by j.key`.execute(this.db)
         : await sql<Row>`select j.key as k, count(*) as n from ${sql.table(DOCUMENT_TABLE)} d, jsonb_each(d.data) j
-            where d.tenant_code = ${this.tenantCode} and d.resource_key = ${key} and jsonb_typeof(j.value) <> 'null' group by j.key`.execute(this.db);
+            where d.tenant_code = ${this.tenantCode} and d.resource_key = ${key} and jsonb_typeof(j.value) <> 'null' group by j.key`.execute(
+            this.db,
+          );
     return new Map(rows.rows.map((r) => [String(r.k), Number(r.n)]));
   }
 

@@ -20,12 +20,14 @@ export interface ListParams {
 function parseScalar(field: FieldDef, text: string): unknown {
   switch (field.type) {
     case 'integer': {
-      if (!/^-?\d{1,15}$/.test(text)) throw badRequest(`${field.name} must be an integer`, [{ field: field.name, message: 'must be an integer' }]);
+      if (!/^-?\d{1,15}$/.test(text))
+        throw badRequest(`${field.name} must be an integer`, [{ field: field.name, message: 'must be an integer' }]);
       return Number(text);
     }
     case 'number': {
       const n = Number(text);
-      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(`${field.name} must be a number`, [{ field: field.name, message: 'must be a number' }]);
+      if (text.trim() === '' || !Number.isFinite(n))
+        throw badRequest(`${field.name} must be a number`, [{ field: field.name, message: 'must be a number' }]);
       return n;
     }
     case 'boolean': {
@@ -74,7 +76,8 @@ function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
     if (match === 'contains' && field.type === 'string') return { field, ops: ['contains'], values: [containsPattern(value)] };
     if (match === 'range' && (field.type === 'datetime' || field.type === 'date' || field.type === 'number' || field.type === 'integer')) {
       const parts = value.split(',');
-      if (parts.length > 2) throw badRequest(`${field.name} must be a range "from,to"`, [{ field: field.name, message: 'must be a range "from,to"' }]);
+      if (parts.length > 2)
+        throw badRequest(`${field.name} must be a range "from,to"`, [{ field: field.name, message: 'must be a range "from,to"' }]);
       const [from, to] = [parts[0]?.trim() ?? '', (parts.length === 2 ? parts[1] : parts[0])?.trim() ?? ''];
       const terms: FilterTerms = { field, ops: [], values: [] };
       if (from) {
@@ -95,7 +98,13 @@ function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
 }
 
 /** Apply filter terms to a select of the resource's table; `value(i, j)` is term i's j-th value. */
-function whereTerms(q: AnySelect, data: TenantData, resource: Resource, terms: FilterTerms[], value: (i: number, j: number) => unknown): AnySelect {
+function whereTerms(
+  q: AnySelect,
+  data: TenantData,
+  resource: Resource,
+  terms: FilterTerms[],
+  value: (i: number, j: number) => unknown,
+): AnySelect {
   terms.forEach((term, i) => {
     const col = `${resource.table}.${term.field.column}`;
     term.ops.forEach((op, j) => {
@@ -142,7 +151,11 @@ export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data
   const count = base.select(sql<number>`count(*)`.as('total'));
   // the page size as a literal: SQLite runs a statement with a bound LIMIT markedly slower
   // (page sizes are few, so the statement cache keeps one statement per size)
-  return q.select(count.as(TOTAL)).limit(sql.lit(params.pageSize)).offset(v.offset as number).compile();
+  return q
+    .select(count.as(TOTAL))
+    .limit(sql.lit(params.pageSize))
+    .offset(v.offset as number)
+    .compile();
 });
 
 function pageShape(resource: Resource, params: ListParams, terms: FilterTerms[]): string {
@@ -175,7 +188,9 @@ export async function runList(data: TenantData, resource: Resource, params: List
   } else if (offset === 0) {
     total = 0;
   } else {
-    const countRow = (await base().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: unknown } | undefined;
+    const countRow = (await base()
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirst()) as { total: unknown } | undefined;
     total = Number(countRow?.total ?? 0);
   }
   return { rows, total };

@@ -58,7 +58,10 @@ export async function lockState(db: SystemDb, tenantCode: string, username: stri
 /** Record a failure, and forget failures too old to matter (the table stays small). */
 export async function recordFailure(db: SystemDb, tenantCode: string, username: string, now: Date): Promise<void> {
   await db.insertInto(FAILURE_TABLE).values({ tenant_code: tenantCode, username, failed_at: now.toISOString() }).execute();
-  await db.deleteFrom(FAILURE_TABLE).where('failed_at', '<', new Date(now.getTime() - FAILURE_HORIZON_MS).toISOString()).execute();
+  await db
+    .deleteFrom(FAILURE_TABLE)
+    .where('failed_at', '<', new Date(now.getTime() - FAILURE_HORIZON_MS).toISOString())
+    .execute();
 }
 
 export async function clearFailures(db: SystemDb, tenantCode: string, username: string): Promise<void> {

@@ -25,7 +25,8 @@ import type { TenantData } from './tenantData.ts';
 import { hiddenFields } from './callGrants.ts';
 
 /** What a caller does to a user, for the messages. */
-export type UserAction = 'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of' | 'unlock';
+export type UserAction =
+  'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of' | 'unlock';
 
 const quote = (s: string) => JSON.stringify(s);
 const list = (values: string[]) => values.map(quote).join(', ');
@@ -78,7 +79,10 @@ export async function assertMayManageUsers(data: TenantData, p: Principal, userI
   const roles = await rolesOfUsers(data, userIds);
   const refused = [...roles].filter(([, codes]) => rolesNotHeld(p, codes).length > 0);
   if (refused.length === 0) return;
-  const names = await usernames(data, refused.map(([id]) => id));
+  const names = await usernames(
+    data,
+    refused.map(([id]) => id),
+  );
   const [id, codes] = refused[0]!;
   const lacking = rolesNotHeld(p, codes);
   throw forbidden(
@@ -89,7 +93,10 @@ export async function assertMayManageUsers(data: TenantData, p: Principal, userI
 /** 403 unless the caller holds every one of these roles (by code). */
 export function assertHoldsRoles(p: Principal, roleCodes: string[], action: string): void {
   const lacking = [...new Set(rolesNotHeld(p, roleCodes))].sort();
-  if (lacking.length) throw forbidden(`You may not ${action} the role${lacking.length > 1 ? 's' : ''} ${list(lacking)}: you do not hold ${lacking.length > 1 ? 'them' : 'it'}`);
+  if (lacking.length)
+    throw forbidden(
+      `You may not ${action} the role${lacking.length > 1 ? 's' : ''} ${list(lacking)}: you do not hold ${lacking.length > 1 ? 'them' : 'it'}`,
+    );
 }
 
 /** Role codes of role ids of the tenant. */
@@ -180,17 +187,29 @@ function assertHeld(what: string, action: string, wanted: unknown[], held: Set<s
  * menus read before the change (a check made after it, in its transaction, would count what
  * the change itself gave).
  */
-export async function assertHoldsMenus(data: TenantData, p: Principal, menuIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
+export async function assertHoldsMenus(
+  data: TenantData,
+  p: Principal,
+  menuIds: unknown[],
+  action: string,
+  heldBefore?: Set<number>,
+): Promise<void> {
   if (p.isAdmin || menuIds.length === 0) return;
-  const held = new Set([...((heldBefore ?? (await heldMenuIds(data, p))) ?? [])].map(String));
+  const held = new Set([...(heldBefore ?? (await heldMenuIds(data, p)) ?? [])].map(String));
   const codes = await codesById(data, 'SysMenu', 'menu_code', menuIds);
   assertHeld('menus', action, menuIds, held, (id) => quote(codes.get(id) ?? id));
 }
 
 /** URLs given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
-export async function assertHoldsUrls(data: TenantData, p: Principal, urlIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
+export async function assertHoldsUrls(
+  data: TenantData,
+  p: Principal,
+  urlIds: unknown[],
+  action: string,
+  heldBefore?: Set<number>,
+): Promise<void> {
   if (p.isAdmin || urlIds.length === 0) return;
-  const held = new Set([...((heldBefore ?? (await heldUrlIds(data, p))) ?? [])].map(String));
+  const held = new Set([...(heldBefore ?? (await heldUrlIds(data, p)) ?? [])].map(String));
   const urls = await codesById(data, 'SysUrl', 'url', urlIds);
   assertHeld('URLs', action, urlIds, held, (id) => quote(urls.get(id) ?? id));
 }
@@ -205,9 +224,15 @@ export async function heldButtons(data: TenantData, p: Principal): Promise<Set<s
 }
 
 /** Buttons given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
-export async function assertHoldsButtons(data: TenantData, p: Principal, buttonCodes: string[], action: string, heldBefore?: Set<string>): Promise<void> {
+export async function assertHoldsButtons(
+  data: TenantData,
+  p: Principal,
+  buttonCodes: string[],
+  action: string,
+  heldBefore?: Set<string>,
+): Promise<void> {
   if (p.isAdmin || buttonCodes.length === 0) return;
-  assertHeld('buttons', action, buttonCodes, (heldBefore ?? (await heldButtons(data, p))) ?? new Set());
+  assertHeld('buttons', action, buttonCodes, heldBefore ?? (await heldButtons(data, p)) ?? new Set());
 }
 
 /** Fields un-hidden by a change of data permissions: none may be hidden from the caller (it would reveal what it does not see). */
@@ -255,14 +280,25 @@ const GRANT_LINKS = new Set([ROLE_HOLDERS, 'SysRoleUrl', 'SysRoleMenu', 'SysRole
  * must be one the caller may re-grant; a role, URL, menu or button one the caller holds.
  * `giving`: the roles are given or taken (to or from users), not the receivers of grants.
  */
-async function assertMayRegrant(tx: TenantData, p: Principal, r: Resource, field: string, values: unknown[], giving: boolean): Promise<void> {
+async function assertMayRegrant(
+  tx: TenantData,
+  p: Principal,
+  r: Resource,
+  field: string,
+  values: unknown[],
+  giving: boolean,
+): Promise<void> {
   const byId = field === 'id';
   switch (`${r.name}.${field}`) {
     case 'SysUser.id':
       return assertMayManageUsers(tx, p, values.map(Number), 're-grant');
     case 'SysRole.id':
     case 'SysRole.roleCode':
-      return assertHoldsRoles(p, byId ? await roleCodesOf(tx, values) : values.map(String), giving ? 'give or take' : 'change the grants of');
+      return assertHoldsRoles(
+        p,
+        byId ? await roleCodesOf(tx, values) : values.map(String),
+        giving ? 'give or take' : 'change the grants of',
+      );
     case 'SysUrl.id':
       return assertHoldsUrls(tx, p, values, 'give or take');
     case 'SysMenu.id':
@@ -308,14 +344,21 @@ export function guardsAdditions(r: Resource): boolean {
   return r.name === 'SysUserPost';
 }
 
-const isDisabled = (rec: Row | undefined) => rec !== undefined && rec.status !== undefined && rec.status !== null && Number(rec.status) === 0;
+const isDisabled = (rec: Row | undefined) =>
+  rec !== undefined && rec.status !== undefined && rec.status !== null && Number(rec.status) === 0;
 
 /**
  * Check a standard write (add, update, delete of records) against the rules, inside its
  * transaction, then run it; the last-administrator rule is checked after it. Resources the
  * rules do not name are written as they are.
  */
-export async function guardRecordChanges<T>(tx: TenantData, p: Principal, r: Resource, changes: RecordChange[], write: () => Promise<T>): Promise<T> {
+export async function guardRecordChanges<T>(
+  tx: TenantData,
+  p: Principal,
+  r: Resource,
+  changes: RecordChange[],
+  write: () => Promise<T>,
+): Promise<T> {
   if (!isGuarded(r)) return write();
   switch (r.name) {
     case 'SysUser': {
@@ -329,7 +372,10 @@ export async function guardRecordChanges<T>(tx: TenantData, p: Principal, r: Res
       return deleting.length || disabling.length ? keepingAnAdministrator(tx, write) : write();
     }
     case 'SysUserPost': {
-      const users = changes.flatMap((c) => [c.before?.userId, c.after?.userId]).filter((v) => v !== undefined && v !== null).map(Number);
+      const users = changes
+        .flatMap((c) => [c.before?.userId, c.after?.userId])
+        .filter((v) => v !== undefined && v !== null)
+        .map(Number);
       await assertMayManageUsers(tx, p, users, 'change the posts of');
       return write();
     }
@@ -343,9 +389,18 @@ export async function guardRecordChanges<T>(tx: TenantData, p: Principal, r: Res
         const holders = (await tx
           .select(link)
           .select('user_id')
-          .where(`${link.table}.role_id`, 'in', deleted.map((c) => Number(c.before!.id)))
+          .where(
+            `${link.table}.role_id`,
+            'in',
+            deleted.map((c) => Number(c.before!.id)),
+          )
           .execute()) as Row[];
-        await assertMayManageUsers(tx, p, holders.map((h) => Number(h.user_id)), 're-grant');
+        await assertMayManageUsers(
+          tx,
+          p,
+          holders.map((h) => Number(h.user_id)),
+          're-grant',
+        );
         return keepingAnAdministrator(tx, write);
       }
       return write();

@@ -115,17 +115,20 @@ interface PrincipalValues extends Record<string, unknown> {
 const principalQuery = new SqlTemplate<PrincipalValues, Registry>((db, v, registry) => {
   const { tenantCode } = v;
   const t = (name: string) => sql.raw(registry.byName.get(name)!.table);
-  const urlOk = v.url === null
-    ? sql`0`
-    : sql`case when exists (select 1 from ${t('SysRoleUrl')} x inner join ${t('SysUrl')} y on y.id = x.url_id
+  const urlOk =
+    v.url === null
+      ? sql`0`
+      : sql`case when exists (select 1 from ${t('SysRoleUrl')} x inner join ${t('SysUrl')} y on y.id = x.url_id
         where x.role_id = r.id and x.tenant_code = ${tenantCode} and y.tenant_code = ${tenantCode} and y.url = ${v.url}) then 1 else 0 end`;
-  const buttonOk = v.button === null
-    ? sql`0`
-    : sql`case when exists (select 1 from ${t('SysRoleMenuButton')} b
+  const buttonOk =
+    v.button === null
+      ? sql`0`
+      : sql`case when exists (select 1 from ${t('SysRoleMenuButton')} b
         where b.tenant_code = ${tenantCode} and b.role_code = r.role_code and b.button_code = ${v.button}) then 1 else 0 end`;
-  const dataFields = v.menu === null
-    ? sql`null`
-    : sql`(select d.data_fields from ${t('SysRoleData')} d
+  const dataFields =
+    v.menu === null
+      ? sql`null`
+      : sql`(select d.data_fields from ${t('SysRoleData')} d
         where d.tenant_code = ${tenantCode} and d.role_code = r.role_code and d.menu_code = ${v.menu})`;
   return sql<Row>`select s.tenant_code as s_tenant_code, s.user_id as s_user_id, s.last_seen_at as s_last_seen_at,
       s.revoked_at as s_revoked_at, s.revoked_reason as s_revoked_reason,
@@ -146,7 +149,14 @@ const principalQuery = new SqlTemplate<PrincipalValues, Registry>((db, v, regist
  * removed grant holds from the next request on, in every process. (Only the SQL text is
  * kept, one per shape: with or without a URL, a button and a menu.)
  */
-function readPrincipal(db: AnyKysely, registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): Promise<Row[]> {
+function readPrincipal(
+  db: AnyKysely,
+  registry: Registry,
+  jti: string,
+  tenantCode: string,
+  userId: number,
+  keys: CallGrantKeys,
+): Promise<Row[]> {
   return principalQuery.execute(db, shapeOf(keys), { jti, tenantCode, userId, ...keys }, registry);
 }
 
@@ -156,7 +166,14 @@ function shapeOf(keys: CallGrantKeys): string {
 }
 
 /** The access query as a request runs it (for reading its plan in the tests). */
-export function principalStatement(db: AnyKysely, registry: Registry, jti: string, tenantCode: string, userId: number, keys: CallGrantKeys): CompiledQuery<Row> {
+export function principalStatement(
+  db: AnyKysely,
+  registry: Registry,
+  jti: string,
+  tenantCode: string,
+  userId: number,
+  keys: CallGrantKeys,
+): CompiledQuery<Row> {
   return principalQuery.statement(db, shapeOf(keys), { jti, tenantCode, userId, ...keys }, registry);
 }
 
@@ -183,7 +200,8 @@ export async function authenticate(
   }
   if (session.s_revoked_at !== null && session.s_revoked_at !== undefined) {
     if (session.s_revoked_reason === 'forced') throw unauthorized(TOKEN_ELSEWHERE, 'You have been signed out by an administrator');
-    if (session.s_revoked_reason === TENANT_DELETED_REASON) throw unauthorized(TOKEN_ILLEGAL, 'Your tenant has been deleted: ask the platform administrator');
+    if (session.s_revoked_reason === TENANT_DELETED_REASON)
+      throw unauthorized(TOKEN_ILLEGAL, 'Your tenant has been deleted: ask the platform administrator');
     throw unauthorized(TOKEN_ILLEGAL, 'You have signed out, please sign in again');
   }
   if (session.u_username === null || session.u_username === undefined || session.u_username !== claims.username) {

@@ -94,7 +94,12 @@ export async function consumeResetToken(db: SystemDb, tenantCode: string, userId
   const given = Buffer.from(hashOf(code), 'hex');
   const stored = Buffer.from(String(live.code_hash), 'hex');
   if (given.length === stored.length && timingSafeEqual(given, stored)) {
-    const spent = await db.updateTable(RESET_TABLE).set({ used_at: now.toISOString() }).where('id', '=', Number(live.id)).where('used_at', 'is', null).executeTakeFirst();
+    const spent = await db
+      .updateTable(RESET_TABLE)
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', Number(live.id))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(spent.numUpdatedRows) === 1;
   }
   const tries = Number(live.wrong_tries) + 1;

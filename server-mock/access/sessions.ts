@@ -103,7 +103,13 @@ export async function revokeUserSessions(
 }
 
 /** Record the client's address and agent on a session of the tenant (registerNewSession). */
-export async function describeSession(db: SystemDb, jti: string, tenantCode: string, client: { ip: string; userAgent: string }, now: Date): Promise<void> {
+export async function describeSession(
+  db: SystemDb,
+  jti: string,
+  tenantCode: string,
+  client: { ip: string; userAgent: string },
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('sys_session')
     .set({ ip: client.ip, user_agent: client.userAgent, last_seen_at: now.toISOString() })

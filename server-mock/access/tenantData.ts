@@ -31,7 +31,11 @@ const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteCo
   const scoped = data.forTemplate(db, v.tenant);
   const values: Row = {};
   columns.forEach((c, i) => (values[c] = v[`c${i}`]));
-  return scoped.insertStatement(resource, values).onConflict((oc) => oc.doNothing()).returningAll().compile();
+  return scoped
+    .insertStatement(resource, values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .compile();
 });
 
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
@@ -43,8 +47,16 @@ export function shapeName(r: Resource): string {
 const deleteAllOrNoneQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) => {
   const scoped = data.forTemplate(db, v.tenant);
   const ids = Array.from({ length: count }, (_, i) => v[`i${i}`]);
-  const present = scoped.select(resource).select(sql<number>`count(*)`.as('n')).where(`${resource.table}.id`, 'in', ids);
-  return scoped.delete(resource).where('id', 'in', ids).where(present, '=', v.count as number).returning('id').compile();
+  const present = scoped
+    .select(resource)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(`${resource.table}.id`, 'in', ids);
+  return scoped
+    .delete(resource)
+    .where('id', 'in', ids)
+    .where(present, '=', v.count as number)
+    .returning('id')
+    .compile();
 });
 
 /** Per database, an object that names it (TenantData.databaseKey) without giving access to it. */
@@ -103,18 +115,27 @@ export class TenantData {
   update(r: Resource) {
     if (r.document) {
       const q = this.db.updateTable(DOCUMENT_TABLE);
-      return { set: (values: Row) => q.set(documentUpdate(this.dialect, r, values)).where('resource_key', '=', documentKey(r)).where('tenant_code', '=', this.tenantCode) };
+      return {
+        set: (values: Row) =>
+          q
+            .set(documentUpdate(this.dialect, r, values))
+            .where('resource_key', '=', documentKey(r))
+            .where('tenant_code', '=', this.tenantCode),
+      };
     }
     const q = this.db.updateTable(r.table);
-    return { set: (values: Row) => {
-      const s = q.set(values);
-      return this.scoped(r) ? s.where('tenant_code', '=', this.tenantCode) : s;
-    } };
+    return {
+      set: (values: Row) => {
+        const s = q.set(values);
+        return this.scoped(r) ? s.where('tenant_code', '=', this.tenantCode) : s;
+      },
+    };
   }
 
   /** delete from the resource's table, limited to this tenant */
   delete(r: Resource) {
-    if (r.document) return this.db.deleteFrom(DOCUMENT_TABLE).where('resource_key', '=', documentKey(r)).where('tenant_code', '=', this.tenantCode);
+    if (r.document)
+      return this.db.deleteFrom(DOCUMENT_TABLE).where('resource_key', '=', documentKey(r)).where('tenant_code', '=', this.tenantCode);
     const q = this.db.deleteFrom(r.table);
     return this.scoped(r) ? q.where('tenant_code', '=', this.tenantCode) : q;
   }
@@ -124,7 +145,8 @@ export class TenantData {
     const r = this.resource('SysTenant');
     const codeColumn = r.fieldMap.get('tenantCode')!.column;
     const nameColumn = r.fieldMap.get('tenantName')!.column;
-    const row = (await this.db.selectFrom(r.table).select(nameColumn).where(codeColumn, '=', this.tenantCode).executeTakeFirst()) as Row | undefined;
+    const row = (await this.db.selectFrom(r.table).select(nameColumn).where(codeColumn, '=', this.tenantCode).executeTakeFirst()) as
+      Row | undefined;
     return row ? String(row[nameColumn] ?? '') : undefined;
   }
 
@@ -143,13 +165,20 @@ export class TenantData {
   async insertRows(r: Resource, rows: Row[]): Promise<void> {
     if (!rows.length) return;
     if (r.document) {
-      for (const part of inChunks(rows, Math.floor(MAX_BOUND_VALUES / 5))) await this.db.insertInto(DOCUMENT_TABLE).values(part.map((row) => documentRow(r, this.tenantCode, row))).execute();
+      for (const part of inChunks(rows, Math.floor(MAX_BOUND_VALUES / 5)))
+        await this.db
+          .insertInto(DOCUMENT_TABLE)
+          .values(part.map((row) => documentRow(r, this.tenantCode, row)))
+          .execute();
       return;
     }
     const scoped = this.scoped(r);
     const perStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / (Object.keys(rows[0]!).length + 1)));
     for (const part of inChunks(rows, perStatement)) {
-      await this.db.insertInto(r.table).values(scoped ? part.map((row) => ({ ...row, tenant_code: this.tenantCode })) : part).execute();
+      await this.db
+        .insertInto(r.table)
+        .values(scoped ? part.map((row) => ({ ...row, tenant_code: this.tenantCode })) : part)
+        .execute();
     }
   }
 
@@ -166,7 +195,10 @@ export class TenantData {
   async insertUnlessClash(r: Resource, row: Row): Promise<Row | undefined> {
     if (r.document) {
       // the record is one JSON value: a statement per shape would bind it whole anyway
-      const inserted = (await this.insertStatement(r, row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst()) as Row | undefined;
+      const inserted = (await this.insertStatement(r, row)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst()) as Row | undefined;
       if (!inserted) return undefined;
       return (await this.select(r).selectAll().where(`${r.table}.id`, '=', Number(inserted.id)).executeTakeFirst()) as Row | undefined;
     }
@@ -190,7 +222,12 @@ export class TenantData {
     if (ids.length === 0) return false;
     const values: Row = { count: ids.length };
     ids.forEach((id, i) => (values[`i${i}`] = id));
-    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${shapeName(r)}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
+    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${shapeName(r)}|${ids.length}`, values, {
+      data: this,
+      resource: r,
+      columns: [],
+      count: ids.length,
+    });
     return deleted.length === ids.length;
   }
 
@@ -210,7 +247,12 @@ export class TenantData {
    * values.tenant)`, so that the tenant filter is part of the SQL text of every
    * shape and this tenant's code is bound on every run.
    */
-  runTemplate<V extends Record<string, unknown>, C>(template: SqlTemplate<V & { tenant: string }, C>, shape: string, values: V, context: C): Promise<Row[]> {
+  runTemplate<V extends Record<string, unknown>, C>(
+    template: SqlTemplate<V & { tenant: string }, C>,
+    shape: string,
+    values: V,
+    context: C,
+  ): Promise<Row[]> {
     return template.execute(this.db, shape, { ...values, tenant: this.tenantCode }, context);
   }
 

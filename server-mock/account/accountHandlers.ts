@@ -35,7 +35,11 @@ export const charCaptcha: CallHandler = async (ctx) => {
  * check cannot be used to try every answer); a right one is kept for the call it protects,
  * unless `spend`.
  */
-async function verify(ctx: CallContext, spend: boolean, given: { key: unknown; answer: unknown } = { key: ctx.query.captchaKey, answer: ctx.query.charCaptcha }): Promise<void> {
+async function verify(
+  ctx: CallContext,
+  spend: boolean,
+  given: { key: unknown; answer: unknown } = { key: ctx.query.captchaKey, answer: ctx.query.charCaptcha },
+): Promise<void> {
   const key = String(given.key ?? '');
   const answer = String(given.answer ?? '');
   const check = await checkCaptcha(ctx.services, key, answer);
@@ -64,7 +68,12 @@ export const compareCaptcha: CallHandler = async (ctx) => {
 /** The enabled user of the tenant with this email, if any. */
 async function userByEmail(data: TenantData, email: string): Promise<Row | undefined> {
   const userR = data.resource('SysUser');
-  const user = (await data.select(userR).select(['id', 'username', 'status']).where('email', '=', email).orderBy('id').executeTakeFirst()) as Row | undefined;
+  const user = (await data
+    .select(userR)
+    .select(['id', 'username', 'status'])
+    .where('email', '=', email)
+    .orderBy('id')
+    .executeTakeFirst()) as Row | undefined;
   return user && Number(user.status) === 1 ? user : undefined;
 }
 
@@ -152,9 +161,11 @@ export const registerAccount: CallHandler = async (ctx) => {
   const body = ctx.body as RegisterBody;
   await verify(ctx, true, { key: body.captchaKey, answer: body.charCaptcha });
   const tenantCode = body.tenantCode.trim();
-  if (!(await ctx.system.tenantLive(tenantCode))) throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
+  if (!(await ctx.system.tenantLive(tenantCode)))
+    throw badRequest(`Unknown tenant "${tenantCode}"`, [{ field: 'tenantCode', message: 'is not a tenant' }]);
   const data = ctx.system.tenant(tenantCode);
-  if (!(await tenantFlag(data, SELF_REGISTRATION_PARAM))) throw badRequest(REGISTRATION_CLOSED_MESSAGE, [{ field: 'tenantCode', message: REGISTRATION_CLOSED_MESSAGE }]);
+  if (!(await tenantFlag(data, SELF_REGISTRATION_PARAM)))
+    throw badRequest(REGISTRATION_CLOSED_MESSAGE, [{ field: 'tenantCode', message: REGISTRATION_CLOSED_MESSAGE }]);
   assertPasswordPolicy(body.password, body.username.trim());
   const userR = data.resource('SysUser');
   const orgR = data.resource('SysOrg');

@@ -62,7 +62,10 @@ function passwordChange(query: Record<string, unknown>, bodyIn: unknown): { pass
   const input: Record<string, unknown> = { ...query, ...(bodyIn && typeof bodyIn === 'object' ? (bodyIn as Record<string, unknown>) : {}) };
   const absent = (['password', 'newPassword', 'id'] as const).filter((name) => input[name] === undefined || input[name] === null);
   if (absent.length) {
-    throw badRequest(`${absent.join(', ')} ${absent.length > 1 ? 'are' : 'is'} required`, absent.map((field) => ({ field, message: 'is required' })));
+    throw badRequest(
+      `${absent.join(', ')} ${absent.length > 1 ? 'are' : 'is'} required`,
+      absent.map((field) => ({ field, message: 'is required' })),
+    );
   }
   return { password: String(input.password), newPassword: String(input.newPassword), id: Number(input.id) };
 }

@@ -70,7 +70,9 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
     requestTimeout: options.requestTimeoutMs,
     http: {
       connectionsCheckingInterval: connectionsCheckingInterval(options.requestTimeoutMs),
-      ...(options.requestTimeoutMs > 0 ? { requestTimeout: options.requestTimeoutMs, headersTimeout: Math.min(60_000, options.requestTimeoutMs) } : {}),
+      ...(options.requestTimeoutMs > 0
+        ? { requestTimeout: options.requestTimeoutMs, headersTimeout: Math.min(60_000, options.requestTimeoutMs) }
+        : {}),
     },
     // the console and the API share one origin: no CORS
   });

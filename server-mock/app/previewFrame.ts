@@ -28,6 +28,10 @@ export function registerPreviewFrame(app: FastifyInstance, staticDir: string): v
   const file = join(staticDir, 'preview-frame.html');
   app.get(PREVIEW_FRAME_PATH, (_request, reply) => {
     if (!existsSync(file)) return reply.code(404).type('text/plain; charset=utf-8').send('Not built');
-    return reply.header('Content-Security-Policy', PREVIEW_FRAME_POLICY).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(readFileSync(file));
+    return reply
+      .header('Content-Security-Policy', PREVIEW_FRAME_POLICY)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(readFileSync(file));
   });
 }

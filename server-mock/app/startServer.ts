@@ -80,13 +80,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const registry = loadRegistry(config.schemasDir);
   const menu = loadMenu(config.schemasDir, registry);
   const locales = loadLocales(config.schemasDir);
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous, onStatement: options.onStatement });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    sqliteSynchronous: config.sqliteSynchronous,
+    onStatement: options.onStatement,
+  });
   try {
     const { migration, seeded } = await withStartupLock(database, async (db) => {
       const tables = [...INTERNAL_TABLES, ...tablesOf(registry)];
       const migration = await migrate(database, tables, db);
-      const { seeded } = await seedDatabase(new SystemStore(database, registry, db), registry, { menu, en: locales.en, now: now() }, config.demoPassword);
-      await database.analyze(db, tables.map((t) => t.name));
+      const { seeded } = await seedDatabase(
+        new SystemStore(database, registry, db),
+        registry,
+        { menu, en: locales.en, now: now() },
+        config.demoPassword,
+      );
+      await database.analyze(
+        db,
+        tables.map((t) => t.name),
+      );
       return { migration, seeded };
     });
     const system = new SystemStore(database, registry);
@@ -105,7 +118,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const sms = new LogSmsProvider(() => services.log);
     services.sms = sms;
     const app = await buildServer(services, {
-      logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : options.quiet ? false : { level: config.logLevel },
+      logger: options.logStream
+        ? { level: config.logLevel, stream: options.logStream }
+        : options.quiet
+          ? false
+          : { level: config.logLevel },
       staticDir: config.staticDir,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConnections: config.maxConnections,

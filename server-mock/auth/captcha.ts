@@ -22,27 +22,235 @@ type Glyph = readonly (readonly Point[])[];
 
 /** Strokes on a 4 x 6 grid; characters that look alike (0/O, 1/I, 2/Z, 5/S, 8/B, 6/G) are left out. */
 const GLYPHS: Record<string, Glyph> = {
-  '3': [[[0, 0.5], [1, 0], [3, 0], [4, 1], [4, 2], [3, 3], [1.5, 3]], [[3, 3], [4, 4], [4, 5], [3, 6], [1, 6], [0, 5.5]]],
-  '4': [[[3, 6], [3, 0], [0, 4], [4, 4]]],
-  '7': [[[0, 0], [4, 0], [1.5, 6]]],
-  '9': [[[4, 3], [1, 3], [0, 2], [0, 1], [1, 0], [3, 0], [4, 1], [4, 5], [3, 6], [0.5, 6]]],
-  A: [[[0, 6], [2, 0], [4, 6]], [[0.8, 3.8], [3.2, 3.8]]],
-  C: [[[4, 1], [3, 0], [1, 0], [0, 1], [0, 5], [1, 6], [3, 6], [4, 5]]],
-  E: [[[4, 0], [0, 0], [0, 6], [4, 6]], [[0, 3], [3, 3]]],
-  F: [[[4, 0], [0, 0], [0, 6]], [[0, 3], [3, 3]]],
-  H: [[[0, 0], [0, 6]], [[4, 0], [4, 6]], [[0, 3], [4, 3]]],
-  K: [[[0, 0], [0, 6]], [[4, 0], [0, 3.5]], [[1.3, 2.7], [4, 6]]],
-  L: [[[0, 0], [0, 6], [4, 6]]],
-  M: [[[0, 6], [0, 0], [2, 3.5], [4, 0], [4, 6]]],
-  N: [[[0, 6], [0, 0], [4, 6], [4, 0]]],
-  P: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]]],
-  R: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]], [[2, 3], [4, 6]]],
-  T: [[[0, 0], [4, 0]], [[2, 0], [2, 6]]],
-  U: [[[0, 0], [0, 5], [1, 6], [3, 6], [4, 5], [4, 0]]],
-  V: [[[0, 0], [2, 6], [4, 0]]],
-  W: [[[0, 0], [1, 6], [2, 2.5], [3, 6], [4, 0]]],
-  X: [[[0, 0], [4, 6]], [[4, 0], [0, 6]]],
-  Y: [[[0, 0], [2, 3], [4, 0]], [[2, 3], [2, 6]]],
+  '3': [
+    [
+      [0, 0.5],
+      [1, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [1.5, 3],
+    ],
+    [
+      [3, 3],
+      [4, 4],
+      [4, 5],
+      [3, 6],
+      [1, 6],
+      [0, 5.5],
+    ],
+  ],
+  '4': [
+    [
+      [3, 6],
+      [3, 0],
+      [0, 4],
+      [4, 4],
+    ],
+  ],
+  '7': [
+    [
+      [0, 0],
+      [4, 0],
+      [1.5, 6],
+    ],
+  ],
+  '9': [
+    [
+      [4, 3],
+      [1, 3],
+      [0, 2],
+      [0, 1],
+      [1, 0],
+      [3, 0],
+      [4, 1],
+      [4, 5],
+      [3, 6],
+      [0.5, 6],
+    ],
+  ],
+  A: [
+    [
+      [0, 6],
+      [2, 0],
+      [4, 6],
+    ],
+    [
+      [0.8, 3.8],
+      [3.2, 3.8],
+    ],
+  ],
+  C: [
+    [
+      [4, 1],
+      [3, 0],
+      [1, 0],
+      [0, 1],
+      [0, 5],
+      [1, 6],
+      [3, 6],
+      [4, 5],
+    ],
+  ],
+  E: [
+    [
+      [4, 0],
+      [0, 0],
+      [0, 6],
+      [4, 6],
+    ],
+    [
+      [0, 3],
+      [3, 3],
+    ],
+  ],
+  F: [
+    [
+      [4, 0],
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [0, 3],
+      [3, 3],
+    ],
+  ],
+  H: [
+    [
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [4, 0],
+      [4, 6],
+    ],
+    [
+      [0, 3],
+      [4, 3],
+    ],
+  ],
+  K: [
+    [
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [4, 0],
+      [0, 3.5],
+    ],
+    [
+      [1.3, 2.7],
+      [4, 6],
+    ],
+  ],
+  L: [
+    [
+      [0, 0],
+      [0, 6],
+      [4, 6],
+    ],
+  ],
+  M: [
+    [
+      [0, 6],
+      [0, 0],
+      [2, 3.5],
+      [4, 0],
+      [4, 6],
+    ],
+  ],
+  N: [
+    [
+      [0, 6],
+      [0, 0],
+      [4, 6],
+      [4, 0],
+    ],
+  ],
+  P: [
+    [
+      [0, 6],
+      [0, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [0, 3],
+    ],
+  ],
+  R: [
+    [
+      [0, 6],
+      [0, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [0, 3],
+    ],
+    [
+      [2, 3],
+      [4, 6],
+    ],
+  ],
+  T: [
+    [
+      [0, 0],
+      [4, 0],
+    ],
+    [
+      [2, 0],
+      [2, 6],
+    ],
+  ],
+  U: [
+    [
+      [0, 0],
+      [0, 5],
+      [1, 6],
+      [3, 6],
+      [4, 5],
+      [4, 0],
+    ],
+  ],
+  V: [
+    [
+      [0, 0],
+      [2, 6],
+      [4, 0],
+    ],
+  ],
+  W: [
+    [
+      [0, 0],
+      [1, 6],
+      [2, 2.5],
+      [3, 6],
+      [4, 0],
+    ],
+  ],
+  X: [
+    [
+      [0, 0],
+      [4, 6],
+    ],
+    [
+      [4, 0],
+      [0, 6],
+    ],
+  ],
+  Y: [
+    [
+      [0, 0],
+      [2, 3],
+      [4, 0],
+    ],
+    [
+      [2, 3],
+      [2, 6],
+    ],
+  ],
 };
 export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
 
@@ -138,7 +346,8 @@ export function captchaSvg(text: string): string {
     const x = rnd(6, w - 6);
     const y = rnd(8, h - 8);
     const points: Point[] = [[x, y]];
-    for (let k = randomInt(1, 3); k > 0; k -= 1) points.push([points[points.length - 1]![0] + rnd(-5, 5), points[points.length - 1]![1] + rnd(-5, 5)]);
+    for (let k = randomInt(1, 3); k > 0; k -= 1)
+      points.push([points[points.length - 1]![0] + rnd(-5, 5), points[points.length - 1]![1] + rnd(-5, 5)]);
     strokes.push(points);
   }
   shuffle(strokes);
@@ -147,11 +356,16 @@ export function captchaSvg(text: string): string {
     const mine = strokes.filter((_, i) => i % groups === g);
     if (!mine.length) continue;
     const d = mine.map((stroke) => stroke.map(([x, y], j) => `${j ? 'L' : 'M'}${f(x)} ${f(y)}`).join('')).join('');
-    parts.push(`<path d="${d}" stroke="${colour(32)}" stroke-width="${f(rnd(2.2, 2.8))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
+    parts.push(
+      `<path d="${d}" stroke="${colour(32)}" stroke-width="${f(rnd(2.2, 2.8))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
+    );
   }
-  for (let i = 0; i < 30; i += 1) parts.push(`<circle cx="${f(rnd(0, w))}" cy="${f(rnd(0, h))}" r="${f(rnd(0.5, 1.3))}" fill="${colour(55)}"/>`);
+  for (let i = 0; i < 30; i += 1)
+    parts.push(`<circle cx="${f(rnd(0, w))}" cy="${f(rnd(0, h))}" r="${f(rnd(0.5, 1.3))}" fill="${colour(55)}"/>`);
   for (let i = 0; i < 2; i += 1) {
-    parts.push(`<path d="M0 ${f(rnd(8, h - 8))}C${f(w / 3)} ${f(rnd(0, h))} ${f((2 * w) / 3)} ${f(rnd(0, h))} ${w} ${f(rnd(8, h - 8))}" stroke="${colour(40)}" stroke-width="1.2" fill="none"/>`);
+    parts.push(
+      `<path d="M0 ${f(rnd(8, h - 8))}C${f(w / 3)} ${f(rnd(0, h))} ${f((2 * w) / 3)} ${f(rnd(0, h))} ${w} ${f(rnd(8, h - 8))}" stroke="${colour(40)}" stroke-width="1.2" fill="none"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
 }
@@ -195,8 +409,7 @@ export async function issueCaptcha(services: Services, text = randomCaptchaText(
 }
 
 export type CaptchaCheck =
-  | { ok: true; nonce: string; expiresAt: Date }
-  | { ok: false; reason: 'malformed' | 'expired' | 'wrong'; nonce?: string; expiresAt?: Date };
+  { ok: true; nonce: string; expiresAt: Date } | { ok: false; reason: 'malformed' | 'expired' | 'wrong'; nonce?: string; expiresAt?: Date };
 
 /** Checks an answer against a key (case-insensitive, surrounding spaces ignored); does not spend it. */
 export async function checkCaptcha(services: Services, key: string, answer: string): Promise<CaptchaCheck> {

@@ -46,7 +46,11 @@ async function rolesForPost(data: TenantData, principal: Principal, postCode: st
     .select(`${link.table}.role_id`)
     .where(`${link.table}.user_id`, '=', principal.userId)
     .where((eb) =>
-      eb.or([eb(`${link.table}.post_code`, '=', postCode), eb(`${link.table}.post_code`, 'is', null), eb(`${link.table}.post_code`, '=', '')]),
+      eb.or([
+        eb(`${link.table}.post_code`, '=', postCode),
+        eb(`${link.table}.post_code`, 'is', null),
+        eb(`${link.table}.post_code`, '=', ''),
+      ]),
     );
   const rows = (await data.select(role).select(`${role.table}.role_code`).where(`${role.table}.id`, 'in', held).execute()) as Row[];
   return new Set(rows.map((r) => String(r.role_code)));
@@ -142,6 +146,8 @@ export const currentAuthority: CallHandler = async (ctx) => {
   const narrowed = { ...principal, roles, isAdmin };
   const menuButton = await access.grantedButtons(narrowed);
   const hidden = await access.hiddenFieldsByMenu(narrowed);
-  const dataFields = Object.fromEntries([...hidden].sort(([a], [b]) => a.localeCompare(b)).map(([menuCode, fields]) => [menuCode, [...fields].sort()]));
+  const dataFields = Object.fromEntries(
+    [...hidden].sort(([a], [b]) => a.localeCompare(b)).map(([menuCode, fields]) => [menuCode, [...fields].sort()]),
+  );
   return new RawResult({ status: 'ok', type: 'account', currentAuthority: roles, menu, menuButton, dataFields });
 };

@@ -18,9 +18,7 @@ export async function findLoginUser(data: TenantData, login: string): Promise<Ro
     .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login), eb('mobile', '=', login)]))
     .limit(3)
     .execute()) as Row[];
-  return (
-    rows.find((r) => r.username === login) ?? rows.find((r) => r.email === login) ?? rows.find((r) => r.mobile === login)
-  );
+  return rows.find((r) => r.username === login) ?? rows.find((r) => r.email === login) ?? rows.find((r) => r.mobile === login);
 }
 
 /** The name failures and locks are kept under: the account's username, or the name as typed. */

@@ -61,21 +61,22 @@ async function authenticateClient(ctx: CallContext, data: TenantData, grant: str
   const colon = decoded.indexOf(':');
   const clientCode = colon >= 0 ? decoded.slice(0, colon) : decoded;
   const secret = colon >= 0 ? decoded.slice(colon + 1) : '';
-  const client = (await data
-    .select(data.resource('AppClient'))
-    .selectAll()
-    .where('client_code', '=', clientCode)
-    .executeTakeFirst()) as Row | undefined;
+  const client = (await data.select(data.resource('AppClient')).selectAll().where('client_code', '=', clientCode).executeTakeFirst()) as
+    Row | undefined;
   // An empty secret passes only when the stored hash is the hash of the empty string.
   if (!client || !(await verifySecret(secret, client.client_secret))) throw new ApiError(401, 'Client authentication failed');
-  const grants = String(client.auth_type ?? '').split(',').map((s) => s.trim());
+  const grants = String(client.auth_type ?? '')
+    .split(',')
+    .map((s) => s.trim());
   if (!grants.includes(grant)) throw badRequest(`The client does not allow the ${grant} grant`);
   return client;
 }
 
 /** The scope of the token: the requested one, which must be among the client's scopes. */
 function grantedScope(client: Row, requested: string | undefined): string {
-  const allowed = String(client.auth_scope ?? '').split(/[\s,]+/).filter(Boolean);
+  const allowed = String(client.auth_scope ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const asked = (requested ?? '').split(/[\s,]+/).filter(Boolean);
   if (asked.length === 0) return allowed.join(' ');
   const bad = asked.filter((s) => !allowed.includes(s));
@@ -156,12 +157,8 @@ async function mobileGrant(ctx: CallContext, data: TenantData, p: Record<string,
   if (!mobile || !code) throw badRequest('Mobile and SMS code are required');
   const now = ctx.services.now();
   const codeId = await checkSmsCode(db, mobile, code, now);
-  const user = (await data
-    .select(data.resource('SysUser'))
-    .selectAll()
-    .where('mobile', '=', mobile)
-    .orderBy('id')
-    .executeTakeFirst()) as Row | undefined;
+  const user = (await data.select(data.resource('SysUser')).selectAll().where('mobile', '=', mobile).orderBy('id').executeTakeFirst()) as
+    Row | undefined;
   // Whoever got here holds the phone: telling them the tenant has no such user leaks nothing.
   if (!user) throw badRequest('No user of this tenant has this mobile number');
   if (Number(user.status) === 0) throw badRequest(DISABLED_MESSAGE);
@@ -175,7 +172,8 @@ export const token: CallHandler = async (ctx) => {
   const grant = (p.grant_type ?? '').trim();
   const tenantCode = (p.tenantCode ?? '').trim();
   if (grant !== 'password' && grant !== 'mobile') throw badRequest(`Unsupported grant type "${grant}"`);
-  if (!tenantCode || tenantCode.length > MAX_TENANT_CODE_LENGTH) throw badRequest(`The tenant code is required (1 to ${MAX_TENANT_CODE_LENGTH} characters)`);
+  if (!tenantCode || tenantCode.length > MAX_TENANT_CODE_LENGTH)
+    throw badRequest(`The tenant code is required (1 to ${MAX_TENANT_CODE_LENGTH} characters)`);
   // A deleted tenant (in its grace period, server-mock/tenants/) is no tenant to sign in to.
   if (!(await ctx.system.tenantLive(tenantCode))) throw badRequest(`Unknown tenant "${tenantCode}"`);
   const data = ctx.system.tenant(tenantCode);

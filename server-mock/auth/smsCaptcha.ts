@@ -66,7 +66,10 @@ export const smsCaptcha: CallHandler = async (ctx) => {
     .insertInto(CODE_TABLE)
     .values({ mobile, code, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString() })
     .execute();
-  await db.deleteFrom(CODE_TABLE).where('expires_at', '<', new Date(now.getTime() - SMS_CODE_RETENTION_MS).toISOString()).execute();
+  await db
+    .deleteFrom(CODE_TABLE)
+    .where('expires_at', '<', new Date(now.getTime() - SMS_CODE_RETENTION_MS).toISOString())
+    .execute();
   if (await ctx.system.mobileHasUser(mobile)) await ctx.services.sms.send(mobile, code);
   return undefined;
 };
@@ -101,7 +104,12 @@ export async function checkSmsCode(db: SystemDb, mobile: string, code: string, n
   if (row) return Number(row.id);
   await recordFailure(db, WRONG_CODE_TENANT, wrongCodeKey(mobile), now);
   if ((await recentWrongCodes(db, mobile, now)) >= SMS_MAX_WRONG_CODES) {
-    await db.updateTable(CODE_TABLE).set({ used_at: now.toISOString() }).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
+    await db
+      .updateTable(CODE_TABLE)
+      .set({ used_at: now.toISOString() })
+      .where('mobile', '=', mobile)
+      .where('used_at', 'is', null)
+      .execute();
     throw new ApiError(400, TOO_MANY_WRONG);
   }
   throw new ApiError(400, WRONG_SMS_CODE_MESSAGE);
@@ -109,7 +117,12 @@ export async function checkSmsCode(db: SystemDb, mobile: string, code: string, n
 
 /** Marks a code used; false when another request used it first (the sign-in must fail). */
 export async function markSmsCodeUsed(db: SystemDb, id: number, mobile: string, now: Date): Promise<boolean> {
-  const result = await db.updateTable(CODE_TABLE).set({ used_at: now.toISOString() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable(CODE_TABLE)
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await clearFailures(db, WRONG_CODE_TENANT, wrongCodeKey(mobile));
   return true;

@@ -59,7 +59,9 @@ export async function checkGrants(services: Services, access: RequestAccess, cal
 export function routeSchemas(call: CallDef, resource: Resource): { querystring?: JsonSchema; body?: JsonSchema } {
   if (call.verb !== 'custom') return standardSchemas(call, resource);
   const out: { querystring?: JsonSchema; body?: JsonSchema } = {};
-  out.querystring = harden(call.query ? { additionalProperties: false, ...call.query } : { type: 'object', additionalProperties: false, properties: {} });
+  out.querystring = harden(
+    call.query ? { additionalProperties: false, ...call.query } : { type: 'object', additionalProperties: false, properties: {} },
+  );
   if (call.body) out.body = harden(call.body);
   return out;
 }
@@ -77,7 +79,11 @@ export interface CallRoute {
 }
 
 /** Run a call's handler for a request whose access and input were checked, and send its answer. */
-export async function answerCall({ services, handler, call, resource, listedBy, filtered }: CallRoute, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function answerCall(
+  { services, handler, call, resource, listedBy, filtered }: CallRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const access = request.access;
   const ctx = {
     request,
@@ -103,12 +109,17 @@ export async function answerCall({ services, handler, call, resource, listedBy, 
   if (result instanceof FileResult) {
     return reply
       .header('content-type', result.contentType)
-      .header('content-disposition', `attachment; filename="${encodeURIComponent(result.filename)}"; filename*=UTF-8''${encodeURIComponent(result.filename)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${encodeURIComponent(result.filename)}"; filename*=UTF-8''${encodeURIComponent(result.filename)}`,
+      )
       .header('access-control-expose-headers', 'content-disposition')
       .send(result.body);
   }
   if (result instanceof EnvelopeResult) {
-    return reply.send(result.data === undefined ? { status: 200, message: result.message } : { status: 200, message: result.message, data: result.data });
+    return reply.send(
+      result.data === undefined ? { status: 200, message: result.message } : { status: 200, message: result.message, data: result.data },
+    );
   }
   return reply.send(ok(result));
 }

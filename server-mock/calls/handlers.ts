@@ -13,7 +13,18 @@ import { documentHandlers } from '../documents/documentHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
-  for (const group of [crudHandlers, importJobHandlers, authHandlers, grantHandlers, lookupHandlers, accountHandlers, notificationHandlers, tenantHandlers, workflowHandlers, documentHandlers]) {
+  for (const group of [
+    crudHandlers,
+    importJobHandlers,
+    authHandlers,
+    grantHandlers,
+    lookupHandlers,
+    accountHandlers,
+    notificationHandlers,
+    tenantHandlers,
+    workflowHandlers,
+    documentHandlers,
+  ]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);
       map.set(name, handler);

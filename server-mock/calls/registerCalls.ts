@@ -59,7 +59,9 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
   await app.register(formbody);
   // multipart/form-data is read by the import calls only (one file, MAX_IMPORT_BYTES at most);
   // the other calls refuse it (preValidation below).
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
+  });
   // Per-address limits on the sign-in and account calls only (server-mock/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
   // Every other path under the prefix is an unknown call (never the console's index.html).
@@ -76,9 +78,7 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
   });
 
   app.decorateRequest('access', null);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'querystring' ? queryAjv.compile(schema) : bodyAjv.compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? queryAjv.compile(schema) : bodyAjv.compile(schema)));
 
   app.addHook('onRequest', async (request) => {
     const call = request.routeOptions.config.call;
@@ -134,7 +134,8 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
         summary: call.description,
         operationId: call.name,
       },
-      handler: (request: FastifyRequest, reply: FastifyReply) => answerCall({ services, handler, call, resource, listedBy, filtered }, request, reply),
+      handler: (request: FastifyRequest, reply: FastifyReply) =>
+        answerCall({ services, handler, call, resource, listedBy, filtered }, request, reply),
     });
   }
 }

@@ -12,7 +12,16 @@ import { assertValid, recordSchema } from '../calls/validation.ts';
 import type { Page } from '../http/envelope.ts';
 import { runList } from '../access/listQuery.ts';
 import { parseListParams } from './listParams.ts';
-import { addRelationLabels, assertNoCycle, assertReferences, assertUnique, autoFields, hashSecrets, setAutoFields, stripFields } from './recordRules.ts';
+import {
+  addRelationLabels,
+  assertNoCycle,
+  assertReferences,
+  assertUnique,
+  autoFields,
+  hashSecrets,
+  setAutoFields,
+  stripFields,
+} from './recordRules.ts';
 import { deleteLinkValues, linkFields, loadLinkValues, writeLinkValues } from './linkValues.ts';
 import { deleteKeyField } from './crudSchemas.ts';
 import { exportFileName, exportTable } from './exportRows.ts';
@@ -159,19 +168,26 @@ const update: CallHandler = async (ctx) => {
 export async function idsToDelete(tx: TenantData, r: Resource, query: Record<string, unknown>): Promise<number[]> {
   const key = deleteKeyField(r);
   const byKey = key !== undefined && query[key.name] !== undefined;
-  if (byKey && query.id !== undefined) throw badRequest(`Give either id or ${key.name}, not both`, [{ field: key.name, message: 'cannot be given with id' }]);
+  if (byKey && query.id !== undefined)
+    throw badRequest(`Give either id or ${key.name}, not both`, [{ field: key.name, message: 'cannot be given with id' }]);
   if (!byKey && query.id === undefined) {
     throw badRequest(key ? `Name the records to delete by id or ${key.name}` : 'id is required', [{ field: 'id', message: 'is required' }]);
   }
   if (!byKey) return [...new Set(String(query.id).split(',').map(Number))];
   const values = [...new Set(String(query[key.name]).split(','))];
   if (values.length > 1000 || values.some((v) => v === '')) {
-    throw badRequest(`${key.name} must be 1 to 1000 values separated by commas`, [{ field: key.name, message: 'must be 1 to 1000 values separated by commas' }]);
+    throw badRequest(`${key.name} must be 1 to 1000 values separated by commas`, [
+      { field: key.name, message: 'must be 1 to 1000 values separated by commas' },
+    ]);
   }
   const rows = (await tx
     .select(r)
     .select(['id', key.column])
-    .where(`${r.table}.${key.column}`, 'in', values.map((v) => tx.dialect.toDb(key.type, v)))
+    .where(
+      `${r.table}.${key.column}`,
+      'in',
+      values.map((v) => tx.dialect.toDb(key.type, v)),
+    )
     .execute()) as Row[];
   const found = new Set(rows.map((x) => String(tx.dialect.fromDb(key.type, x[key.column]))));
   const missing = values.filter((v) => !found.has(v));
@@ -186,7 +202,15 @@ const remove: CallHandler = async (ctx) => {
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
   const links = linkFields(r).length > 0;
   const typed = typeToConfirmField(r) !== undefined;
-  if (!r.list.tree && !links && !typed && !isGuarded(r) && ctx.query.id !== undefined && (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))) return undefined;
+  if (
+    !r.list.tree &&
+    !links &&
+    !typed &&
+    !isGuarded(r) &&
+    ctx.query.id !== undefined &&
+    (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))
+  )
+    return undefined;
   await data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
@@ -270,12 +294,15 @@ async function exportSelection(ctx: CallContext, limit: number, what: string): P
   const columns = (requested ?? r.list.columns.filter((c) => !c.hidden).map((c) => c.field)).filter((n) => !hidden.has(n));
   for (const c of columns) {
     const f = r.fieldMap.get(c);
-    if (!f || f.secret) throw badRequest(`Cannot export column "${c}"`, [{ field: 'columns', message: `"${c}" is not an exportable field` }]);
+    if (!f || f.secret)
+      throw badRequest(`Cannot export column "${c}"`, [{ field: 'columns', message: `"${c}" is not an exportable field` }]);
   }
   const params = parseListParams(r, body);
   const { rows } = await runList(data, r, params, true, limit + 1);
   if (rows.length > limit) {
-    throw badRequest(`More than ${limit} records match: narrow the filters${what === 'a spreadsheet' ? '' : ' or export a spreadsheet'}`, [{ field: '(body)', message: `matches more than ${limit} records for ${what}` }]);
+    throw badRequest(`More than ${limit} records match: narrow the filters${what === 'a spreadsheet' ? '' : ' or export a spreadsheet'}`, [
+      { field: '(body)', message: `matches more than ${limit} records for ${what}` },
+    ]);
   }
   return { columns, records: await present(ctx, data, r, rows) };
 }
@@ -317,8 +344,18 @@ const importGuarded: CallHandler = async (ctx) => {
   return data.transaction(async (tx) => {
     const last = (await tx.select(r).select(maxId().as('last')).executeTakeFirst()) as Row | undefined;
     const answer = await importCall({ ...ctx, data: tx });
-    const added = (await tx.select(r).selectAll().where(`${r.table}.id`, '>', Number(last?.last ?? 0)).execute()) as Row[];
-    await guardRecordChanges(tx, principal, r, added.map((row) => ({ after: { ...tx.toRecord(r, row), id: Number(row.id) } })), async () => undefined);
+    const added = (await tx
+      .select(r)
+      .selectAll()
+      .where(`${r.table}.id`, '>', Number(last?.last ?? 0))
+      .execute()) as Row[];
+    await guardRecordChanges(
+      tx,
+      principal,
+      r,
+      added.map((row) => ({ after: { ...tx.toRecord(r, row), id: Number(row.id) } })),
+      async () => undefined,
+    );
     return answer;
   });
 };

@@ -79,7 +79,13 @@ export function standardSchemas(call: CallDef, resource: Resource): { querystrin
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { async: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1: answer at once with the import job; follow it with queryImportJob?id=' } },
+          properties: {
+            async: {
+              type: 'string',
+              enum: ['0', '1', 'true', 'false'],
+              description: '1: answer at once with the import job; follow it with queryImportJob?id=',
+            },
+          },
         },
       };
     default:

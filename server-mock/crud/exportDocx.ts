@@ -41,14 +41,22 @@ function textWidth(text: string, size: number): number {
 
 /** A cell's paragraphs: one per line of the text. */
 function cellParagraphs(text: string, options: { bold?: boolean; size: number }): Paragraph[] {
-  return text.split(/\r\n|\r|\n/).map((line) => new Paragraph({ children: [new TextRun({ text: line, bold: options.bold, size: options.size })] }));
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => new Paragraph({ children: [new TextRun({ text: line, bold: options.bold, size: options.size })] }));
 }
 
 export async function writeDocx(table: ExportTable, filename: string): Promise<FileResult> {
   const landscape = table.columns.length > LANDSCAPE_COLUMNS;
   const size = table.columns.length > 10 ? SMALL_TEXT_SIZE : TEXT_SIZE;
   const usable = (landscape ? A4_HEIGHT : A4_WIDTH) - 2 * MARGIN;
-  const natural = table.columns.map((_, i) => Math.max(widestText(table, i, (text) => textWidth(text, size)), size * 20) + CELL_MARGINS);
+  const natural = table.columns.map(
+    (_, i) =>
+      Math.max(
+        widestText(table, i, (text) => textWidth(text, size)),
+        size * 20,
+      ) + CELL_MARGINS,
+  );
   const widths = columnWidths(natural, usable).map((w) => Math.floor(w));
   const header = new TableRow({
     tableHeader: true,
@@ -66,7 +74,9 @@ export async function writeDocx(table: ExportTable, filename: string): Promise<F
     (cells) =>
       new TableRow({
         cantSplit: true,
-        children: cells.map((cell, i) => new TableCell({ width: { size: widths[i]!, type: WidthType.DXA }, children: cellParagraphs(cell.text, { size }) })),
+        children: cells.map(
+          (cell, i) => new TableCell({ width: { size: widths[i]!, type: WidthType.DXA }, children: cellParagraphs(cell.text, { size }) }),
+        ),
       }),
   );
   const doc = new Document({

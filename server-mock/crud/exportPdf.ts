@@ -54,7 +54,15 @@ export async function writePdf(table: ExportTable, filename: string, now: Date):
   const usable = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
   doc.fontSize(fontSize);
-  const natural = table.columns.map((_, i) => Math.max(widestText(table, i, (text) => doc.widthOfString(text)), fontSize * 2) + 2 * PAD + 1);
+  const natural = table.columns.map(
+    (_, i) =>
+      Math.max(
+        widestText(table, i, (text) => doc.widthOfString(text)),
+        fontSize * 2,
+      ) +
+      2 * PAD +
+      1,
+  );
   const widths = columnWidths(natural, usable);
 
   const textOf = (text: string) => (text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT)}…` : text);
@@ -111,7 +119,11 @@ export async function writePdf(table: ExportTable, filename: string, now: Date):
     doc
       .fontSize(7)
       .fillColor('#666666')
-      .text(`${i - range.start + 1} / ${range.count}`, left, doc.page.height - margin + 12, { width: usable, align: 'center', lineBreak: false });
+      .text(`${i - range.start + 1} / ${range.count}`, left, doc.page.height - margin + 12, {
+        width: usable,
+        align: 'center',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = margin;
   }
   doc.end();

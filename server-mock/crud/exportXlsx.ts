@@ -30,7 +30,12 @@ export async function writeXlsx(ctx: CallContext, table: ExportTable, filename: 
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'console';
   workbook.created = ctx.services.now();
-  const sheet = workbook.addWorksheet(table.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ').trim() || 'Sheet1');
+  const sheet = workbook.addWorksheet(
+    table.title
+      .slice(0, 31)
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .trim() || 'Sheet1',
+  );
   sheet.columns = table.columns.map((c) => ({
     header: inertText(c.label),
     key: c.field,

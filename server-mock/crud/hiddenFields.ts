@@ -22,9 +22,13 @@ export async function refuseHiddenFields(ctx: CallContext, r: Resource, fields: 
   if (!refused.length) return;
   const names = refused.map((f) => `"${f}"`).join(', ');
   const many = refused.length > 1;
-  throw new ApiError(403, `You may not set the field${many ? 's' : ''} ${names} of ${r.name}: a data permission hides ${many ? 'them' : 'it'} from your roles`, {
-    errors: refused.map((field) => ({ field, message: 'is hidden from your roles by a data permission' })),
-  });
+  throw new ApiError(
+    403,
+    `You may not set the field${many ? 's' : ''} ${names} of ${r.name}: a data permission hides ${many ? 'them' : 'it'} from your roles`,
+    {
+      errors: refused.map((field) => ({ field, message: 'is hidden from your roles by a data permission' })),
+    },
+  );
 }
 
 /**
@@ -38,7 +42,9 @@ export async function withoutHiddenFields(ctx: CallContext, listed: readonly Res
   for (const r of listed) for (const f of await hiddenFor(ctx, r)) hidden.add(f);
   if (hidden.size === 0) return answer;
   const strip = (rows: unknown[]) =>
-    rows.map((row) => (typeof row === 'object' && row !== null ? Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) : row));
+    rows.map((row) =>
+      typeof row === 'object' && row !== null ? Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) : row,
+    );
   if (Array.isArray(answer)) return strip(answer);
   if (typeof answer === 'object' && answer !== null && Array.isArray((answer as { list?: unknown }).list)) {
     return { ...answer, list: strip((answer as { list: unknown[] }).list) };
@@ -82,6 +88,9 @@ export async function refuseHiddenCriteria(ctx: CallContext, listed: readonly Re
     if (!refused.length) continue;
     const names = [...new Set(refused.map((c) => `"${c.field}"`))].join(', ');
     const many = new Set(refused.map((c) => c.field)).size > 1;
-    throw badRequest(`You may not filter or sort ${r.name} by the field${many ? 's' : ''} ${names}: a data permission hides ${many ? 'them' : 'it'} from your roles`, refused.map((c) => ({ field: c.param, message: `"${c.field}" is hidden from your roles by a data permission` })));
+    throw badRequest(
+      `You may not filter or sort ${r.name} by the field${many ? 's' : ''} ${names}: a data permission hides ${many ? 'them' : 'it'} from your roles`,
+      refused.map((c) => ({ field: c.param, message: `"${c.field}" is hidden from your roles by a data permission` })),
+    );
   }
 }

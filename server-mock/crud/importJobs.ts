@@ -132,7 +132,8 @@ function view(data: TenantData, row: Row, progress?: ImportProgress): ImportJobV
 
 async function findJob(data: TenantData, resource: string, hash: string): Promise<Row | undefined> {
   const jr = jobResource(data);
-  return (await data.select(jr).selectAll().where('resource', '=', resource).where('file_hash', '=', hash).executeTakeFirst()) as Row | undefined;
+  return (await data.select(jr).selectAll().where('resource', '=', resource).where('file_hash', '=', hash).executeTakeFirst()) as
+    Row | undefined;
 }
 
 /** The outcome of an earlier job of the same file, or undefined when the file should run anew (its job removed). */
@@ -146,7 +147,13 @@ async function earlierJob(ctx: CallContext, data: TenantData, row: Row): Promise
     const outcome: Outcome =
       job.status === 'done'
         ? { ok: true, imported: job.imported }
-        : { ok: false, error: new ApiError(409, `This file is being imported already (job ${job.id}, started ${job.createTime}); ask for its outcome with queryImportJob?id=${job.id}`) };
+        : {
+            ok: false,
+            error: new ApiError(
+              409,
+              `This file is being imported already (job ${job.id}, started ${job.createTime}); ask for its outcome with queryImportJob?id=${job.id}`,
+            ),
+          };
     return { job: { ...job, repeated: true }, outcome: Promise.resolve(outcome) };
   }
   // failed (nothing was written), forgotten or abandoned: the file runs anew
@@ -158,7 +165,11 @@ async function earlierJob(ctx: CallContext, data: TenantData, row: Row): Promise
  * Start (or find) the job importing `file` into the call's resource. The work runs after this
  * returns; its outcome is stored with the job.
  */
-export async function startImportJob(ctx: CallContext, file: { filename: string; buffer: Buffer }, work: ImportWork): Promise<StartedImport> {
+export async function startImportJob(
+  ctx: CallContext,
+  file: { filename: string; buffer: Buffer },
+  work: ImportWork,
+): Promise<StartedImport> {
   const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
   const jr = jobResource(data);
@@ -170,7 +181,17 @@ export async function startImportJob(ctx: CallContext, file: { filename: string;
       if (earlier) return earlier;
     }
     const at = ctx.services.now().toISOString();
-    const row = data.toRow(jr, { resource: r.name, fileHash: hash, fileName: file.filename.slice(0, 255), username: principal.username, status: 'running', total: 0, imported: 0, message: '', errors: [] });
+    const row = data.toRow(jr, {
+      resource: r.name,
+      fileHash: hash,
+      fileName: file.filename.slice(0, 255),
+      username: principal.username,
+      status: 'running',
+      total: 0,
+      imported: 0,
+      message: '',
+      errors: [],
+    });
     row.create_time = data.dialect.toDb('datetime', at);
     row.update_time = row.create_time;
     const stored = await data.insertUnlessClash(jr, row);
@@ -193,7 +214,11 @@ async function runJob(ctx: CallContext, data: TenantData, id: number, progress: 
   const release = await slot();
   try {
     const imported = await work(progress, async (tx, n) => {
-      await tx.update(jr).set({ ...tx.toRow(jr, { status: 'done', total: progress.total, imported: n, message: '' }), update_time: stamp() }).where('id', '=', id).execute();
+      await tx
+        .update(jr)
+        .set({ ...tx.toRow(jr, { status: 'done', total: progress.total, imported: n, message: '' }), update_time: stamp() })
+        .where('id', '=', id)
+        .execute();
     });
     return { ok: true, imported };
   } catch (err) {
@@ -203,7 +228,11 @@ async function runJob(ctx: CallContext, data: TenantData, id: number, progress: 
     const message = (api?.message ?? 'The import failed on the server: nothing was imported').slice(0, MAX_MESSAGE);
     const errors = (api?.errors ?? []).slice(0, MAX_JOB_ERRORS);
     try {
-      await data.update(jr).set({ ...data.toRow(jr, { status: 'failed', total: progress.total, imported: 0, message, errors }), update_time: stamp() }).where('id', '=', id).execute();
+      await data
+        .update(jr)
+        .set({ ...data.toRow(jr, { status: 'failed', total: progress.total, imported: 0, message, errors }), update_time: stamp() })
+        .where('id', '=', id)
+        .execute();
     } catch (writeErr) {
       ctx.services.log.error({ err: writeErr }, `import job ${id}: its outcome could not be stored`);
     }

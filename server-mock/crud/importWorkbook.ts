@@ -50,10 +50,14 @@ interface ZipEntry {
   localOffset: number;
 }
 
-const notXlsx = (what: string) => badRequest(`${what} is not an .xlsx spreadsheet`, [{ field: 'file', message: 'must be an .xlsx spreadsheet (use the export template)' }]);
+const notXlsx = (what: string) =>
+  badRequest(`${what} is not an .xlsx spreadsheet`, [{ field: 'file', message: 'must be an .xlsx spreadsheet (use the export template)' }]);
 
 const tooLarge = (what: string, detail: string): ApiError =>
-  badRequest(`${what} unpacks to more than an import reads (${detail}): import at most ${MAX_IMPORT_INFLATED / 1024 / 1024} MB of spreadsheet data at once`, [{ field: 'file', message: `unpacks to more than ${MAX_IMPORT_INFLATED / 1024 / 1024} MB` }]);
+  badRequest(
+    `${what} unpacks to more than an import reads (${detail}): import at most ${MAX_IMPORT_INFLATED / 1024 / 1024} MB of spreadsheet data at once`,
+    [{ field: 'file', message: `unpacks to more than ${MAX_IMPORT_INFLATED / 1024 / 1024} MB` }],
+  );
 
 /** The entries of the zip's central directory; refuses what is not a plain zip. */
 function centralDirectory(buf: Buffer, what: string): ZipEntry[] {
@@ -70,7 +74,10 @@ function centralDirectory(buf: Buffer, what: string): ZipEntry[] {
   const size = buf.readUInt32LE(eocd + 12);
   const offset = buf.readUInt32LE(eocd + 16);
   if (count === 0xffff || offset === 0xffffffff) throw notXlsx(what); // ZIP64: no spreadsheet within the upload limit needs it
-  if (count > MAX_IMPORT_ENTRIES) throw badRequest(`${what} holds ${count} parts; an .xlsx spreadsheet has far fewer`, [{ field: 'file', message: `holds more than ${MAX_IMPORT_ENTRIES} parts` }]);
+  if (count > MAX_IMPORT_ENTRIES)
+    throw badRequest(`${what} holds ${count} parts; an .xlsx spreadsheet has far fewer`, [
+      { field: 'file', message: `holds more than ${MAX_IMPORT_ENTRIES} parts` },
+    ]);
   if (offset + size > eocd) throw notXlsx(what);
   const entries: ZipEntry[] = [];
   let p = offset;
@@ -114,7 +121,10 @@ class InflateBudget {
 /** An entry inflated, its bytes counted as they come; refused past its declared size or the budget. */
 function inflateEntry(buf: Buffer, e: ZipEntry, budget: InflateBudget): Promise<Buffer[]> {
   const data = entryData(buf, e, budget.what);
-  if (e.flags & 0x1) return Promise.reject(badRequest(`${budget.what} is encrypted: save it without a password`, [{ field: 'file', message: 'is encrypted' }]));
+  if (e.flags & 0x1)
+    return Promise.reject(
+      badRequest(`${budget.what} is encrypted: save it without a password`, [{ field: 'file', message: 'is encrypted' }]),
+    );
   if (e.method === 0) {
     if (data.length !== e.size) return Promise.reject(notXlsx(budget.what));
     budget.take(data.length, e);
@@ -168,7 +178,9 @@ function firstSheetPath(workbookXml: string, relsXml: string, names: Set<string>
     }
   }
   // No readable pointer: the lowest-numbered sheet.
-  return [...names].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))[0];
+  return [...names]
+    .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+    .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))[0];
 }
 
 /** A zip of stored (not compressed) entries, as a list of buffers. */
@@ -268,7 +280,9 @@ export async function* readImportSheet(buf: Buffer, what: string, maxRows: numbe
   };
   const workbook = await small('xl/workbook.xml');
   if (!workbook) throw notXlsx(what);
-  const rels = (await small('xl/_rels/workbook.xml.rels')) ?? [Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>')];
+  const rels = (await small('xl/_rels/workbook.xml.rels')) ?? [
+    Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'),
+  ];
   const sheetPath = firstSheetPath(Buffer.concat(workbook).toString('utf8'), Buffer.concat(rels).toString('utf8'), new Set(byName.keys()));
   const sheet = sheetPath ? byName.get(sheetPath) : undefined;
   if (!sheet) throw notXlsx(what);
@@ -278,7 +292,9 @@ export async function* readImportSheet(buf: Buffer, what: string, maxRows: numbe
   if (declared > MAX_IMPORT_INFLATED) throw tooLarge(what, `its parts declare ${Math.ceil(declared / 1024 / 1024)} MB`);
 
   const styles = await small('xl/styles.xml');
-  const shared = (await small('xl/sharedStrings.xml')) ?? [Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>')];
+  const shared = (await small('xl/sharedStrings.xml')) ?? [
+    Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'),
+  ];
   const sheetData = await inflateEntry(buf, sheet, budget);
   // The order lets the reader stream the sheet: relationships, workbook, styles, strings, sheet.
   const sheetName = /^xl\/worksheets\/sheet\d+\.xml$/.test(sheet.name) ? sheet.name : 'xl/worksheets/sheet1.xml';
@@ -291,7 +307,13 @@ export async function* readImportSheet(buf: Buffer, what: string, maxRows: numbe
   ]);
 
   const input = slicedStream(zip);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let cells = 0;
   let rows = 0;
   try {
@@ -301,10 +323,15 @@ export async function* readImportSheet(buf: Buffer, what: string, maxRows: numbe
         const width = row.cellCount;
         cells += width;
         if (width > MAX_IMPORT_COLUMNS) {
-          throw badRequest(`${what} has a cell in column ${columnLetters(width)} (row ${row.number}); an import reads columns A to ${columnLetters(MAX_IMPORT_COLUMNS)} only: delete what lies to the right of the template's columns`, [{ field: `row ${row.number}.${columnLetters(width)}`, message: `is past column ${columnLetters(MAX_IMPORT_COLUMNS)}` }]);
+          throw badRequest(
+            `${what} has a cell in column ${columnLetters(width)} (row ${row.number}); an import reads columns A to ${columnLetters(MAX_IMPORT_COLUMNS)} only: delete what lies to the right of the template's columns`,
+            [{ field: `row ${row.number}.${columnLetters(width)}`, message: `is past column ${columnLetters(MAX_IMPORT_COLUMNS)}` }],
+          );
         }
         if (cells > MAX_IMPORT_CELLS) {
-          throw badRequest(`${what} holds more than ${MAX_IMPORT_CELLS} cells; an import reads at most that many`, [{ field: 'file', message: `holds more than ${MAX_IMPORT_CELLS} cells` }]);
+          throw badRequest(`${what} holds more than ${MAX_IMPORT_CELLS} cells; an import reads at most that many`, [
+            { field: 'file', message: `holds more than ${MAX_IMPORT_CELLS} cells` },
+          ]);
         }
         const out = new Map<number, CellPlain>();
         row.eachCell((cell, col) => {
@@ -313,7 +340,9 @@ export async function* readImportSheet(buf: Buffer, what: string, maxRows: numbe
         if (out.size === 0) continue;
         rows++;
         if (rows > maxRows + 1) {
-          throw badRequest(`The file holds more than ${maxRows} records; at most ${maxRows} can be imported at once`, [{ field: 'file', message: `holds more than ${maxRows} records` }]);
+          throw badRequest(`The file holds more than ${maxRows} records; at most ${maxRows} can be imported at once`, [
+            { field: 'file', message: `holds more than ${maxRows} records` },
+          ]);
         }
         yield { number: row.number, cells: out };
       }

@@ -49,7 +49,8 @@ type Plain = CellPlain;
 /** A turn of the event loop: requests that arrived meanwhile are answered. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const notXlsx = (what: string) => badRequest(`${what} is not an .xlsx spreadsheet`, [{ field: 'file', message: 'must be an .xlsx spreadsheet (use the export template)' }]);
+const notXlsx = (what: string) =>
+  badRequest(`${what} is not an .xlsx spreadsheet`, [{ field: 'file', message: 'must be an .xlsx spreadsheet (use the export template)' }]);
 
 /** The one file of the request, within the size limit. Other fields are refused. */
 async function readUpload(request: FastifyRequest): Promise<{ filename: string; buffer: Buffer }> {
@@ -68,7 +69,10 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
     }
   }
   if (unknown.length) {
-    throw badRequest(`Unknown form field ${unknown.map((f) => `"${f}"`).join(', ')}: send only the file field "file"`, unknown.map((field) => ({ field, message: 'is not a known field' })));
+    throw badRequest(
+      `Unknown form field ${unknown.map((f) => `"${f}"`).join(', ')}: send only the file field "file"`,
+      unknown.map((field) => ({ field, message: 'is not a known field' })),
+    );
   }
   if (!upload) throw badRequest('No file: send the spreadsheet in the file field "file"', [{ field: 'file', message: 'is required' }]);
   return upload;
@@ -225,7 +229,14 @@ async function relationLabels(tx: TenantData, r: Resource, fields: string[], row
         .select([`${target.table}.${vf.column} as v`, `${target.table}.${lf.column} as l`])
         .where((eb) => {
           const conditions = [eb(`${target.table}.${lf.column}`, 'in', chunk)];
-          if (typed.length) conditions.push(eb(`${target.table}.${vf.column}`, 'in', typed.map((x) => tx.dialect.toDb(vf.type, x))));
+          if (typed.length)
+            conditions.push(
+              eb(
+                `${target.table}.${vf.column}`,
+                'in',
+                typed.map((x) => tx.dialect.toDb(vf.type, x)),
+              ),
+            );
           return eb.or(conditions);
         })
         .execute()) as Row[];
@@ -255,7 +266,9 @@ export const importCall: CallHandler = async (ctx) => {
   }
   const result = await outcome;
   if (!result.ok) throw result.error;
-  return job.repeated ? new EnvelopeResult({ imported: result.imported }, repeatedMessage(job.createTime, job.status)) : { imported: result.imported };
+  return job.repeated
+    ? new EnvelopeResult({ imported: result.imported }, repeatedMessage(job.createTime, job.status))
+    : { imported: result.imported };
 };
 
 function repeatedMessage(createTime: string, status: string): string {
@@ -265,7 +278,13 @@ function repeatedMessage(createTime: string, status: string): string {
 }
 
 /** Read, check and write the rows of the file; `done` is called in the transaction that writes them. */
-async function importRows(ctx: CallContext, buffer: Buffer, what: string, progress: ImportProgress, done: (tx: TenantData, imported: number) => Promise<void>): Promise<number> {
+async function importRows(
+  ctx: CallContext,
+  buffer: Buffer,
+  what: string,
+  progress: ImportProgress,
+  done: (tx: TenantData, imported: number) => Promise<void>,
+): Promise<number> {
   const sheet = readImportSheet(buffer, what, MAX_IMPORT_ROWS);
   try {
     return await importSheet(ctx, sheet, progress, done);
@@ -274,13 +293,21 @@ async function importRows(ctx: CallContext, buffer: Buffer, what: string, progre
   }
 }
 
-async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, progress: ImportProgress, done: (tx: TenantData, imported: number) => Promise<void>): Promise<number> {
+async function importSheet(
+  ctx: CallContext,
+  sheet: AsyncGenerator<SheetRow>,
+  progress: ImportProgress,
+  done: (tx: TenantData, imported: number) => Promise<void>,
+): Promise<number> {
   const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
 
   // Row 1: which field each column holds.
   const first = await sheet.next();
-  if (first.done || first.value.number !== 1) throw badRequest(`The first row must name the columns (the labels of the export template)`, [{ field: 'row 1', message: 'has no known column' }]);
+  if (first.done || first.value.number !== 1)
+    throw badRequest(`The first row must name the columns (the labels of the export template)`, [
+      { field: 'row 1', message: 'has no known column' },
+    ]);
   progress.read = 1;
   const names = headerNames(ctx, r);
   const ignored = new Set(ignoredWriteFields(r));
@@ -306,8 +333,15 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
     seen.set(name, col);
     columns.set(col, r.fieldMap.get(name)!);
   }
-  if (headerErrors.length) throw badRequest(`The header row does not match ${r.name}: ${headerErrors.map((e) => `"${e.field.slice(6)}" ${e.message}`).join('; ')}`, headerErrors);
-  if (columns.size === 0) throw badRequest(`The first row must name the columns (the labels of the export template)`, [{ field: 'row 1', message: 'has no known column' }]);
+  if (headerErrors.length)
+    throw badRequest(
+      `The header row does not match ${r.name}: ${headerErrors.map((e) => `"${e.field.slice(6)}" ${e.message}`).join('; ')}`,
+      headerErrors,
+    );
+  if (columns.size === 0)
+    throw badRequest(`The first row must name the columns (the labels of the export template)`, [
+      { field: 'row 1', message: 'has no known column' },
+    ]);
   await refuseHiddenFields(ctx, r, [...seen.keys()]);
 
   // Rows 2..: records (empty rows skipped); only the declared columns are kept.
@@ -323,7 +357,8 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
       if (isEmpty(raw)) continue;
       const f = columns.get(col);
       if (!f) {
-        if (!headed.has(col) && errors.length < MAX_ERRORS) errors.push({ field: `row ${number}.${columnLetters(col)}`, message: 'has a value but its column has no header' });
+        if (!headed.has(col) && errors.length < MAX_ERRORS)
+          errors.push({ field: `row ${number}.${columnLetters(col)}`, message: 'has a value but its column has no header' });
         continue;
       }
       const value = fieldValue(f, raw, dicts.get(f.name));
@@ -334,8 +369,12 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
     if (filled) rows.push({ number, record });
   }
   if (errors.length) throw importError(errors.slice(0, MAX_ERRORS));
-  if (rows.length === 0) throw badRequest('The file holds no records: fill in the rows under the header row', [{ field: 'file', message: 'holds no records' }]);
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`The file holds ${rows.length} records; at most ${MAX_IMPORT_ROWS} can be imported at once`, [{ field: 'file', message: `holds more than ${MAX_IMPORT_ROWS} records` }]);
+  if (rows.length === 0)
+    throw badRequest('The file holds no records: fill in the rows under the header row', [{ field: 'file', message: 'holds no records' }]);
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw badRequest(`The file holds ${rows.length} records; at most ${MAX_IMPORT_ROWS} can be imported at once`, [
+      { field: 'file', message: `holds more than ${MAX_IMPORT_ROWS} records` },
+    ]);
   progress.total = rows.length;
 
   const validate = compileBody(recordSchema(r, { requireSecrets: true }));
@@ -359,7 +398,13 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
           for (const item of v as unknown[]) {
             const matches = found.values.has(String(item)) ? [found.values.get(String(item))] : (found.byLabel.get(String(item)) ?? []);
             if (matches.length === 1) resolved.push(matches[0]);
-            else rowErrors.push({ field, message: matches.length ? `"${String(item)}" names several ${r.relations[field]!.resource} records; use the value` : `no ${r.relations[field]!.resource} named "${String(item)}"` });
+            else
+              rowErrors.push({
+                field,
+                message: matches.length
+                  ? `"${String(item)}" names several ${r.relations[field]!.resource} records; use the value`
+                  : `no ${r.relations[field]!.resource} named "${String(item)}"`,
+              });
           }
           record[field] = resolved;
           continue;
@@ -367,7 +412,8 @@ async function importSheet(ctx: CallContext, sheet: AsyncGenerator<SheetRow>, pr
         if (v === undefined || found.values.has(String(v))) continue;
         const matches = found.byLabel.get(String(v));
         if (matches?.length === 1) record[field] = matches[0];
-        else if (matches && matches.length > 1) rowErrors.push({ field, message: `"${String(v)}" names several ${r.relations[field]!.resource} records; use the value` });
+        else if (matches && matches.length > 1)
+          rowErrors.push({ field, message: `"${String(v)}" names several ${r.relations[field]!.resource} records; use the value` });
       }
       if (!rowErrors.length && !validate(record)) rowErrors.push(...fieldErrors(validate.errors));
       if (!rowErrors.length) {

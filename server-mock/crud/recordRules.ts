@@ -48,7 +48,11 @@ async function relatedLabels(data: TenantData, rel: RelationDef, values: readonl
     const rows = (await data
       .select(target)
       .select([`${target.table}.${vf.column} as v`, `${target.table}.${lf.column} as l`])
-      .where(`${target.table}.${vf.column}`, 'in', part.map((v) => data.dialect.toDb(vf.type, v)))
+      .where(
+        `${target.table}.${vf.column}`,
+        'in',
+        part.map((v) => data.dialect.toDb(vf.type, v)),
+      )
       .execute()) as Row[];
     for (const row of rows) labels.set(String(data.dialect.fromDb(vf.type, row.v)), data.dialect.fromDb(lf.type, row.l));
   }
@@ -70,7 +74,12 @@ export async function assertReferences(data: TenantData, r: Resource, record: Ro
       const missing = [...wanted.keys()].filter((v) => !found.has(v));
       if (missing.length) {
         const params = { resource: target.name, valueField: rel.valueField, values: missing.slice(0, 10) };
-        errors.push({ field, keyword: 'reference', params, message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` });
+        errors.push({
+          field,
+          keyword: 'reference',
+          params,
+          message: `no ${target.name} with ${rel.valueField} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
+        });
       }
       continue;
     }
@@ -125,7 +134,13 @@ export async function hashSecrets(r: Resource, record: Row): Promise<Row> {
 export async function addRelationLabels(data: TenantData, r: Resource, records: Row[]): Promise<void> {
   for (const [field, rel] of Object.entries(r.relations)) {
     if (!rel.as) continue;
-    const values = [...new Set(records.flatMap((x) => (Array.isArray(x[field]) ? (x[field] as unknown[]) : [x[field]])).filter((v) => v !== null && v !== undefined && v !== ''))];
+    const values = [
+      ...new Set(
+        records
+          .flatMap((x) => (Array.isArray(x[field]) ? (x[field] as unknown[]) : [x[field]]))
+          .filter((v) => v !== null && v !== undefined && v !== ''),
+      ),
+    ];
     const labels = values.length ? await relatedLabels(data, rel, values) : new Map<string, unknown>();
     for (const rec of records) {
       const v = rec[field];

@@ -124,7 +124,14 @@ const sqlite: Dialect = {
       const indexes = await sql<{ name: string; unique: number }>`select name, "unique" from pragma_index_list(${table})`.execute(db);
       for (const index of indexes.rows) {
         const columns = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
-        rows.push({ tbl: table, idx: index.name, stat: plannerStat(columns.rows.map((c) => c.name), index.unique === 1) });
+        rows.push({
+          tbl: table,
+          idx: index.name,
+          stat: plannerStat(
+            columns.rows.map((c) => c.name),
+            index.unique === 1,
+          ),
+        });
       }
     }
     const stat4 = await sql<{ name: string }>`select name from sqlite_schema where name = 'sqlite_stat4'`.execute(db);

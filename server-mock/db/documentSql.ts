@@ -99,7 +99,9 @@ function keyLiteral(r: Resource): string {
 /** The view of a published resource's records: one column per field, as its table would have. */
 export function documentView(dialect: Dialect, r: Resource): RawBuilder<unknown> {
   const columns = dataFields(r).map((f) => `${fieldExpression(dialect, f)} as ${f.column}`);
-  return sql.raw(`(select id, tenant_code, create_time, update_time${columns.map((c) => `, ${c}`).join('')} from ${DOCUMENT_TABLE} where resource_key = ${keyLiteral(r)})`);
+  return sql.raw(
+    `(select id, tenant_code, create_time, update_time${columns.map((c) => `, ${c}`).join('')} from ${DOCUMENT_TABLE} where resource_key = ${keyLiteral(r)})`,
+  );
 }
 
 /** The condition selecting a published resource's rows of the document table (a literal key). */
@@ -153,7 +155,11 @@ export function documentIndexes(dialect: Dialect, r: Resource, tenantCode: strin
   const expr = (f: FieldDef) => (f.system ? f.column : fieldExpression(dialect, f));
   const sets: FieldDef[][] = [];
   const sorted = r.list.defaultSort.replace(/_(ascend|descend)$/, '');
-  const names = new Set<string>([sorted, ...r.list.columns.filter((c) => c.sortable).map((c) => c.field), ...[...r.list.search.basic, ...r.list.search.advanced].map((s) => s.field)]);
+  const names = new Set<string>([
+    sorted,
+    ...r.list.columns.filter((c) => c.sortable).map((c) => c.field),
+    ...[...r.list.search.basic, ...r.list.search.advanced].map((s) => s.field),
+  ]);
   for (const n of names) {
     const f = byName(n);
     if (f && !f.system && !f.link && f.type !== 'json') sets.push([f]);
@@ -165,7 +171,11 @@ export function documentIndexes(dialect: Dialect, r: Resource, tenantCode: strin
     if (!set.length) continue;
     const cols = ['tenant_code', ...set.map(expr), 'id'];
     const name = `ixd_${r.document!.key.toLowerCase().slice(0, 30)}_${shortHash(key + cols.join(','))}`;
-    out.push({ name, unique: false, sql: `create index if not exists ${name} on ${DOCUMENT_TABLE} (${cols.map((c) => `(${c})`).join(', ')}) where resource_key = ${key}` });
+    out.push({
+      name,
+      unique: false,
+      sql: `create index if not exists ${name} on ${DOCUMENT_TABLE} (${cols.map((c) => `(${c})`).join(', ')}) where resource_key = ${key}`,
+    });
   }
   if (!/^[A-Za-z0-9_-]+$/.test(tenantCode)) throw new Error(`Not a tenant code: ${tenantCode}`);
   for (const set of r.storage.unique) {
@@ -173,7 +183,11 @@ export function documentIndexes(dialect: Dialect, r: Resource, tenantCode: strin
     const cols = ['tenant_code', ...fields.map(expr)];
     const name = `uxd_${r.document!.key.toLowerCase().slice(0, 30)}_${shortHash(`${key}|${tenantCode}|${cols.join(',')}`)}`;
     // within the publishing tenant only: another tenant's resource of the same name is another resource
-    out.push({ name, unique: true, sql: `create unique index if not exists ${name} on ${DOCUMENT_TABLE} (${cols.map((c) => `(${c})`).join(', ')}) where resource_key = ${key} and tenant_code = '${tenantCode}'` });
+    out.push({
+      name,
+      unique: true,
+      sql: `create unique index if not exists ${name} on ${DOCUMENT_TABLE} (${cols.map((c) => `(${c})`).join(', ')}) where resource_key = ${key} and tenant_code = '${tenantCode}'`,
+    });
   }
   return out;
 }

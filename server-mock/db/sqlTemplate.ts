@@ -69,6 +69,9 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
   /** The statement `execute` runs: the SQL text of the shape and these values as its parameters. */
   statement(db: AnyKysely, shape: string, values: V, context: C): CompiledQuery<Row> {
     const { sql, names } = this.compile(db, shape, values, context);
-    return CompiledQuery.raw(sql, names.map((n) => values[n]));
+    return CompiledQuery.raw(
+      sql,
+      names.map((n) => values[n]),
+    );
   }
 }

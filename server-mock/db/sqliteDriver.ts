@@ -199,7 +199,10 @@ class Checkpointer {
   /** Completed checkpoints (for tests). */
   done = 0;
 
-  constructor(private readonly store: SqliteStore, private readonly file: string) {
+  constructor(
+    private readonly store: SqliteStore,
+    private readonly file: string,
+  ) {
     store.writeDb.pragma('wal_autocheckpoint = 0');
     this.timer = setInterval(() => this.maybe(true), CHECKPOINT_INTERVAL_MS);
     this.timer.unref();

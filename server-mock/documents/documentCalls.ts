@@ -34,7 +34,10 @@ const validators = new WeakMap<CallDef, { query: ValidateFunction; body?: Valida
 function validatorsOf(call: CallDef, schemas: ReturnType<typeof routeSchemas>): { query: ValidateFunction; body?: ValidateFunction } {
   let v = validators.get(call);
   if (!v) {
-    v = { query: queryAjv.compile(schemas.querystring ?? { type: 'object' }), body: schemas.body ? bodyAjv.compile(schemas.body) : undefined };
+    v = {
+      query: queryAjv.compile(schemas.querystring ?? { type: 'object' }),
+      body: schemas.body ? bodyAjv.compile(schemas.body) : undefined,
+    };
     validators.set(call, v);
   }
   return v;
@@ -44,7 +47,12 @@ function validatorsOf(call: CallDef, schemas: ReturnType<typeof routeSchemas>): 
  * Answer the request if it is a call of a live document of the caller's tenant; false when it
  * is not (the caller answers 404). Refusals (401, 403, 400) are thrown as every call's are.
  */
-export async function documentCall(services: Services, handlers: Map<string, CallHandler>, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function documentCall(
+  services: Services,
+  handlers: Map<string, CallHandler>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const path = request.url.split('?')[0] ?? '';
   const match = CALL_PATH.exec(path);
   const { system, registry, tokens } = services;
@@ -68,6 +76,10 @@ export async function documentCall(services: Services, handlers: Map<string, Cal
   const bodyOk = !v.body || v.body(request.body);
   if (!queryOk || !bodyOk) throw validationError(fieldErrors([...(v.query.errors ?? []), ...((!bodyOk && v.body?.errors) || [])]));
   const callServices: Services = { ...services, registry: docs.registry, locales: docs.locales };
-  await answerCall({ services: callServices, handler, call, resource, listedBy: [], filtered: LIST_HANDLERS.has(call.handler) ? [resource] : [] }, request, reply);
+  await answerCall(
+    { services: callServices, handler, call, resource, listedBy: [], filtered: LIST_HANDLERS.has(call.handler) ? [resource] : [] },
+    request,
+    reply,
+  );
   return true;
 }

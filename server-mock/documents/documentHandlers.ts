@@ -26,7 +26,10 @@ const MIGRATION_BATCH = 1000;
 function issuesError(what: string, issues: DocumentIssue[], make = badRequest): Error {
   const first = issues[0]!;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return make(`${what}: ${first.pointer || '/'} ${first.message}${more}`, issues.map((i) => ({ field: i.pointer || '/', message: i.message })));
+  return make(
+    `${what}: ${first.pointer || '/'} ${first.message}${more}`,
+    issues.map((i) => ({ field: i.pointer || '/', message: i.message })),
+  );
 }
 
 function message(ctx: CallContext, key: string, values: Record<string, string>, fallback: string): string {
@@ -60,15 +63,27 @@ async function unreadableRelations(access: RequestAccess, docs: TenantDocuments,
 }
 
 /** Check a document's text as publishing does (the migration aside). */
-async function checkContent(ctx: CallContext, docs: TenantDocuments, text: string, own: Publication | undefined): Promise<{ resource?: Resource; document?: ResourceDocument; issues: DocumentIssue[] }> {
+async function checkContent(
+  ctx: CallContext,
+  docs: TenantDocuments,
+  text: string,
+  own: Publication | undefined,
+): Promise<{ resource?: Resource; document?: ResourceDocument; issues: DocumentIssue[] }> {
   const { access } = withPrincipal(ctx);
   const parsed = parseDocument(text);
   if (parsed.issues.length) return { issues: parsed.issues };
-  const checked = checkDocument(ctx.services.config.schemasDir, parsed.document, { registry: ctx.services.registry, others: othersThan(docs, own), locales: ctx.services.locales });
+  const checked = checkDocument(ctx.services.config.schemasDir, parsed.document, {
+    registry: ctx.services.registry,
+    others: othersThan(docs, own),
+    locales: ctx.services.locales,
+  });
   if (!checked.resource) return { issues: checked.issues };
   const issues = await unreadableRelations(access, docs, checked.resource);
   if (own && own.name !== checked.resource.name) {
-    issues.push({ pointer: '/resource/name', message: `the form is published as ${own.name} and its records are kept under that name: keep the name` });
+    issues.push({
+      pointer: '/resource/name',
+      message: `the form is published as ${own.name} and its records are kept under that name: keep the name`,
+    });
   }
   const document: ResourceDocument = { resource: (parsed.document as { resource: ResourceFile }).resource, messages: checked.messages! };
   return { resource: checked.resource, document, issues };
@@ -86,14 +101,18 @@ async function migrationIssues(data: TenantData, r: Resource): Promise<DocumentI
   if (held.size === 0) return [];
   const issues: DocumentIssue[] = [];
   for (const [field, n] of held) {
-    if (!r.fieldMap.has(field)) issues.push({ pointer: '/resource/record/properties', message: `${n} stored record(s) hold a value of "${field}": the field cannot be removed` });
+    if (!r.fieldMap.has(field))
+      issues.push({
+        pointer: '/resource/record/properties',
+        message: `${n} stored record(s) hold a value of "${field}": the field cannot be removed`,
+      });
   }
   const ajv = createSchemaAjv();
   const validators = new Map<string, ValidateFunction>();
   for (const f of r.fields) if (!f.system && held.has(f.name)) validators.set(f.name, ajv.compile(f.schema));
   const refused = new Map<string, { n: number; example: unknown }>();
   let total = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await store.records(r.name, after, MIGRATION_BATCH);
     if (!batch.length) break;
     total += batch.length;
@@ -109,11 +128,18 @@ async function migrationIssues(data: TenantData, r: Resource): Promise<DocumentI
     }
   }
   for (const [name, { n, example }] of refused) {
-    issues.push({ pointer: `/resource/record/properties/${name}`, message: `${n} stored record(s) hold values the new schema of "${name}" refuses (for example ${JSON.stringify(example)}): state a conversion by updating those records first, or keep the old schema` });
+    issues.push({
+      pointer: `/resource/record/properties/${name}`,
+      message: `${n} stored record(s) hold values the new schema of "${name}" refuses (for example ${JSON.stringify(example)}): state a conversion by updating those records first, or keep the old schema`,
+    });
   }
   for (const name of r.record.required ?? []) {
     const n = held.get(name) ?? 0;
-    if (n < total) issues.push({ pointer: '/resource/record/required', message: `${total - n} stored record(s) have no value of "${name}": it cannot become required` });
+    if (n < total)
+      issues.push({
+        pointer: '/resource/record/required',
+        message: `${total - n} stored record(s) have no value of "${name}": it cannot become required`,
+      });
   }
   return issues;
 }
@@ -124,29 +150,47 @@ async function ensureRow(data: TenantData, name: string, record: Row, key: Row, 
   const inserted = await data.insertUnlessClash(r, await recordRow(data, r, record, now));
   if (inserted) return Number(inserted.id);
   let q = data.select(r).select(`${r.table}.id`);
-  for (const [field, value] of Object.entries(key)) q = q.where(`${r.table}.${r.fieldMap.get(field)!.column}`, '=', data.dialect.toDb(r.fieldMap.get(field)!.type, value));
+  for (const [field, value] of Object.entries(key))
+    q = q.where(`${r.table}.${r.fieldMap.get(field)!.column}`, '=', data.dialect.toDb(r.fieldMap.get(field)!.type, value));
   const row = (await q.executeTakeFirstOrThrow()) as Row;
   return Number(row.id);
 }
 
 /** The menu entry, buttons and URL rows of a published resource, granted to the roles. */
-async function grantPublished(tx: TenantData, r: Resource, roleIds: Map<string, number>, parentMenuCode: string, title: string, now: Date): Promise<void> {
+async function grantPublished(
+  tx: TenantData,
+  r: Resource,
+  roleIds: Map<string, number>,
+  parentMenuCode: string,
+  title: string,
+  now: Date,
+): Promise<void> {
   const menuR = tx.resource('SysMenu');
   const menuCode = r.menu!;
-  const menuId = await ensureRow(tx, 'SysMenu', {
-    menuCode,
-    menuName: title.slice(0, 64),
-    menuTitle: r.labels.title,
-    menuIcon: 'form',
-    menuPath: `/${r.path}`,
-    menuComponent: 'resource',
-    menuSequence: 1000,
-    menuParent: parentMenuCode,
-    menuStatus: 1,
-    menuHidden: 0,
-  }, { menuCode }, now);
+  const menuId = await ensureRow(
+    tx,
+    'SysMenu',
+    {
+      menuCode,
+      menuName: title.slice(0, 64),
+      menuTitle: r.labels.title,
+      menuIcon: 'form',
+      menuPath: `/${r.path}`,
+      menuComponent: 'resource',
+      menuSequence: 1000,
+      menuParent: parentMenuCode,
+      menuStatus: 1,
+      menuHidden: 0,
+    },
+    { menuCode },
+    now,
+  );
   // published again: shown again, under the parent chosen now
-  await tx.update(menuR).set(tx.toRow(menuR, { menuStatus: 1, menuParent: parentMenuCode, menuPath: `/${r.path}` })).where('id', '=', menuId).execute();
+  await tx
+    .update(menuR)
+    .set(tx.toRow(menuR, { menuStatus: 1, menuParent: parentMenuCode, menuPath: `/${r.path}` }))
+    .where('id', '=', menuId)
+    .execute();
   for (const a of r.actions) {
     await ensureRow(tx, 'SysMenuButton', { menuCode, buttonCode: a.permission, buttonName: a.name }, { buttonCode: a.permission }, now);
   }
@@ -157,14 +201,19 @@ async function grantPublished(tx: TenantData, r: Resource, roleIds: Map<string, 
   }
   for (const [roleCode, roleId] of roleIds) {
     await ensureRow(tx, 'SysRoleMenu', { roleId, menuId }, { roleId, menuId }, now);
-    for (const a of r.actions) await ensureRow(tx, 'SysRoleMenuButton', { roleCode, buttonCode: a.permission }, { roleCode, buttonCode: a.permission }, now);
+    for (const a of r.actions)
+      await ensureRow(tx, 'SysRoleMenuButton', { roleCode, buttonCode: a.permission }, { roleCode, buttonCode: a.permission }, now);
     for (const urlId of urlIds) await ensureRow(tx, 'SysRoleUrl', { roleId, urlId }, { roleId, urlId }, now);
   }
 }
 
 async function setMenuStatus(tx: TenantData, menuCode: string, status: number): Promise<void> {
   const menuR = tx.resource('SysMenu');
-  await tx.update(menuR).set(tx.toRow(menuR, { menuStatus: status })).where(menuR.fieldMap.get('menuCode')!.column, '=', menuCode).execute();
+  await tx
+    .update(menuR)
+    .set(tx.toRow(menuR, { menuStatus: status }))
+    .where(menuR.fieldMap.get('menuCode')!.column, '=', menuCode)
+    .execute();
 }
 
 async function setFormPublished(tx: TenantData, formR: Resource, id: number, published: boolean, name?: string): Promise<void> {
@@ -181,36 +230,64 @@ const publish: CallHandler = async (ctx) => {
   const docs = await tenantDocuments(ctx.services, data, true);
   const store = data.documents();
   const checked = await checkContent(ctx, docs, String(form.formContent ?? ''), await store.byForm(body.id));
-  if (checked.issues.length || !checked.resource) throw issuesError(`The form "${String(form.formName)}" cannot be published`, checked.issues);
+  if (checked.issues.length || !checked.resource)
+    throw issuesError(`The form "${String(form.formName)}" cannot be published`, checked.issues);
   const r = checked.resource;
   // this form's publication, or that of a deleted form under the same name, whose records it takes over
   const own = (await store.byForm(body.id)) ?? (await store.byName(r.name));
   // the roles and the parent menu must be the tenant's
   const roleR = data.resource('SysRole');
   const roleRows = body.roleCodes.length
-    ? ((await data.select(roleR).select([`${roleR.table}.id`, `${roleR.table}.role_code`]).where(`${roleR.table}.role_code`, 'in', body.roleCodes).execute()) as Row[])
+    ? ((await data
+        .select(roleR)
+        .select([`${roleR.table}.id`, `${roleR.table}.role_code`])
+        .where(`${roleR.table}.role_code`, 'in', body.roleCodes)
+        .execute()) as Row[])
     : [];
   const roleIds = new Map(roleRows.map((x) => [String(x.role_code), Number(x.id)]));
   const unknownRoles = body.roleCodes.filter((c) => !roleIds.has(c));
-  if (unknownRoles.length) throw badRequest(`No role ${unknownRoles.join(', ')} in this tenant`, [{ field: 'roleCodes', message: `unknown role ${unknownRoles.join(', ')}` }]);
+  if (unknownRoles.length)
+    throw badRequest(`No role ${unknownRoles.join(', ')} in this tenant`, [
+      { field: 'roleCodes', message: `unknown role ${unknownRoles.join(', ')}` },
+    ]);
   const parent = body.parentMenuCode ?? '0';
   if (parent !== '0') {
     const menuR = data.resource('SysMenu');
-    const found = await data.select(menuR).select(`${menuR.table}.id`).where(`${menuR.table}.${menuR.fieldMap.get('menuCode')!.column}`, '=', parent).executeTakeFirst();
+    const found = await data
+      .select(menuR)
+      .select(`${menuR.table}.id`)
+      .where(`${menuR.table}.${menuR.fieldMap.get('menuCode')!.column}`, '=', parent)
+      .executeTakeFirst();
     if (!found) throw badRequest(`No menu ${parent} in this tenant`, [{ field: 'parentMenuCode', message: `unknown menu ${parent}` }]);
   }
   const migration = await migrationIssues(data, r);
-  if (migration.length) throw issuesError(`The form "${String(form.formName)}" would break the stored records of ${r.name}`, migration, conflict);
+  if (migration.length)
+    throw issuesError(`The form "${String(form.formName)}" would break the stored records of ${r.name}`, migration, conflict);
   const now = ctx.services.now();
   const title = getMessage(checked.document!.messages.en, r.labels.title) ?? getMessage(ctx.services.locales.en, r.labels.title) ?? r.name;
   const published = await data.transaction(async (tx) => {
     const txStore = tx.documents();
-    const saved = await txStore.save({ name: r.name, service: r.service, path: r.path, formId: body.id, document: checked.document, status: 'live', publishedBy: principal.username }, now, own);
+    const saved = await txStore.save(
+      {
+        name: r.name,
+        service: r.service,
+        path: r.path,
+        formId: body.id,
+        document: checked.document,
+        status: 'live',
+        publishedBy: principal.username,
+      },
+      now,
+      own,
+    );
     const live = publishedResource(checked.document!.resource, saved.id, saved.version);
     try {
       await txStore.ensureIndexes(live);
     } catch (err) {
-      if (txStore.isUniqueViolation(err)) throw conflict(`Stored records of ${r.name} repeat values of a unique field set: make them unique first`, [{ field: '/resource/storage/unique', message: 'stored records repeat these values' }]);
+      if (txStore.isUniqueViolation(err))
+        throw conflict(`Stored records of ${r.name} repeat values of a unique field set: make them unique first`, [
+          { field: '/resource/storage/unique', message: 'stored records repeat these values' },
+        ]);
       throw err;
     }
     await setFormPublished(tx, formR, body.id, true, r.name);
@@ -275,10 +352,22 @@ const deleteForm: CallHandler = async (ctx) => {
   const formR = ctx.resource;
   const ids = await idsToDelete(data, formR, ctx.query);
   const publishedCol = formR.fieldMap.get('published')!.column;
-  const rows = (await data.select(formR).selectAll().where(`${formR.table}.id`, 'in', ids).where(`${formR.table}.${publishedCol}`, '=', data.dialect.toDb('boolean', true)).execute()) as Row[];
+  const rows = (await data
+    .select(formR)
+    .selectAll()
+    .where(`${formR.table}.id`, 'in', ids)
+    .where(`${formR.table}.${publishedCol}`, '=', data.dialect.toDb('boolean', true))
+    .execute()) as Row[];
   if (rows.length) {
     const form = data.toRecord(formR, rows[0]!);
-    throw conflict(message(ctx, 'resources.GeneratorForm.messages.deletePublished', { name: String(form.formName), resource: String(form.publishedName ?? '') }, 'The form is published: unpublish it first'));
+    throw conflict(
+      message(
+        ctx,
+        'resources.GeneratorForm.messages.deletePublished',
+        { name: String(form.formName), resource: String(form.publishedName ?? '') },
+        'The form is published: unpublish it first',
+      ),
+    );
   }
   return data.transaction(async (tx) => {
     const answer = await crudHandlers['crud.delete']!({ ...ctx, data: tx });

@@ -45,7 +45,8 @@ export interface TenantDocuments {
 export function publishedResource(file: ResourceFile, publicationId: number, version: number): Resource {
   const issues: RegistryIssue[] = [];
   const r = normalise(`document:${file.name}`, { ...file, menu: file.menu ?? file.path }, issues);
-  if (issues.length) throw new Error(`Published document ${file.name} no longer normalises: ${issues.map((i) => `${i.pointer} ${i.message}`).join('; ')}`);
+  if (issues.length)
+    throw new Error(`Published document ${file.name} no longer normalises: ${issues.map((i) => `${i.pointer} ${i.message}`).join('; ')}`);
   return { ...r, table: `doc${publicationId}v${version}`, document: { key: file.name } };
 }
 

@@ -65,7 +65,11 @@ export const deleteDataField: CallHandler = async (ctx) => {
     const rows = await recordsWhere(tx, link, { menuCode, roleCode });
     if (rows.length === 0) throw notFound(`The role ${roleCode} has no data permission on menu ${menuCode}`);
     await guardDataChange(tx, principal, menuCode, rows, []);
-    await deleteLinkIds(tx, link, rows.map((rec) => Number(rec.id)));
+    await deleteLinkIds(
+      tx,
+      link,
+      rows.map((rec) => Number(rec.id)),
+    );
   });
   return undefined;
 };
@@ -78,8 +82,10 @@ interface Entry {
 /** The entries of an authorizeMenuDataToRole body, checked without the database. */
 function parseEntries(raw: unknown): Entry[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw badRequest('data must be a list of {roleCode, dataFields}', [{ field: 'data', message: 'must be an array' }]);
-  if (raw.length > MAX_LIST_LENGTH) throw badRequest('data has too many items', [{ field: 'data', message: `must have at most ${MAX_LIST_LENGTH} items` }]);
+  if (!Array.isArray(raw))
+    throw badRequest('data must be a list of {roleCode, dataFields}', [{ field: 'data', message: 'must be an array' }]);
+  if (raw.length > MAX_LIST_LENGTH)
+    throw badRequest('data has too many items', [{ field: 'data', message: `must have at most ${MAX_LIST_LENGTH} items` }]);
   const required: FieldError[] = [];
   const malformed: FieldError[] = [];
   const entries: Entry[] = [];
@@ -98,7 +104,8 @@ function parseEntries(raw: unknown): Entry[] {
   const seen = new Map<string, number>();
   const repeated: FieldError[] = [];
   entries.forEach((e, i) => {
-    if (seen.has(e.roleCode)) repeated.push({ field: `data.${i}.roleCode`, message: `${e.roleCode} is also in row ${seen.get(e.roleCode)! + 1}` });
+    if (seen.has(e.roleCode))
+      repeated.push({ field: `data.${i}.roleCode`, message: `${e.roleCode} is also in row ${seen.get(e.roleCode)! + 1}` });
     else seen.set(e.roleCode, i);
   });
   if (repeated.length) throw badRequest(SAME_ROLE_CODE, repeated);
@@ -113,7 +120,10 @@ function assertHideable(registry: Registry, menuCode: string, entries: Entry[]):
     const bad = e.fields.filter((f) => NEVER_HIDDEN.has(f) || (known && !known.has(f)));
     if (bad.length) {
       const list = bad.map((f) => JSON.stringify(f)).join(', ');
-      errors.push({ field: `data.${i}.dataFields`, message: `${list} ${bad.length > 1 ? 'are not fields' : 'is not a field'} that can be hidden on menu ${menuCode}` });
+      errors.push({
+        field: `data.${i}.dataFields`,
+        message: `${list} ${bad.length > 1 ? 'are not fields' : 'is not a field'} that can be hidden on menu ${menuCode}`,
+      });
     }
   });
   if (errors.length) throw badRequest(`Unknown fields: ${errors.map((e) => e.message).join('; ')}`, errors);
@@ -149,11 +159,21 @@ export const menuDataToRole: CallHandler = async (ctx) => {
   await grantTransaction(data, async (tx) => {
     await assertOne(tx, tx.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
     assertHideable(ctx.services.registry, menuCode, entries);
-    await assertExist(tx, tx.resource('SysRole'), 'roleCode', entries.map((e) => e.roleCode), 'data.roleCode');
+    await assertExist(
+      tx,
+      tx.resource('SysRole'),
+      'roleCode',
+      entries.map((e) => e.roleCode),
+      'data.roleCode',
+    );
     const link = tx.resource('SysRoleData');
     const old = await recordsWhere(tx, link, { menuCode });
     await guardDataChange(tx, principal, menuCode, old, entries);
-    await deleteLinkIds(tx, link, old.map((rec) => Number(rec.id)));
+    await deleteLinkIds(
+      tx,
+      link,
+      old.map((rec) => Number(rec.id)),
+    );
     const now = ctx.services.now();
     for (const e of entries) {
       const record = { roleCode: e.roleCode, menuCode, dataFields: e.fields.join(',') };

@@ -40,8 +40,10 @@ function toId(name: string, v: unknown): number {
 
 function toCode(name: string, v: unknown): string {
   const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
-  if (typeof s !== 'string' || s.trim() === '') throw badRequest(`${name} must be a non-empty text`, [{ field: name, message: 'must be a non-empty text' }]);
-  if (s.length > MAX_CODE_LENGTH) throw badRequest(`${name} is too long`, [{ field: name, message: `must be at most ${MAX_CODE_LENGTH} characters` }]);
+  if (typeof s !== 'string' || s.trim() === '')
+    throw badRequest(`${name} must be a non-empty text`, [{ field: name, message: 'must be a non-empty text' }]);
+  if (s.length > MAX_CODE_LENGTH)
+    throw badRequest(`${name} is too long`, [{ field: name, message: `must be at most ${MAX_CODE_LENGTH} characters` }]);
   return s.trim();
 }
 
@@ -66,7 +68,8 @@ function listOf(input: Row, name: string): unknown[] {
   const v = input[name];
   if (v === undefined || v === null) return [];
   const items = Array.isArray(v) ? v : typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : [v];
-  if (items.length > MAX_LIST_LENGTH) throw badRequest(`${name} has too many items`, [{ field: name, message: `must have at most ${MAX_LIST_LENGTH} items` }]);
+  if (items.length > MAX_LIST_LENGTH)
+    throw badRequest(`${name} has too many items`, [{ field: name, message: `must have at most ${MAX_LIST_LENGTH} items` }]);
   return items;
 }
 

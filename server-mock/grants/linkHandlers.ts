@@ -37,7 +37,14 @@ function linkOf(ctx: CallContext): Link {
   const ref = options && findLink(registry.byName, options.link);
   // The registry refused a file whose link call names no link (schemas/registry/normalise/links.ts).
   if (!options || !ref) throw new Error(`Call ${ctx.call.url}: options.link names no link`);
-  return { options, def: ref.link, owner: ref.owner, ownerField: ref.link.recordField ?? 'id', target: registry.byName.get(ref.link.resource)!, rows: registry.byName.get(ref.link.through.resource)! };
+  return {
+    options,
+    def: ref.link,
+    owner: ref.owner,
+    ownerField: ref.link.recordField ?? 'id',
+    target: registry.byName.get(ref.link.resource)!,
+    rows: registry.byName.get(ref.link.through.resource)!,
+  };
 }
 
 /** A parameter naming one record by a field: a positive integer for an id, a code otherwise. */
@@ -111,7 +118,9 @@ const linkIds: CallHandler = async (ctx) => {
     return fields ? all.map((rec) => pick(rec, fields)) : ascending(all.map((rec) => rec[l.def.valueField]));
   }
   const inside = within && new Set(within.records.map((rec) => String(rec[l.def.valueField])));
-  const linked = (await recordsWhere(data, l.rows, { ...scope, [recordKey]: owner })).map((rec) => rec[valueKey]).filter((v) => !inside || inside.has(String(v)));
+  const linked = (await recordsWhere(data, l.rows, { ...scope, [recordKey]: owner }))
+    .map((rec) => rec[valueKey])
+    .filter((v) => !inside || inside.has(String(v)));
   if (!fields && assign) return ascending(linked);
   const held = new Set(linked.map(String));
   const chosen = (await candidates()).filter((rec) => held.has(String(rec[l.def.valueField])) === assign);
@@ -155,7 +164,15 @@ const linkReplace: CallHandler = async (ctx) => {
       now: ctx.services.now(),
     };
     const plan = await planLinks(tx, spec);
-    const change = { link: l.rows, owner: l.owner, ownerField: l.ownerField, ownerValue: owner, target: l.target, targetField: l.def.valueField, changed: [...plan.added, ...plan.removed] };
+    const change = {
+      link: l.rows,
+      owner: l.owner,
+      ownerField: l.ownerField,
+      ownerValue: owner,
+      target: l.target,
+      targetField: l.def.valueField,
+      changed: [...plan.added, ...plan.removed],
+    };
     await guardLinkChange(tx, principal, change, () => applyLinks(tx, spec, plan));
   });
   return undefined;

@@ -20,7 +20,6 @@ export function qcol(r: Resource, name: string): string {
   return `${r.table}.${fieldOf(r, name).column}`;
 }
 
-
 /** Rows of the tenant whose `field` is one of `values`, as API records. */
 export async function recordsWhereIn(data: TenantData, r: Resource, field: string, values: unknown[]): Promise<Row[]> {
   const f = fieldOf(r, field);
@@ -29,7 +28,11 @@ export async function recordsWhereIn(data: TenantData, r: Resource, field: strin
     const rows = (await data
       .select(r)
       .selectAll()
-      .where(qcol(r, field), 'in', part.map((v) => data.dialect.toDb(f.type, v)))
+      .where(
+        qcol(r, field),
+        'in',
+        part.map((v) => data.dialect.toDb(f.type, v)),
+      )
       .orderBy(`${r.table}.id`, 'asc')
       .execute()) as Row[];
     out.push(...rows.map((row) => data.toRecord(r, row)));
@@ -41,7 +44,13 @@ export async function recordsWhereIn(data: TenantData, r: Resource, field: strin
  * 400 unless every value names a record of the tenant (by `field`); names the missing ones.
  * Returns the records found, keyed by the value as text.
  */
-export async function assertExist(data: TenantData, r: Resource, field: string, values: unknown[], param: string): Promise<Map<string, Row>> {
+export async function assertExist(
+  data: TenantData,
+  r: Resource,
+  field: string,
+  values: unknown[],
+  param: string,
+): Promise<Map<string, Row>> {
   const found = new Map<string, Row>();
   if (values.length === 0) return found;
   for (const rec of await recordsWhereIn(data, r, field, values)) found.set(String(rec[field]), rec);
@@ -142,7 +151,11 @@ export async function planLinks(data: TenantData, spec: ReplaceSpec): Promise<Re
 
 /** Write a plan of planLinks: new rows carry the scope's values. Run it inside a transaction. */
 export async function applyLinks(data: TenantData, spec: ReplaceSpec, plan: ReplacePlan): Promise<void> {
-  await deleteLinkIds(data, spec.link, plan.stale.map((rec) => Number(rec.id)));
+  await deleteLinkIds(
+    data,
+    spec.link,
+    plan.stale.map((rec) => Number(rec.id)),
+  );
   for (const value of plan.added) {
     const record: Row = { ...spec.scope, [spec.key]: value };
     for (const [k, v] of Object.entries(record)) if (v === undefined) delete record[k];

@@ -30,7 +30,8 @@ export const orgUserTree: CallHandler = async (ctx) => {
   const input = callInput(ctx);
   const roleId = idParam(input, 'roleId', true);
   const assign = optionalAssign(input);
-  if (assign !== undefined && roleId === undefined) throw badRequest('assign needs a roleId', [{ field: 'roleId', message: 'is required with assign' }]);
+  if (assign !== undefined && roleId === undefined)
+    throw badRequest('assign needs a roleId', [{ field: 'roleId', message: 'is required with assign' }]);
   const orgR = data.resource('SysOrg');
   const userR = data.resource('SysUser');
   let members: Set<number> | undefined;

@@ -77,7 +77,9 @@ const options: CallHandler = async (ctx) => {
     return { label, value };
   });
   const c = collator(ctx.locale);
-  return list.sort((a, b) => c.compare(String(a.label ?? ''), String(b.label ?? '')) || c.compare(String(a.value ?? ''), String(b.value ?? '')));
+  return list.sort(
+    (a, b) => c.compare(String(a.label ?? ''), String(b.label ?? '')) || c.compare(String(a.value ?? ''), String(b.value ?? '')),
+  );
 };
 
 function invalid(name: string, message: string): never {
@@ -109,7 +111,8 @@ function fieldValue(f: FieldDef, raw: unknown): unknown {
       return new Date(t).toISOString();
     }
     case 'date': {
-      if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) invalid(f.name, 'must be a date (YYYY-MM-DD)');
+      if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+        invalid(f.name, 'must be a date (YYYY-MM-DD)');
       return text;
     }
     case 'json':
@@ -133,7 +136,10 @@ const byField: CallHandler = async (ctx) => {
   }
   // Matching on a field hidden from the caller would reveal it.
   if (!fixed && (await hiddenFor(ctx, r)).has(f.name)) throw forbidden(`The field ${f.name} of ${r.name} is hidden from your roles`);
-  let q = data.select(r).selectAll().where(`${r.table}.${f.column}`, '=', data.dialect.toDb(f.type, fieldValue(f, raw)));
+  let q = data
+    .select(r)
+    .selectAll()
+    .where(`${r.table}.${f.column}`, '=', data.dialect.toDb(f.type, fieldValue(f, raw)));
   const seq = r.list.tree?.sequenceField;
   if (seq) q = q.orderBy(`${r.table}.${r.fieldMap.get(seq)!.column}`, 'asc');
   const rows = (await q.orderBy(`${r.table}.id`, 'asc').execute()) as Row[];

@@ -73,7 +73,8 @@ const fail = (code: number, message: string) => ({ code, message });
 function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const q = (request.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(q)) out[k] = typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+  for (const [k, v] of Object.entries(q))
+    out[k] = typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
   return out;
 }
 
@@ -101,8 +102,18 @@ export async function mockApi(app: FastifyInstance, options: MockApiOptions): Pr
   const routes = loadMenu(options.schemasDir).map(toRoute);
   const roles = [
     { key: 'ROLE_ADMIN', name: 'ROLE_ADMIN', description: 'Super Administrator. Sees every page.', routes },
-    { key: 'ROLE_EDITOR', name: 'ROLE_EDITOR', description: 'Normal Editor. Sees every page but the permission pages.', routes: routes.filter((r) => r.path !== '/permission') },
-    { key: 'ROLE_VISITOR', name: 'ROLE_VISITOR', description: 'Just a visitor. Sees the home page only.', routes: routes.filter((r) => r.path === '/') },
+    {
+      key: 'ROLE_EDITOR',
+      name: 'ROLE_EDITOR',
+      description: 'Normal Editor. Sees every page but the permission pages.',
+      routes: routes.filter((r) => r.path !== '/permission'),
+    },
+    {
+      key: 'ROLE_VISITOR',
+      name: 'ROLE_VISITOR',
+      description: 'Just a visitor. Sees the home page only.',
+      routes: routes.filter((r) => r.path === '/'),
+    },
   ];
 
   const p = MOCK_PREFIX;
@@ -113,7 +124,9 @@ export async function mockApi(app: FastifyInstance, options: MockApiOptions): Pr
   });
   // A token is an account's name or a role's key plus "-token" (the role switch of the demo
   // permission pages): a role's token is a user of that role alone.
-  const roleUsers = new Map(roles.map((r): [string, MockUser] => [r.key, { roles: [r.key], introduction: r.description, avatar: '', name: r.name }]));
+  const roleUsers = new Map(
+    roles.map((r): [string, MockUser] => [r.key, { roles: [r.key], introduction: r.description, avatar: '', name: r.name }]),
+  );
   app.get(`${p}/user/info`, async (request) => {
     const header = request.headers['x-token'];
     const token = queryOf(request).token ?? (typeof header === 'string' ? header : undefined) ?? '';
@@ -145,7 +158,8 @@ export async function mockApi(app: FastifyInstance, options: MockApiOptions): Pr
   });
   app.post(`${p}/article/update`, async (request) => {
     const id = Number(bodyOf(request).id);
-    if (!Number.isInteger(id) || !articles.update(id, articleFields(request.body))) return fail(404, `No article with id ${String(bodyOf(request).id)}`);
+    if (!Number.isInteger(id) || !articles.update(id, articleFields(request.body)))
+      return fail(404, `No article with id ${String(bodyOf(request).id)}`);
     return ok('success');
   });
 

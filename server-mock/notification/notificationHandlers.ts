@@ -90,7 +90,13 @@ const my: CallHandler = async (ctx) => {
   if (!(MY_FIELDS as readonly string[]).includes(sorter.replace(/_(ascend|descend)$/, ''))) {
     throw badRequest(`Cannot sort by "${sorter}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
   }
-  const params = parseListParams(n, { title: ctx.query.title, type: ctx.query.type, currentPage: ctx.query.currentPage, pageSize: ctx.query.pageSize, sorter });
+  const params = parseListParams(n, {
+    title: ctx.query.title,
+    type: ctx.query.type,
+    currentPage: ctx.query.currentPage,
+    pageSize: ctx.query.pageSize,
+    sorter,
+  });
   const base = applyFilters(current(data, principal, ctx.services.now()), data, n, params);
   const count = (await base.select(countAll().as('total')).executeTakeFirst()) as { total: unknown } | undefined;
   const rows = (await base

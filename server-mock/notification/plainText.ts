@@ -20,7 +20,9 @@ function decode(text: string): string {
 export function htmlToText(html: string): string {
   const withoutCode = html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
   // Block ends and line breaks separate words; other tags just go.
-  const text = withoutCode.replace(/<\/?(p|div|br|li|tr|h[1-6]|blockquote|pre|table|ul|ol)\b[^>]*>/gi, ' ').replace(/<\/?[a-z!?][^>]*>/gi, '');
+  const text = withoutCode
+    .replace(/<\/?(p|div|br|li|tr|h[1-6]|blockquote|pre|table|ul|ol)\b[^>]*>/gi, ' ')
+    .replace(/<\/?[a-z!?][^>]*>/gi, '');
   return decode(text).replace(/\s+/g, ' ').trim();
 }
 
@@ -28,5 +30,8 @@ export function htmlToText(html: string): string {
 export function excerpt(html: string, max: number): string {
   const chars = [...htmlToText(html)];
   if (chars.length <= max) return chars.join('');
-  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }

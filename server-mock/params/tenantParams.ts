@@ -14,7 +14,11 @@ export const SELF_REGISTRATION_PARAM = 'account.selfRegistration';
 export async function tenantParam(data: TenantData, key: string): Promise<string | undefined> {
   const r = data.resource('SysParam');
   const value = r.fieldMap.get('paramValue')!.column;
-  const row = (await data.select(r).select(value).where(`${r.table}.${r.fieldMap.get('paramKey')!.column}`, '=', key).executeTakeFirst()) as Row | undefined;
+  const row = (await data
+    .select(r)
+    .select(value)
+    .where(`${r.table}.${r.fieldMap.get('paramKey')!.column}`, '=', key)
+    .executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
   const v = row[value];
   return v === null || v === undefined ? '' : String(v);
@@ -39,7 +43,9 @@ export async function readIntegerParam(
   if (text === undefined) return spec.fallback;
   const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < spec.min || n > spec.max) {
-    warn(`Parameter ${spec.key} of tenant ${data.tenantCode} is "${text}", not a whole number from ${spec.min} to ${spec.max}: using ${spec.fallback}`);
+    warn(
+      `Parameter ${spec.key} of tenant ${data.tenantCode} is "${text}", not a whole number from ${spec.min} to ${spec.max}: using ${spec.fallback}`,
+    );
     return spec.fallback;
   }
   return n;

@@ -15,21 +15,73 @@ import { deployModelRecord } from '../workflow/workflowHandlers.ts';
 import { loadDefinition, startInstance } from '../workflow/instances.ts';
 
 export const DEMO_TENANTS = [
-  { tenantCode: 'demo', tenantName: 'Demo Materials Co.', domain: 'demo.example.com', tenantContact: 'Li Lei', tenantEmail: 'contact@demo.example.com', tenantTel: '010-88886666' },
-  { tenantCode: 'acme', tenantName: 'Acme Construction', domain: 'acme.example.com', tenantContact: 'Han Meimei', tenantEmail: 'contact@acme.example.com', tenantTel: '021-66668888' },
+  {
+    tenantCode: 'demo',
+    tenantName: 'Demo Materials Co.',
+    domain: 'demo.example.com',
+    tenantContact: 'Li Lei',
+    tenantEmail: 'contact@demo.example.com',
+    tenantTel: '010-88886666',
+  },
+  {
+    tenantCode: 'acme',
+    tenantName: 'Acme Construction',
+    domain: 'acme.example.com',
+    tenantContact: 'Han Meimei',
+    tenantEmail: 'contact@acme.example.com',
+    tenantTel: '021-66668888',
+  },
 ];
 
 export const DEMO_USERS = [
-  { tenantCode: 'demo', username: 'admin', nickname: 'Administrator', email: 'admin@demo.example.com', mobile: '13800000001', role: 'ROLE_ADMIN', post: 'manager' },
-  { tenantCode: 'demo', username: 'editor', nickname: 'Editor', email: 'editor@demo.example.com', mobile: '13800000002', role: 'ROLE_EDITOR', post: 'engineer' },
-  { tenantCode: 'demo', username: 'visitor', nickname: 'Visitor', email: 'visitor@demo.example.com', mobile: '13800000003', role: 'ROLE_VISITOR', post: 'engineer' },
-  { tenantCode: 'acme', username: 'admin', nickname: 'Acme Administrator', email: 'admin@acme.example.com', mobile: '13800000001', role: 'ROLE_ADMIN', post: 'manager' },
+  {
+    tenantCode: 'demo',
+    username: 'admin',
+    nickname: 'Administrator',
+    email: 'admin@demo.example.com',
+    mobile: '13800000001',
+    role: 'ROLE_ADMIN',
+    post: 'manager',
+  },
+  {
+    tenantCode: 'demo',
+    username: 'editor',
+    nickname: 'Editor',
+    email: 'editor@demo.example.com',
+    mobile: '13800000002',
+    role: 'ROLE_EDITOR',
+    post: 'engineer',
+  },
+  {
+    tenantCode: 'demo',
+    username: 'visitor',
+    nickname: 'Visitor',
+    email: 'visitor@demo.example.com',
+    mobile: '13800000003',
+    role: 'ROLE_VISITOR',
+    post: 'engineer',
+  },
+  {
+    tenantCode: 'acme',
+    username: 'admin',
+    nickname: 'Acme Administrator',
+    email: 'admin@acme.example.com',
+    mobile: '13800000001',
+    role: 'ROLE_ADMIN',
+    post: 'manager',
+  },
 ];
 
 const ORGS = [
   { key: 'group', orgName: 'Group Headquarters', orgType: 'company', parent: null, orgDescription: 'The whole company' },
   { key: 'it', orgName: 'Information Department', orgType: 'department', parent: 'group', orgDescription: 'Systems and data' },
-  { key: 'supply', orgName: 'Supply Department', orgType: 'department', parent: 'group', orgDescription: 'Purchasing of steel and concrete' },
+  {
+    key: 'supply',
+    orgName: 'Supply Department',
+    orgType: 'department',
+    parent: 'group',
+    orgDescription: 'Purchasing of steel and concrete',
+  },
   { key: 'p1', orgName: 'Riverside Bridge Project', orgType: 'project', parent: 'group', orgDescription: 'Steel and concrete works' },
   { key: 'p2', orgName: 'Metro Line 3 Project', orgType: 'project', parent: 'group', orgDescription: 'Tunnel and stations' },
 ];
@@ -75,7 +127,8 @@ export const DEMO_NOTIFICATIONS = [
   {
     tenantCode: 'demo',
     title: 'Quarterly stock count',
-    content: '<p>The quarterly count of steel and concrete stock runs this month.</p><ul><li>Close open receipts first.</li><li>Report differences to the Supply Department.</li></ul>',
+    content:
+      '<p>The quarterly count of steel and concrete stock runs this month.</p><ul><li>Close open receipts first.</li><li>Report differences to the Supply Department.</li></ul>',
     type: 'notice',
     priority: 2,
     publisher: 'admin',
@@ -105,7 +158,18 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
 
   const orgIds = new Map<string, number>();
   for (const [i, o] of ORGS.entries()) {
-    const id = await insertRecord(data, r('SysOrg'), { orgName: o.orgName, orgType: o.orgType, orgDescription: o.orgDescription, orgSequence: (i + 1) * 10, orgParent: o.parent ? orgIds.get(o.parent)! : 0 }, now);
+    const id = await insertRecord(
+      data,
+      r('SysOrg'),
+      {
+        orgName: o.orgName,
+        orgType: o.orgType,
+        orgDescription: o.orgDescription,
+        orgSequence: (i + 1) * 10,
+        orgParent: o.parent ? orgIds.get(o.parent)! : 0,
+      },
+      now,
+    );
     orgIds.set(o.key, id);
   }
   for (const p of POSTS) await insertRecord(data, r('SysPost'), p, now);
@@ -122,7 +186,18 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     const userId = await insertRecord(
       data,
       r('SysUser'),
-      { username: u.username, nickname: u.nickname, password: demoPassword, email: u.email, prefix: '+86', mobile: u.mobile, orgId: orgIds.get('it')!, status: 1, address: 'No. 1 Demo Road', profile: `${u.nickname} of the demo company` },
+      {
+        username: u.username,
+        nickname: u.nickname,
+        password: demoPassword,
+        email: u.email,
+        prefix: '+86',
+        mobile: u.mobile,
+        orgId: orgIds.get('it')!,
+        status: 1,
+        address: 'No. 1 Demo Road',
+        profile: `${u.nickname} of the demo company`,
+      },
       now,
     );
     await insertRecord(data, r('SysRoleUser'), { roleId: roleIds.get(u.role)!, userId, postCode: u.post }, now);
@@ -131,7 +206,8 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
   await insertRecord(data, r('SysRoleData'), { roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: EDITOR_HIDDEN_USER_FIELDS }, now);
 
   const userIds = new Map<string, number>();
-  for (const row of (await data.select(r('SysUser')).select(['id', 'username']).execute()) as Row[]) userIds.set(String(row.username), Number(row.id));
+  for (const row of (await data.select(r('SysUser')).select(['id', 'username']).execute()) as Row[])
+    userIds.set(String(row.username), Number(row.id));
   for (const { tenantCode: tenant, to, days, ...n } of DEMO_NOTIFICATIONS) {
     if (tenant !== tenantCode) continue;
     const period = days ? { startTime: now.toISOString(), endTime: new Date(now.getTime() + days * DAY_MS).toISOString() } : {};
@@ -153,14 +229,20 @@ export interface SeedReport {
  * tenant. `system` is bound to the start-up connection; each tenant is written through its own
  * TenantData.
  */
-export async function seedDatabase(system: SystemStore, registry: Registry, ctx: Omit<SeedContext, 'registry'>, demoPassword: string): Promise<SeedReport> {
+export async function seedDatabase(
+  system: SystemStore,
+  registry: Registry,
+  ctx: Omit<SeedContext, 'registry'>,
+  demoPassword: string,
+): Promise<SeedReport> {
   const seedCtx: SeedContext = { ...ctx, registry };
   const tenantR = registry.byName.get('SysTenant')!;
   const existingTenants = await system.allTenantCodes();
   const seeded = existingTenants.length === 0;
   if (seeded) {
     await system.transaction(async (tx) => {
-      for (const t of DEMO_TENANTS) await insertRecord(tx.tenant(t.tenantCode), tenantR, { ...t, startTime: ctx.now.toISOString(), deleted: false }, ctx.now);
+      for (const t of DEMO_TENANTS)
+        await insertRecord(tx.tenant(t.tenantCode), tenantR, { ...t, startTime: ctx.now.toISOString(), deleted: false }, ctx.now);
       for (const t of DEMO_TENANTS) {
         const data = tx.tenant(t.tenantCode);
         await syncTenant(data, seedCtx);

@@ -27,7 +27,14 @@ export const DEMO_FORM_DOCUMENT = {
       },
     },
     list: {
-      columns: [{ field: 'supplierCode', sortable: true }, { field: 'supplierName' }, { field: 'contactEmail' }, { field: 'rating', sortable: true }, { field: 'active' }, { field: 'createTime', sortable: true }],
+      columns: [
+        { field: 'supplierCode', sortable: true },
+        { field: 'supplierName' },
+        { field: 'contactEmail' },
+        { field: 'rating', sortable: true },
+        { field: 'active' },
+        { field: 'createTime', sortable: true },
+      ],
       search: { basic: [{ field: 'supplierName', match: 'contains' }], advanced: [{ field: 'supplierCode', match: 'exact' }] },
       defaultSort: 'createTime_descend',
     },

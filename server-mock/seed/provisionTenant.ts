@@ -22,7 +22,14 @@ export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotif
 /** Menu subtrees an editor is not granted (the spec: editors see all but /permission). */
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
-export const EDITOR_DENIED_BUTTONS = [/^sysuser:(delete|grantRole|addToTenant|removePrincipal|unlock)$/, /^sysrole:(delete|authorize|assignUser)$/, /^sysurl:(add|update|delete|authorize)$/, /^datapermission:/, /^systenant:/, /^appclient:(add|update|delete)$/];
+export const EDITOR_DENIED_BUTTONS = [
+  /^sysuser:(delete|grantRole|addToTenant|removePrincipal|unlock)$/,
+  /^sysrole:(delete|authorize|assignUser)$/,
+  /^sysurl:(add|update|delete|authorize)$/,
+  /^datapermission:/,
+  /^systenant:/,
+  /^appclient:(add|update|delete)$/,
+];
 /**
  * The buttons the seed grants ROLE_EDITOR, with the calls that need them: every button of a
  * resource file's actions but the permission management ones (EDITOR_DENIED_BUTTONS) and, unless
@@ -99,7 +106,10 @@ export function flattenMenu(nodes: MenuRoute[], parent = '0', ancestors: MenuRou
 }
 
 function fullPath(f: FlatMenu): string {
-  return [...f.ancestors, f.node].map((n) => n.path).join('/').replace(/\/+/g, '/');
+  return [...f.ancestors, f.node]
+    .map((n) => n.path)
+    .join('/')
+    .replace(/\/+/g, '/');
 }
 
 /** Dictionary types and values from the locale keys dict.<type>.<value>. */
@@ -123,15 +133,33 @@ async function syncDictionaries(data: TenantData, ctx: SeedContext): Promise<voi
   const dictR = res(ctx, 'SysDict');
   const type = dictR.fieldMap.get('dictType')!.column;
   const value = dictR.fieldMap.get('dictValue')!.column;
-  const roots = new Set(((await data.select(dictR).select(value).where(`${dictR.table}.${type}`, '=', 'root').execute()) as Row[]).map((x) => String(x[value])));
+  const roots = new Set(
+    ((await data.select(dictR).select(value).where(`${dictR.table}.${type}`, '=', 'root').execute()) as Row[]).map((x) => String(x[value])),
+  );
   let seq = 0;
   for (const [dictType, values] of dictionaries(ctx.en)) {
     seq += 10;
     if (roots.has(dictType)) continue;
-    const rootId = await insertRecord(data, dictR, { dictType: 'root', dictValue: dictType, dictName: getMessage(ctx.en, `dictTypes.${dictType}`) ?? dictType, dictParent: 0, dictSequence: seq }, ctx.now);
+    const rootId = await insertRecord(
+      data,
+      dictR,
+      {
+        dictType: 'root',
+        dictValue: dictType,
+        dictName: getMessage(ctx.en, `dictTypes.${dictType}`) ?? dictType,
+        dictParent: 0,
+        dictSequence: seq,
+      },
+      ctx.now,
+    );
     let i = 0;
     for (const v of values) {
-      await insertRecord(data, dictR, { dictType, dictValue: v.value, dictName: v.name, dictParent: rootId, dictSequence: (i += 10) }, ctx.now);
+      await insertRecord(
+        data,
+        dictR,
+        { dictType, dictValue: v.value, dictName: v.name, dictParent: rootId, dictSequence: (i += 10) },
+        ctx.now,
+      );
     }
   }
 }

@@ -69,14 +69,20 @@ const deleteTenant: CallHandler = async (ctx) => {
     if (refused.length) throw forbidden(`Cannot delete: ${refused.join('; ')}. Nothing was deleted`);
     assertTypedConfirm(r, rows, ctx.query);
     const already = rows.filter((x) => isoOf(x[timeColumn]) !== null).map((x) => String(x[codeColumn]));
-    if (already.length) throw conflict(`Tenant ${already.join(', ')} is already deleted (restore it, or it is purged after its grace period). Nothing was deleted`);
+    if (already.length)
+      throw conflict(
+        `Tenant ${already.join(', ')} is already deleted (restore it, or it is purged after its grace period). Nothing was deleted`,
+      );
     const at = tx.dialect.toDb('datetime', now.toISOString());
     await tx
       .update(r)
       .set({ [column(r, 'deleted')]: tx.dialect.toDb('boolean', true), [timeColumn]: at, update_time: at })
       .where('id', 'in', ids)
       .execute();
-    await system.revokeTenantSessions(rows.map((x) => String(x[codeColumn])), now);
+    await system.revokeTenantSessions(
+      rows.map((x) => String(x[codeColumn])),
+      now,
+    );
   });
   return undefined;
 };

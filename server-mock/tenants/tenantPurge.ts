@@ -34,7 +34,10 @@ export async function runTenantUpkeep(services: UpkeepServices): Promise<UpkeepR
 
   await system.fillTenantDeletedFlags();
   const deleted = await system.deletedTenants();
-  const sessionsEnded = await system.revokeTenantSessions(deleted.map((t) => t.tenantCode), now);
+  const sessionsEnded = await system.revokeTenantSessions(
+    deleted.map((t) => t.tenantCode),
+    now,
+  );
 
   const days = await graceDays(services);
   const purged: string[] = [];

@@ -81,7 +81,10 @@ export const addToTenant: CallHandler = async (ctx) => {
   const fields: Row = {};
   for (const name of COPIED_FIELDS) if (record[name] !== undefined && record[name] !== null) fields[name] = record[name];
   const taken = await other.select(userR).select('id').where('username', '=', String(source.username)).executeTakeFirst();
-  if (taken) throw conflict(`User "${String(source.username)}" already exists in tenant "${target}"`, [{ field: 'username', message: 'already exists' }]);
+  if (taken)
+    throw conflict(`User "${String(source.username)}" already exists in tenant "${target}"`, [
+      { field: 'username', message: 'already exists' },
+    ]);
   await assertUnique(other, userR, fields);
 
   const orgR = data.resource('SysOrg');

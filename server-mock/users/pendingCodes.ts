@@ -27,7 +27,12 @@ export interface AddressChange {
 export async function cancelPendingCodes(db: SystemDb, change: AddressChange, now: Date): Promise<void> {
   const mobiles = [...new Set(change.mobiles.filter((m): m is string => typeof m === 'string' && m.trim() !== '').map((m) => m.trim()))];
   if (mobiles.length) {
-    await db.updateTable(SMS_CODE_TABLE).set({ used_at: now.toISOString() }).where('mobile', 'in', mobiles).where('used_at', 'is', null).execute();
+    await db
+      .updateTable(SMS_CODE_TABLE)
+      .set({ used_at: now.toISOString() })
+      .where('mobile', 'in', mobiles)
+      .where('used_at', 'is', null)
+      .execute();
   }
   await revokeResetTokens(db, change.tenantCode, change.userId, now);
 }

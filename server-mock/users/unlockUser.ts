@@ -19,7 +19,8 @@ export const unlockUser: CallHandler = async (ctx) => {
   const db = ctx.system.db;
   const username = String(ctx.query.username).trim();
   const userR = data.resource('SysUser');
-  const target = (await data.select(userR).select(['id', 'username']).where('username', '=', username).executeTakeFirst()) as Row | undefined;
+  const target = (await data.select(userR).select(['id', 'username']).where('username', '=', username).executeTakeFirst()) as
+    Row | undefined;
   if (!target) throw notFound(`No user "${username}" in this tenant`);
   await assertMayManageUsers(data, principal, [Number(target.id)], 'unlock');
   const now = ctx.services.now();

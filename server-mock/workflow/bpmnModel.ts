@@ -33,7 +33,12 @@ export interface FlowInfo {
   condition?: string;
 }
 
-export interface Bounds { x: number; y: number; width: number; height: number }
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export interface ParsedProcess {
   processKey: string;
@@ -88,16 +93,36 @@ function attr(node: ModdleNode, local: string): string | undefined {
   return undefined;
 }
 
-const list = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (text: string | undefined): string[] =>
+  text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** ISO 8601 duration (PT5M, P1DT2H, ...) or repeating interval (R3/PT10M). */
 const DURATION = /^(R\d*\/)?P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
 
 const SUPPORTED = new Set([
-  'bpmn:StartEvent', 'bpmn:EndEvent', 'bpmn:UserTask', 'bpmn:ServiceTask', 'bpmn:Task', 'bpmn:ManualTask',
-  'bpmn:ExclusiveGateway', 'bpmn:ParallelGateway', 'bpmn:InclusiveGateway', 'bpmn:SequenceFlow',
-  'bpmn:BoundaryEvent', 'bpmn:IntermediateCatchEvent', 'bpmn:IntermediateThrowEvent',
-  'bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:DataObjectReference', 'bpmn:DataObject', 'bpmn:DataStoreReference',
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:ServiceTask',
+  'bpmn:Task',
+  'bpmn:ManualTask',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:InclusiveGateway',
+  'bpmn:SequenceFlow',
+  'bpmn:BoundaryEvent',
+  'bpmn:IntermediateCatchEvent',
+  'bpmn:IntermediateThrowEvent',
+  'bpmn:TextAnnotation',
+  'bpmn:Association',
+  'bpmn:DataObjectReference',
+  'bpmn:DataObject',
+  'bpmn:DataStoreReference',
 ]);
 
 /** Read and check a BPMN document; throws ModelError naming the element at fault. */
@@ -123,12 +148,17 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
   const flows: FlowInfo[] = [];
   for (const node of proc.flowElements ?? []) {
     const id = node.id ?? '';
-    if (!SUPPORTED.has(node.$type)) throw new ModelError(`Element "${id}" is a ${node.$type.replace('bpmn:', '')}, which this engine does not run`, id);
+    if (!SUPPORTED.has(node.$type))
+      throw new ModelError(`Element "${id}" is a ${node.$type.replace('bpmn:', '')}, which this engine does not run`, id);
     if (node.$type === 'bpmn:SequenceFlow') {
       const flow: FlowInfo = { id, source: node.sourceRef?.id ?? '', target: node.targetRef?.id ?? '', name: node.name ?? null };
       const cond = node.conditionExpression;
       if (cond) {
-        if (cond.language && cond.language !== 'jexl') throw new ModelError(`The condition of sequence flow "${id}" is a ${cond.language} script; write it as an expression \${...}`, id);
+        if (cond.language && cond.language !== 'jexl')
+          throw new ModelError(
+            `The condition of sequence flow "${id}" is a ${cond.language} script; write it as an expression \${...}`,
+            id,
+          );
         const text = (cond.body ?? '').trim();
         const body = expressionBody(text);
         if (body === undefined) throw new ModelError(`The condition of sequence flow "${id}" must be an expression \${...}: "${text}"`, id);
@@ -154,7 +184,10 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
     if (node.$type === 'bpmn:ServiceTask') {
       const handler = attr(node, 'class') ?? attr(node, 'type') ?? node.implementation;
       if (!handler || !SERVICE_HANDLERS[handler]) {
-        throw new ModelError(`Service task "${id}" names no built-in handler (${Object.keys(SERVICE_HANDLERS).join(', ')})${handler ? `: "${handler}"` : ''}`, id);
+        throw new ModelError(
+          `Service task "${id}" names no built-in handler (${Object.keys(SERVICE_HANDLERS).join(', ')})${handler ? `: "${handler}"` : ''}`,
+          id,
+        );
       }
       info.handler = handler;
       info.resultVariable = attr(node, 'resultVariable');
@@ -170,7 +203,11 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
       if (def.$type === 'bpmn:TimerEventDefinition') {
         const duration = def.timeDuration?.body?.trim() ?? def.timeCycle?.body?.trim();
         const date = def.timeDate?.body?.trim();
-        if (duration !== undefined ? !DURATION.test(duration) && !isExpression(duration) : date === undefined || (Number.isNaN(Date.parse(date)) && !isExpression(date))) {
+        if (
+          duration !== undefined
+            ? !DURATION.test(duration) && !isExpression(duration)
+            : date === undefined || (Number.isNaN(Date.parse(date)) && !isExpression(date))
+        ) {
           throw new ModelError(`The timer of "${id}" needs an ISO 8601 duration (PT10M) or date`, id);
         }
       } else if (def.$type !== 'bpmn:TerminateEventDefinition') {
@@ -179,9 +216,12 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
     }
     elements.set(id, info);
   }
-  if (![...elements.values()].some((e) => e.type === 'bpmn:StartEvent')) throw new ModelError(`Process "${proc.id}" has no start event`, proc.id);
+  if (![...elements.values()].some((e) => e.type === 'bpmn:StartEvent'))
+    throw new ModelError(`Process "${proc.id}" has no start event`, proc.id);
   for (const f of flows) {
-    for (const end of [f.source, f.target]) if (!elements.has(end)) throw new ModelError(`Sequence flow "${f.id}" connects "${end}", which is not an element of the process`, f.id);
+    for (const end of [f.source, f.target])
+      if (!elements.has(end))
+        throw new ModelError(`Sequence flow "${f.id}" connects "${end}", which is not an element of the process`, f.id);
   }
   const shapes = new Map<string, Bounds>();
   const edges = new Map<string, { x: number; y: number }[]>();
@@ -190,7 +230,11 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
       const target = pe.bpmnElement?.id;
       if (!target) continue;
       if (pe.bounds) shapes.set(target, { x: pe.bounds.x, y: pe.bounds.y, width: pe.bounds.width, height: pe.bounds.height });
-      if (pe.waypoint) edges.set(target, pe.waypoint.map((w) => ({ x: w.x, y: w.y })));
+      if (pe.waypoint)
+        edges.set(
+          target,
+          pe.waypoint.map((w) => ({ x: w.x, y: w.y })),
+        );
     }
   }
   return { processKey: proc.id, processName: proc.name ?? proc.id, elements, flows, shapes, edges };

@@ -36,10 +36,15 @@ export function diagramSvg(process: ParsedProcess, finished: Set<string>, curren
       const a = shapes.get(f.source);
       const b = shapes.get(f.target);
       if (!a || !b) continue;
-      points = [{ x: a.x + a.width, y: a.y + a.height / 2 }, { x: b.x, y: b.y + b.height / 2 }];
+      points = [
+        { x: a.x + a.width, y: a.y + a.height / 2 },
+        { x: b.x, y: b.y + b.height / 2 },
+      ];
     }
     const taken = finished.has(f.source) && (finished.has(f.target) || current.has(f.target));
-    parts.push(`<polyline class="flow${taken ? ' finished' : ''}" data-element-id="${esc(f.id)}" points="${points.map((p) => `${p.x},${p.y}`).join(' ')}" fill="none" stroke="${taken ? '#52c41a' : '#555'}" stroke-width="${taken ? 2 : 1}" marker-end="url(#arrow)"/>`);
+    parts.push(
+      `<polyline class="flow${taken ? ' finished' : ''}" data-element-id="${esc(f.id)}" points="${points.map((p) => `${p.x},${p.y}`).join(' ')}" fill="none" stroke="${taken ? '#52c41a' : '#555'}" stroke-width="${taken ? 2 : 1}" marker-end="url(#arrow)"/>`,
+    );
   }
   for (const el of process.elements.values()) {
     const b = shapes.get(el.id);
@@ -54,13 +59,17 @@ export function diagramSvg(process: ParsedProcess, finished: Set<string>, curren
       const cx = b.x + b.width / 2;
       const cy = b.y + b.height / 2;
       parts.push(`<polygon ${attrs} points="${cx},${b.y} ${b.x + b.width},${cy} ${cx},${b.y + b.height} ${b.x},${cy}"/>`);
-      parts.push(`<text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="14">${el.type === 'bpmn:ParallelGateway' ? '+' : el.type === 'bpmn:ExclusiveGateway' ? '×' : 'o'}</text>`);
+      parts.push(
+        `<text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="14">${el.type === 'bpmn:ParallelGateway' ? '+' : el.type === 'bpmn:ExclusiveGateway' ? '×' : 'o'}</text>`,
+      );
     } else {
       parts.push(`<rect ${attrs} x="${b.x}" y="${b.y}" width="${b.width}" height="${b.height}" rx="10"/>`);
     }
     if (el.name) {
       const below = el.type.endsWith('Event') || el.type.endsWith('Gateway');
-      parts.push(`<text x="${b.x + b.width / 2}" y="${below ? b.y + b.height + 14 : b.y + b.height / 2 + 4}" text-anchor="middle" font-size="12">${esc(el.name)}</text>`);
+      parts.push(
+        `<text x="${b.x + b.width / 2}" y="${below ? b.y + b.height + 14 : b.y + b.height / 2 + 4}" text-anchor="middle" font-size="12">${esc(el.name)}</text>`,
+      );
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${maxX + 40}" height="${maxY + 40}" viewBox="0 0 ${maxX + 40} ${maxY + 40}"><defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>${parts.join('')}</svg>`;

@@ -25,7 +25,9 @@ export const STEP_LIMIT = 100;
 
 export class StepLimitError extends Error {
   constructor(readonly element: string) {
-    super(`The process ran more than ${STEP_LIMIT} activities without waiting (last at "${element}"): it loops without a wait state and was stopped`);
+    super(
+      `The process ran more than ${STEP_LIMIT} activities without waiting (last at "${element}"): it loops without a wait state and was stopped`,
+    );
   }
 }
 
@@ -94,7 +96,10 @@ interface EngineApi {
 interface EngineExecution {
   getPostponed(): EngineApi[];
   signal(message: { id: string; executionId?: string }): void;
-  definitions: { environment: { variables: Record<string, unknown>; assignVariables(v: Record<string, unknown>): void }; getActivityById(id: string): { run(): void } | null }[];
+  definitions: {
+    environment: { variables: Record<string, unknown>; assignVariables(v: Record<string, unknown>): void };
+    getActivityById(id: string): { run(): void } | null;
+  }[];
 }
 
 function isActivity(type: string): boolean {
@@ -112,7 +117,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   const listener = new EventEmitter();
   // eslint-disable-next-line prefer-const -- assigned once the engine exists, read by the listeners
   let engine: Engine;
-  const variables = (): Record<string, unknown> => (engine.execution as unknown as EngineExecution | undefined)?.definitions[0]?.environment.variables ?? {};
+  const variables = (): Record<string, unknown> =>
+    (engine.execution as unknown as EngineExecution | undefined)?.definitions[0]?.environment.variables ?? {};
 
   listener.on('activity.start', (api: EngineApi) => {
     if (!isActivity(api.type)) return;
@@ -122,12 +128,24 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       // thrown inside the engine's synchronous run: it unwinds the loop at once
       throw new StepLimitError(api.id);
     }
-    activities.push({ kind: 'start', elementId: api.id, type: api.type, name: process.elements.get(api.id)?.name ?? api.name ?? null, executionId: api.executionId });
+    activities.push({
+      kind: 'start',
+      elementId: api.id,
+      type: api.type,
+      name: process.elements.get(api.id)?.name ?? api.name ?? null,
+      executionId: api.executionId,
+    });
   });
   for (const event of ['activity.end', 'activity.discard']) {
     listener.on(event, (api: EngineApi) => {
       if (!isActivity(api.type)) return;
-      activities.push({ kind: 'end', elementId: api.id, type: api.type, name: process.elements.get(api.id)?.name ?? null, executionId: api.executionId });
+      activities.push({
+        kind: 'end',
+        elementId: api.id,
+        type: api.type,
+        name: process.elements.get(api.id)?.name ?? null,
+        executionId: api.executionId,
+      });
     });
   }
   listener.on('activity.timer', (api: EngineApi) => {
@@ -206,5 +224,13 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   const state = ended ? null : await engine.getState();
   const vars = { ...variables() };
   void engine.stop();
-  return { state: state === null ? null : JSON.parse(JSON.stringify(state)), variables: vars, ended, userTasks, waiting, nextTimerAt, activities };
+  return {
+    state: state === null ? null : JSON.parse(JSON.stringify(state)),
+    variables: vars,
+    ended,
+    userTasks,
+    waiting,
+    nextTimerAt,
+    activities,
+  };
 }

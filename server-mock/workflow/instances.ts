@@ -99,7 +99,8 @@ export interface StepOptions {
 
 function runError(err: unknown): never {
   if (err instanceof StepLimitError) throw badRequest(err.message, [{ field: err.element, message: 'loops without a wait state' }]);
-  if (err instanceof RangeError && /call stack/i.test(err.message)) throw badRequest('The process loops without a wait state and was stopped');
+  if (err instanceof RangeError && /call stack/i.test(err.message))
+    throw badRequest('The process loops without a wait state and was stopped');
   if (err instanceof ModelError) throw badRequest(err.message, err.element ? [{ field: err.element, message: err.message }] : undefined);
   if (err instanceof ApiError) throw err;
   throw badRequest(`The process failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -123,7 +124,14 @@ function resolveAssignee(text: string | undefined, variables: Record<string, unk
  * Store a step (see the top of this file). `instance` is the stored instance (with its
  * revision), or undefined for a new one whose row `fresh` is inserted.
  */
-async function storeStep(tx: TenantData, def: Definition, instance: Row, result: StepResult, before: Record<string, unknown>, options: StepOptions): Promise<void> {
+async function storeStep(
+  tx: TenantData,
+  def: Definition,
+  instance: Row,
+  result: StepResult,
+  before: Record<string, unknown>,
+  options: StepOptions,
+): Promise<void> {
   const R = resources(tx);
   const at = tx.dialect.toDb('datetime', options.now.toISOString());
   const id = Number(instance.id);
@@ -138,7 +146,12 @@ async function storeStep(tx: TenantData, def: Definition, instance: Row, result:
     nextTimerAt: result.nextTimerAt ? result.nextTimerAt.toISOString() : null,
   });
   update.update_time = at;
-  const changed = await tx.update(R.inst).set(update).where('id', '=', id).where(col(R.inst, 'revision'), '=', Number(instance.revision)).executeTakeFirst();
+  const changed = await tx
+    .update(R.inst)
+    .set(update)
+    .where('id', '=', id)
+    .where(col(R.inst, 'revision'), '=', Number(instance.revision))
+    .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) throw new InstanceConflict();
 
   // the activity history: a row per activity started, its end time when it ends
@@ -147,38 +160,79 @@ async function storeStep(tx: TenantData, def: Definition, instance: Row, result:
   for (const a of result.activities) {
     if (a.kind !== 'start' || startedHere.has(a.executionId)) continue;
     startedHere.add(a.executionId);
-    const row = tx.toRow(R.act, { processInstanceId: id, activityId: a.elementId, activityName: a.name, activityType: a.type.replace('bpmn:', ''), executionId: a.executionId, startTime: options.now.toISOString(), endTime: endedAt.has(a.executionId) ? options.now.toISOString() : null });
+    const row = tx.toRow(R.act, {
+      processInstanceId: id,
+      activityId: a.elementId,
+      activityName: a.name,
+      activityType: a.type.replace('bpmn:', ''),
+      executionId: a.executionId,
+      startTime: options.now.toISOString(),
+      endTime: endedAt.has(a.executionId) ? options.now.toISOString() : null,
+    });
     row.create_time = at;
     row.update_time = at;
     await tx.insert(R.act, row);
   }
   const endedElsewhere = [...endedAt].filter((e) => !startedHere.has(e));
   if (endedElsewhere.length) {
-    await tx.update(R.act).set({ [col(R.act, 'endTime')]: at, update_time: at }).where(col(R.act, 'processInstanceId'), '=', id).where(col(R.act, 'executionId'), 'in', endedElsewhere).where(col(R.act, 'endTime'), 'is', null).execute();
+    await tx
+      .update(R.act)
+      .set({ [col(R.act, 'endTime')]: at, update_time: at })
+      .where(col(R.act, 'processInstanceId'), '=', id)
+      .where(col(R.act, 'executionId'), 'in', endedElsewhere)
+      .where(col(R.act, 'endTime'), 'is', null)
+      .execute();
   }
   // an activity that no longer waits is over (a task sent back, the branch a timer cut short)
   const stillWaiting = result.waiting.map((w) => w.executionId);
-  let closing = tx.update(R.act).set({ [col(R.act, 'endTime')]: at, update_time: at }).where(col(R.act, 'processInstanceId'), '=', id).where(col(R.act, 'endTime'), 'is', null);
+  let closing = tx
+    .update(R.act)
+    .set({ [col(R.act, 'endTime')]: at, update_time: at })
+    .where(col(R.act, 'processInstanceId'), '=', id)
+    .where(col(R.act, 'endTime'), 'is', null);
   if (stillWaiting.length) closing = closing.where(col(R.act, 'executionId'), 'not in', stillWaiting);
   await closing.execute();
 
   // tasks: the open ones that no longer wait end; user tasks waiting without an open row begin
-  const open = (await tx.select(R.task).select(['id', col(R.task, 'executionId')]).where(col(R.task, 'processInstanceId'), '=', id).where(col(R.task, 'status'), '=', 'open').execute()) as Row[];
+  const open = (await tx
+    .select(R.task)
+    .select(['id', col(R.task, 'executionId')])
+    .where(col(R.task, 'processInstanceId'), '=', id)
+    .where(col(R.task, 'status'), '=', 'open')
+    .execute()) as Row[];
   const waitingIds = new Set(result.userTasks.map((w) => w.executionId));
   const openIds = new Set(open.map((t) => String(t[col(R.task, 'executionId')])));
   for (const t of open) {
     const exec = String(t[col(R.task, 'executionId')]);
     if (waitingIds.has(exec)) continue;
-    await tx.update(R.task).set({ [col(R.task, 'status')]: options.closeAs?.get(exec) ?? 'cancelled', [col(R.task, 'endTime')]: at, update_time: at }).where('id', '=', Number(t.id)).where(col(R.task, 'status'), '=', 'open').execute();
+    await tx
+      .update(R.task)
+      .set({ [col(R.task, 'status')]: options.closeAs?.get(exec) ?? 'cancelled', [col(R.task, 'endTime')]: at, update_time: at })
+      .where('id', '=', Number(t.id))
+      .where(col(R.task, 'status'), '=', 'open')
+      .execute();
   }
   for (const w of result.userTasks) {
     if (openIds.has(w.executionId)) continue;
     const info = def.process.elements.get(w.elementId);
     const assignee = resolveAssignee(info?.assignee, result.variables);
     const row = tx.toRow(R.task, {
-      processInstanceId: id, processDefinitionId: Number(def.record.id), processName: String(def.record.processName ?? ''), taskDefKey: w.elementId,
-      name: info?.name ?? w.elementId, assignee, owner: null, delegationState: null, executionId: w.executionId, formKey: info?.formKey ?? null,
-      status: 'open', startUserId: String(instance.startUserId ?? ''), description: null, claimTime: null, startTime: options.now.toISOString(), endTime: null,
+      processInstanceId: id,
+      processDefinitionId: Number(def.record.id),
+      processName: String(def.record.processName ?? ''),
+      taskDefKey: w.elementId,
+      name: info?.name ?? w.elementId,
+      assignee,
+      owner: null,
+      delegationState: null,
+      executionId: w.executionId,
+      formKey: info?.formKey ?? null,
+      status: 'open',
+      startUserId: String(instance.startUserId ?? ''),
+      description: null,
+      claimTime: null,
+      startTime: options.now.toISOString(),
+      endTime: null,
       engineState: result.state,
     });
     row.create_time = at;
@@ -186,7 +240,15 @@ async function storeStep(tx: TenantData, def: Definition, instance: Row, result:
     const taskId = await tx.insert(R.task, row);
     if (!startedHere.has(w.elementId + w.executionId) && !startedHere.has(w.executionId)) {
       // waiting again without starting again: the state it was sent back to
-      const act = tx.toRow(R.act, { processInstanceId: id, activityId: w.elementId, activityName: info?.name ?? null, activityType: w.type.replace('bpmn:', ''), executionId: w.executionId, startTime: options.now.toISOString(), endTime: null });
+      const act = tx.toRow(R.act, {
+        processInstanceId: id,
+        activityId: w.elementId,
+        activityName: info?.name ?? null,
+        activityType: w.type.replace('bpmn:', ''),
+        executionId: w.executionId,
+        startTime: options.now.toISOString(),
+        endTime: null,
+      });
       await tx.insert(R.act, { ...act, create_time: at, update_time: at });
     }
     const candidates = [
@@ -194,7 +256,10 @@ async function storeStep(tx: TenantData, def: Definition, instance: Row, result:
       ...(info?.candidateGroups ?? []).map((c) => ({ candidateType: 'group', candidate: c })),
     ];
     if (candidates.length) {
-      await tx.insertRows(R.cand, candidates.map((c) => ({ ...tx.toRow(R.cand, { taskId, ...c }), create_time: at, update_time: at })));
+      await tx.insertRows(
+        R.cand,
+        candidates.map((c) => ({ ...tx.toRow(R.cand, { taskId, ...c }), create_time: at, update_time: at })),
+      );
     }
   }
 
@@ -202,7 +267,18 @@ async function storeStep(tx: TenantData, def: Definition, instance: Row, result:
   const details: Row[] = [];
   for (const [name, value] of Object.entries(result.variables)) {
     if (JSON.stringify(before[name]) === JSON.stringify(value)) continue;
-    details.push({ ...tx.toRow(R.detail, { processInstanceId: id, taskId: options.taskId ?? null, variableName: name, variableType: typeOf(value), variableValue: JSON.stringify(value ?? null), time: options.now.toISOString() }), create_time: at, update_time: at });
+    details.push({
+      ...tx.toRow(R.detail, {
+        processInstanceId: id,
+        taskId: options.taskId ?? null,
+        variableName: name,
+        variableType: typeOf(value),
+        variableValue: JSON.stringify(value ?? null),
+        time: options.now.toISOString(),
+      }),
+      create_time: at,
+      update_time: at,
+    });
   }
   await tx.insertRows(R.detail, details);
 }
@@ -215,7 +291,14 @@ export async function stepInstance(tx: TenantData, instance: Row, options: StepO
   const variables = { ...before, ...(options.variables ?? {}) };
   let result: StepResult;
   try {
-    result = await runStep({ process: def.process, xml: def.xml, state: options.fromState ?? instance.engineState ?? undefined, variables, action: options.action, now: options.now });
+    result = await runStep({
+      process: def.process,
+      xml: def.xml,
+      state: options.fromState ?? instance.engineState ?? undefined,
+      variables,
+      action: options.action,
+      now: options.now,
+    });
   } catch (err) {
     runError(err);
   }
@@ -224,14 +307,34 @@ export async function stepInstance(tx: TenantData, instance: Row, options: StepO
 }
 
 /** Start an instance of a definition: insert it and store its first step. */
-export async function startInstance(tx: TenantData, def: Definition, startUser: string, variables: Record<string, unknown>, businessKey: string | null, now: Date): Promise<number> {
+export async function startInstance(
+  tx: TenantData,
+  def: Definition,
+  startUser: string,
+  variables: Record<string, unknown>,
+  businessKey: string | null,
+  now: Date,
+): Promise<number> {
   const R = resources(tx);
   const at = tx.dialect.toDb('datetime', now.toISOString());
   const vars = { ...variables, starter: startUser };
   const row = tx.toRow(R.inst, {
-    processDefinitionId: Number(def.record.id), processKey: String(def.record.processKey), processName: String(def.record.processName), businessKey,
-    startUserId: startUser, suspended: false, ended: false, status: 'running', result: null, startTime: now.toISOString(), endTime: null,
-    variables: {}, engineState: null, revision: 0, nextTimerAt: null, deleteReason: null,
+    processDefinitionId: Number(def.record.id),
+    processKey: String(def.record.processKey),
+    processName: String(def.record.processName),
+    businessKey,
+    startUserId: startUser,
+    suspended: false,
+    ended: false,
+    status: 'running',
+    result: null,
+    startTime: now.toISOString(),
+    endTime: null,
+    variables: {},
+    engineState: null,
+    revision: 0,
+    nextTimerAt: null,
+    deleteReason: null,
   });
   row.create_time = at;
   row.update_time = at;
@@ -247,19 +350,58 @@ export async function startInstance(tx: TenantData, def: Definition, startUser: 
 }
 
 /** End an instance without running it further (reject, terminate, delete). */
-export async function endInstance(tx: TenantData, instance: Row, outcome: string, closeAs: Map<string, string>, now: Date, reason: string | null): Promise<void> {
+export async function endInstance(
+  tx: TenantData,
+  instance: Row,
+  outcome: string,
+  closeAs: Map<string, string>,
+  now: Date,
+  reason: string | null,
+): Promise<void> {
   const R = resources(tx);
   const at = tx.dialect.toDb('datetime', now.toISOString());
   const id = Number(instance.id);
-  const update = tx.toRow(R.inst, { engineState: null, revision: Number(instance.revision) + 1, ended: true, status: 'over', result: outcome, endTime: now.toISOString(), nextTimerAt: null, deleteReason: reason });
+  const update = tx.toRow(R.inst, {
+    engineState: null,
+    revision: Number(instance.revision) + 1,
+    ended: true,
+    status: 'over',
+    result: outcome,
+    endTime: now.toISOString(),
+    nextTimerAt: null,
+    deleteReason: reason,
+  });
   update.update_time = at;
-  const changed = await tx.update(R.inst).set(update).where('id', '=', id).where(col(R.inst, 'revision'), '=', Number(instance.revision)).executeTakeFirst();
+  const changed = await tx
+    .update(R.inst)
+    .set(update)
+    .where('id', '=', id)
+    .where(col(R.inst, 'revision'), '=', Number(instance.revision))
+    .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) throw new InstanceConflict();
-  const open = (await tx.select(R.task).select(['id', col(R.task, 'executionId')]).where(col(R.task, 'processInstanceId'), '=', id).where(col(R.task, 'status'), '=', 'open').execute()) as Row[];
+  const open = (await tx
+    .select(R.task)
+    .select(['id', col(R.task, 'executionId')])
+    .where(col(R.task, 'processInstanceId'), '=', id)
+    .where(col(R.task, 'status'), '=', 'open')
+    .execute()) as Row[];
   for (const t of open) {
-    await tx.update(R.task).set({ [col(R.task, 'status')]: closeAs.get(String(t[col(R.task, 'executionId')])) ?? 'cancelled', [col(R.task, 'endTime')]: at, update_time: at }).where('id', '=', Number(t.id)).execute();
+    await tx
+      .update(R.task)
+      .set({
+        [col(R.task, 'status')]: closeAs.get(String(t[col(R.task, 'executionId')])) ?? 'cancelled',
+        [col(R.task, 'endTime')]: at,
+        update_time: at,
+      })
+      .where('id', '=', Number(t.id))
+      .execute();
   }
-  await tx.update(R.act).set({ [col(R.act, 'endTime')]: at, update_time: at }).where(col(R.act, 'processInstanceId'), '=', id).where(col(R.act, 'endTime'), 'is', null).execute();
+  await tx
+    .update(R.act)
+    .set({ [col(R.act, 'endTime')]: at, update_time: at })
+    .where(col(R.act, 'processInstanceId'), '=', id)
+    .where(col(R.act, 'endTime'), 'is', null)
+    .execute();
 }
 
 /** Run fn in a transaction, again (up to three times) when another step of the instance came first. */

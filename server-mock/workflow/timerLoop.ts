@@ -22,7 +22,9 @@ export async function resumeWaiting(services: LoopServices, dueBy: Date | undefi
   let stepped = 0;
   let afterId = 0;
   for (;;) {
-    const batch = (await services.system.waitingWorkflowInstances(dueBy, dueBy ? BATCH : 100_000)).filter((i) => dueBy !== undefined || i.id > afterId);
+    const batch = (await services.system.waitingWorkflowInstances(dueBy, dueBy ? BATCH : 100_000)).filter(
+      (i) => dueBy !== undefined || i.id > afterId,
+    );
     if (!batch.length) return stepped;
     for (const { tenantCode, id } of batch) {
       afterId = Math.max(afterId, id);
@@ -35,7 +37,8 @@ export async function resumeWaiting(services: LoopServices, dueBy: Date | undefi
         });
         stepped += 1;
       } catch (err) {
-        if (!(err instanceof InstanceConflict)) services.log?.error({ err, tenantCode, instance: id }, 'A process instance could not be resumed');
+        if (!(err instanceof InstanceConflict))
+          services.log?.error({ err, tenantCode, instance: id }, 'A process instance could not be resumed');
       }
     }
     if (!dueBy) return stepped;
@@ -44,7 +47,10 @@ export async function resumeWaiting(services: LoopServices, dueBy: Date | undefi
 }
 
 /** Resume every waiting instance now, then fire due timers periodically; answers the stop. */
-export function startWorkflowTimers(services: LoopServices, intervalMs = WORKFLOW_TIMER_INTERVAL_MS): { stop: () => Promise<void>; ready: Promise<void> } {
+export function startWorkflowTimers(
+  services: LoopServices,
+  intervalMs = WORKFLOW_TIMER_INTERVAL_MS,
+): { stop: () => Promise<void>; ready: Promise<void> } {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

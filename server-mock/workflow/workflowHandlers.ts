@@ -29,7 +29,10 @@ function present(data: TenantData, r: Resource, row: Row): Row {
 }
 
 function ids(text: unknown): number[] {
-  return String(text ?? '').split(',').filter(Boolean).map(Number);
+  return String(text ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
 }
 
 type Query = ReturnType<TenantData['select']>;
@@ -41,17 +44,36 @@ async function page(ctx: CallContext, data: TenantData, r: Resource, base: Query
   const sorter = typeof ctx.query.sorter === 'string' && ctx.query.sorter ? ctx.query.sorter : defaultSort;
   const m = /^(.+)_(ascend|descend)$/.exec(sorter);
   const field = m ? r.fieldMap.get(m[1]!) : undefined;
-  if (!m || !field || HIDDEN.has(field.name)) throw badRequest(`Cannot sort by "${sorter}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
+  if (!m || !field || HIDDEN.has(field.name))
+    throw badRequest(`Cannot sort by "${sorter}"`, [{ field: 'sorter', message: 'is not a sortable field' }]);
   const direction = m[2] === 'ascend' ? 'asc' : 'desc';
   const count = (await base.select(countAll().as('total')).executeTakeFirst()) as { total: unknown } | undefined;
-  const rows = (await base.selectAll(r.table).orderBy(`${r.table}.${field.column}`, direction).orderBy(`${r.table}.id`, direction).limit(pageSize).offset((currentPage - 1) * pageSize).execute()) as Row[];
-  return { list: rows.map((row) => present(data, r, row)), pagination: { total: Number(count?.total ?? 0), pageSize, current: currentPage } };
+  const rows = (await base
+    .selectAll(r.table)
+    .orderBy(`${r.table}.${field.column}`, direction)
+    .orderBy(`${r.table}.id`, direction)
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .execute()) as Row[];
+  return {
+    list: rows.map((row) => present(data, r, row)),
+    pagination: { total: Number(count?.total ?? 0), pageSize, current: currentPage },
+  };
 }
 
 /** Filters of a query: exact fields and `contains` fields. */
-function filtered(data: TenantData, r: Resource, q: Query, query: Record<string, unknown>, exact: string[], contains: string[] = []): Query {
+function filtered(
+  data: TenantData,
+  r: Resource,
+  q: Query,
+  query: Record<string, unknown>,
+  exact: string[],
+  contains: string[] = [],
+): Query {
   let out = q;
-  for (const f of exact) if (query[f] !== undefined && query[f] !== '') out = out.where(`${r.table}.${col(r, f)}`, '=', data.dialect.toDb(r.fieldMap.get(f)!.type, query[f]));
+  for (const f of exact)
+    if (query[f] !== undefined && query[f] !== '')
+      out = out.where(`${r.table}.${col(r, f)}`, '=', data.dialect.toDb(r.fieldMap.get(f)!.type, query[f]));
   for (const f of contains) {
     const v = query[f];
     if (typeof v === 'string' && v !== '') out = out.where(data.dialect.contains(`${r.table}.${col(r, f)}`, containsPattern(v)));
@@ -75,12 +97,16 @@ async function checkModel(data: TenantData, xml: string): Promise<ParsedProcess>
   for (const el of process.elements.values()) {
     for (const g of el.candidateGroups) {
       const found = await data.select(role).select('id').where(col(role, 'roleCode'), '=', g).executeTakeFirst();
-      if (!found) throw badRequest(`The candidate group "${g}" of user task "${el.id}" names no role`, [{ field: el.id, message: `candidate group "${g}" names no role` }]);
+      if (!found)
+        throw badRequest(`The candidate group "${g}" of user task "${el.id}" names no role`, [
+          { field: el.id, message: `candidate group "${g}" names no role` },
+        ]);
     }
     const users = [...el.candidateUsers, ...(el.assignee && !el.assignee.includes('${') ? [el.assignee] : [])];
     for (const u of users) {
       const found = await data.select(user).select('id').where(col(user, 'username'), '=', u).executeTakeFirst();
-      if (!found) throw badRequest(`The user "${u}" of user task "${el.id}" names no user`, [{ field: el.id, message: `user "${u}" names no user` }]);
+      if (!found)
+        throw badRequest(`The user "${u}" of user task "${el.id}" names no user`, [{ field: el.id, message: `user "${u}" names no user` }]);
     }
   }
   return process;
@@ -103,7 +129,11 @@ const updateModel: CallHandler = async (ctx) => {
 };
 
 /** Deploy a model: a deployment and the next version of its process definition. */
-export async function deployModelRecord(tx: TenantData, modelId: number, now: Date): Promise<{ deploymentId: number; processDefinitionId: number; processKey: string; version: number }> {
+export async function deployModelRecord(
+  tx: TenantData,
+  modelId: number,
+  now: Date,
+): Promise<{ deploymentId: number; processDefinitionId: number; processKey: string; version: number }> {
   const model = tx.resource('Model');
   const dep = tx.resource('Deployment');
   const { def } = resources(tx);
@@ -114,15 +144,38 @@ export async function deployModelRecord(tx: TenantData, modelId: number, now: Da
   if (!xml.trim()) throw badRequest('The model has no BPMN to deploy', [{ field: 'modelXml', message: 'is empty' }]);
   const process = await checkModel(tx, xml);
   const at = tx.dialect.toDb('datetime', now.toISOString());
-  const deploymentId = await tx.insert(dep, { ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId, deployTime: now.toISOString() }), create_time: at, update_time: at });
-  const last = (await tx.select(def).select(col(def, 'version')).where(col(def, 'processKey'), '=', process.processKey).orderBy(col(def, 'version'), 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-  const version = Number(last?.[col(def, 'version')] ?? 0) + 1;
-  const processDefinitionId = await tx.insert(def, {
-    ...tx.toRow(def, { processKey: process.processKey, processName: process.processName, version, category: m.modelCategory, deploymentId, resourceName: `${process.processKey}.bpmn20.xml`, suspended: false, bpmnXml: xml }),
+  const deploymentId = await tx.insert(dep, {
+    ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId, deployTime: now.toISOString() }),
     create_time: at,
     update_time: at,
   });
-  await tx.update(model).set({ ...tx.toRow(model, { modelVersion: version, deploymentId, deployTime: now.toISOString() }), update_time: at }).where('id', '=', modelId).execute();
+  const last = (await tx
+    .select(def)
+    .select(col(def, 'version'))
+    .where(col(def, 'processKey'), '=', process.processKey)
+    .orderBy(col(def, 'version'), 'desc')
+    .limit(1)
+    .executeTakeFirst()) as Row | undefined;
+  const version = Number(last?.[col(def, 'version')] ?? 0) + 1;
+  const processDefinitionId = await tx.insert(def, {
+    ...tx.toRow(def, {
+      processKey: process.processKey,
+      processName: process.processName,
+      version,
+      category: m.modelCategory,
+      deploymentId,
+      resourceName: `${process.processKey}.bpmn20.xml`,
+      suspended: false,
+      bpmnXml: xml,
+    }),
+    create_time: at,
+    update_time: at,
+  });
+  await tx
+    .update(model)
+    .set({ ...tx.toRow(model, { modelVersion: version, deploymentId, deployTime: now.toISOString() }), update_time: at })
+    .where('id', '=', modelId)
+    .execute();
   return { deploymentId, processDefinitionId, processKey: process.processKey, version };
 }
 
@@ -145,10 +198,19 @@ const deleteDeployment: CallHandler = async (ctx) => {
   await data.transaction(async (tx) => {
     const list = ids(ctx.query.id);
     const found = (await tx.select(r).select('id').where('id', 'in', list).execute()) as Row[];
-    if (found.length !== list.length) throw notFound(`No deployment ${list.filter((i) => !found.some((f) => Number(f.id) === i)).join(', ')}`);
-    const defs = ((await tx.select(def).select('id').where(col(def, 'deploymentId'), 'in', list).execute()) as Row[]).map((d) => Number(d.id));
+    if (found.length !== list.length)
+      throw notFound(`No deployment ${list.filter((i) => !found.some((f) => Number(f.id) === i)).join(', ')}`);
+    const defs = ((await tx.select(def).select('id').where(col(def, 'deploymentId'), 'in', list).execute()) as Row[]).map((d) =>
+      Number(d.id),
+    );
     if (defs.length) {
-      const running = await tx.select(inst).select('id').where(col(inst, 'processDefinitionId'), 'in', defs).where(col(inst, 'ended'), '=', tx.dialect.toDb('boolean', false)).limit(1).executeTakeFirst();
+      const running = await tx
+        .select(inst)
+        .select('id')
+        .where(col(inst, 'processDefinitionId'), 'in', defs)
+        .where(col(inst, 'ended'), '=', tx.dialect.toDb('boolean', false))
+        .limit(1)
+        .executeTakeFirst();
       if (running) throw conflict('An instance of this deployment is still running; end it first');
       await tx.delete(def).where('id', 'in', defs).execute();
     }
@@ -164,7 +226,12 @@ const queryProcessDefinition: CallHandler = async (ctx) => {
   const { def } = resources(data);
   let q = filtered(data, def, data.select(def), ctx.query, ['processKey', 'category', 'suspended'], ['processName']);
   if (ctx.query.latest === true) {
-    const latestIds = ((await data.select(def).select(['id', col(def, 'processKey'), col(def, 'version')]).execute()) as Row[]).reduce((m, row) => {
+    const latestIds = (
+      (await data
+        .select(def)
+        .select(['id', col(def, 'processKey'), col(def, 'version')])
+        .execute()) as Row[]
+    ).reduce((m, row) => {
       const key = String(row[col(def, 'processKey')]);
       const prev = m.get(key);
       if (!prev || Number(row[col(def, 'version')]) > Number(prev[col(def, 'version')])) m.set(key, row);
@@ -201,7 +268,9 @@ const startProcessInstance: CallHandler = async (ctx) => {
   const defId = body.processDefinitionId;
   const definition = await loadDefinition(data, defId);
   if (definition.record.suspended) throw conflict('The process definition is suspended: no instance can be started from it');
-  const id = await data.transaction((tx) => startInstance(tx, definition, principal.username, body.variables ?? {}, body.businessKey ?? null, ctx.services.now()));
+  const id = await data.transaction((tx) =>
+    startInstance(tx, definition, principal.username, body.variables ?? {}, body.businessKey ?? null, ctx.services.now()),
+  );
   const { inst } = resources(data);
   const row = (await data.select(inst).selectAll().where('id', '=', id).executeTakeFirst()) as Row;
   return new EnvelopeResult(present(data, inst, row), 'The process was started');
@@ -215,7 +284,8 @@ const queryProcessInstance: CallHandler = async (ctx) => {
   let q = filtered(data, inst, data.select(inst), ctx.query, ['processKey', 'startUserId', 'status'], ['processName']);
   if (ctx.query.mine === true) q = q.where(`${inst.table}.${col(inst, 'startUserId')}`, '=', principal.username);
   else if (!(await ctx.access!.urlGranted('/api/activiti/history/queryHistoricProcessInstance'))) throw forbidden();
-  if (ctx.query.mine !== true && ctx.query.status === undefined) q = q.where(`${inst.table}.${col(inst, 'ended')}`, '=', data.dialect.toDb('boolean', false));
+  if (ctx.query.mine !== true && ctx.query.status === undefined)
+    q = q.where(`${inst.table}.${col(inst, 'ended')}`, '=', data.dialect.toDb('boolean', false));
   return page(ctx, data, inst, q, 'startTime_descend');
 };
 
@@ -225,7 +295,14 @@ const deleteProcessInstance: CallHandler = async (ctx) => {
     await withRetry(data, async (tx) => {
       const instance = await loadInstance(tx, id);
       if (instance.ended) throw conflict(`Process instance ${id} is over`);
-      await endInstance(tx, instance, 'deleted', new Map(), ctx.services.now(), typeof ctx.query.reason === 'string' ? ctx.query.reason : null);
+      await endInstance(
+        tx,
+        instance,
+        'deleted',
+        new Map(),
+        ctx.services.now(),
+        typeof ctx.query.reason === 'string' ? ctx.query.reason : null,
+      );
     });
   }
   return new EnvelopeResult(undefined, 'Deleted successfully');
@@ -235,9 +312,19 @@ const queryExecution: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const { act } = resources(data);
   let q = data.select(act).where(`${act.table}.${col(act, 'endTime')}`, 'is', null);
-  if (ctx.query.processInstanceId !== undefined) q = q.where(`${act.table}.${col(act, 'processInstanceId')}`, '=', Number(ctx.query.processInstanceId));
+  if (ctx.query.processInstanceId !== undefined)
+    q = q.where(`${act.table}.${col(act, 'processInstanceId')}`, '=', Number(ctx.query.processInstanceId));
   const p = await page(ctx, data, act, q, 'startTime_ascend');
-  return { list: p.list.map((a) => ({ executionId: a.executionId, processInstanceId: a.processInstanceId, activityId: a.activityId, activityName: a.activityName, activityType: a.activityType })), pagination: p.pagination };
+  return {
+    list: p.list.map((a) => ({
+      executionId: a.executionId,
+      processInstanceId: a.processInstanceId,
+      activityId: a.activityId,
+      activityName: a.activityName,
+      activityType: a.activityType,
+    })),
+    pagination: p.pagination,
+  };
 };
 
 async function definitionOf(ctx: CallContext, data: TenantData): Promise<{ xml: string; process: ParsedProcess; instance?: Row }> {
@@ -246,7 +333,8 @@ async function definitionOf(ctx: CallContext, data: TenantData): Promise<{ xml: 
     const d = await loadDefinition(data, Number(instance.processDefinitionId));
     return { xml: d.xml, process: d.process, instance };
   }
-  if (ctx.query.id === undefined) throw badRequest('Name the process definition', [{ field: 'id', message: 'id or processInstanceId is required' }]);
+  if (ctx.query.id === undefined)
+    throw badRequest('Name the process definition', [{ field: 'id', message: 'id or processInstanceId is required' }]);
   const d = await loadDefinition(data, Number(ctx.query.id));
   return { xml: d.xml, process: d.process };
 }
@@ -266,7 +354,11 @@ const getProcessImage: CallHandler = async (ctx) => {
 /** Finished and current activities of an instance (its activity history). */
 async function highlights(data: TenantData, instanceId: number): Promise<{ finished: Set<string>; current: Set<string> }> {
   const { act } = resources(data);
-  const rows = (await data.select(act).select([col(act, 'activityId'), col(act, 'endTime')]).where(col(act, 'processInstanceId'), '=', instanceId).execute()) as Row[];
+  const rows = (await data
+    .select(act)
+    .select([col(act, 'activityId'), col(act, 'endTime')])
+    .where(col(act, 'processInstanceId'), '=', instanceId)
+    .execute()) as Row[];
   const finished = new Set<string>();
   const current = new Set<string>();
   for (const r of rows) (r[col(act, 'endTime')] ? finished : current).add(String(r[col(act, 'activityId')]));
@@ -286,7 +378,13 @@ const getHighLightedProcessDiagram: CallHandler = async (ctx) => {
 async function assertMayReadInstance(ctx: CallContext, data: TenantData, principal: Principal, instance: Row): Promise<void> {
   if (instance.startUserId === principal.username || principal.isAdmin) return;
   const { task } = resources(data);
-  const mine = await data.select(task).select('id').where(col(task, 'processInstanceId'), '=', Number(instance.id)).where(col(task, 'assignee'), '=', principal.username).limit(1).executeTakeFirst();
+  const mine = await data
+    .select(task)
+    .select('id')
+    .where(col(task, 'processInstanceId'), '=', Number(instance.id))
+    .where(col(task, 'assignee'), '=', principal.username)
+    .limit(1)
+    .executeTakeFirst();
   if (mine) return;
   if (await ctx.access!.urlGranted('/api/activiti/history/queryHistoricProcessInstance')) return;
   throw forbidden('You may not see this process instance');
@@ -297,7 +395,14 @@ async function assertMayReadInstance(ctx: CallContext, data: TenantData, princip
 const queryTask: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const { task } = resources(data);
-  const q = filtered(data, task, data.select(task).where(`${task.table}.${col(task, 'status')}`, '=', 'open'), ctx.query, ['assignee', 'processInstanceId'], ['name']);
+  const q = filtered(
+    data,
+    task,
+    data.select(task).where(`${task.table}.${col(task, 'status')}`, '=', 'open'),
+    ctx.query,
+    ['assignee', 'processInstanceId'],
+    ['name'],
+  );
   return page(ctx, data, task, q, 'startTime_descend');
 };
 
@@ -313,8 +418,14 @@ function personal(data: TenantData, principal: Principal, type: unknown): Query 
           .whereRef(`${cand.table}.${col(cand, 'taskId')}`, '=', `${t}.id`)
           .where((e2) =>
             e2.or([
-              e2.and([e2(`${cand.table}.${col(cand, 'candidateType')}`, '=', 'user'), e2(`${cand.table}.${col(cand, 'candidate')}`, '=', principal.username)]),
-              e2.and([e2(`${cand.table}.${col(cand, 'candidateType')}`, '=', 'group'), e2(`${cand.table}.${col(cand, 'candidate')}`, 'in', principal.allRoles.length ? principal.allRoles : [''])]),
+              e2.and([
+                e2(`${cand.table}.${col(cand, 'candidateType')}`, '=', 'user'),
+                e2(`${cand.table}.${col(cand, 'candidate')}`, '=', principal.username),
+              ]),
+              e2.and([
+                e2(`${cand.table}.${col(cand, 'candidateType')}`, '=', 'group'),
+                e2(`${cand.table}.${col(cand, 'candidate')}`, 'in', principal.allRoles.length ? principal.allRoles : ['']),
+              ]),
             ]),
           ),
       ),
@@ -333,13 +444,22 @@ function personal(data: TenantData, principal: Principal, type: unknown): Query 
 const queryPersonalTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { task } = resources(data);
-  return page(ctx, data, task, filtered(data, task, personal(data, principal, ctx.query.type), ctx.query, [], ['name']), 'startTime_descend');
+  return page(
+    ctx,
+    data,
+    task,
+    filtered(data, task, personal(data, principal, ctx.query.type), ctx.query, [], ['name']),
+    'startTime_descend',
+  );
 };
 
 const queryFinishedTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { task } = resources(data);
-  const q = data.select(task).where(`${task.table}.${col(task, 'assignee')}`, '=', principal.username).where(`${task.table}.${col(task, 'status')}`, '!=', 'open');
+  const q = data
+    .select(task)
+    .where(`${task.table}.${col(task, 'assignee')}`, '=', principal.username)
+    .where(`${task.table}.${col(task, 'status')}`, '!=', 'open');
   return page(ctx, data, task, filtered(data, task, q, ctx.query, [], ['name']), 'endTime_descend');
 };
 
@@ -363,14 +483,29 @@ async function myOpenTask(tx: TenantData, principal: Principal, id: number): Pro
 async function addComment(tx: TenantData, task: Row, principal: Principal, action: string, message: string, now: Date): Promise<void> {
   const { comment } = resources(tx);
   const at = tx.dialect.toDb('datetime', now.toISOString());
-  await tx.insert(comment, { ...tx.toRow(comment, { processInstanceId: Number(task.processInstanceId), taskId: Number(task.id), taskName: task.name, username: principal.username, action, message, time: now.toISOString() }), create_time: at, update_time: at });
+  await tx.insert(comment, {
+    ...tx.toRow(comment, {
+      processInstanceId: Number(task.processInstanceId),
+      taskId: Number(task.id),
+      taskName: task.name,
+      username: principal.username,
+      action,
+      message,
+      time: now.toISOString(),
+    }),
+    create_time: at,
+    update_time: at,
+  });
 }
 
 const claimTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { task } = resources(data);
   const id = Number(ctx.query.id);
-  const offered = (await personal(data, principal, 'candidate').select(`${task.table}.id`).where(`${task.table}.id`, '=', id).executeTakeFirst()) as Row | undefined;
+  const offered = (await personal(data, principal, 'candidate')
+    .select(`${task.table}.id`)
+    .where(`${task.table}.id`, '=', id)
+    .executeTakeFirst()) as Row | undefined;
   if (!offered) {
     const t = await loadTask(data, id);
     if (t.status !== 'open') throw conflict(`The task was ${String(t.status)} already`);
@@ -402,18 +537,35 @@ async function finishTask(ctx: CallContext, action: 'complete' | 'resolve'): Pro
     const at = tx.dialect.toDb('datetime', now.toISOString());
     if (action === 'resolve') {
       if (task.delegationState !== 'pending') throw conflict('The task is not delegated to you');
-      await tx.update(T).set({ [col(T, 'assignee')]: task.owner, [col(T, 'delegationState')]: 'resolved', update_time: at }).where('id', '=', body.id).where(col(T, 'status'), '=', 'open').execute();
+      await tx
+        .update(T)
+        .set({ [col(T, 'assignee')]: task.owner, [col(T, 'delegationState')]: 'resolved', update_time: at })
+        .where('id', '=', body.id)
+        .where(col(T, 'status'), '=', 'open')
+        .execute();
       await addComment(tx, task, principal, 'resolve', body.comment, now);
-      if (body.variables && Object.keys(body.variables).length) await stepInstance(tx, instance, { variables: body.variables, taskId: body.id, now });
+      if (body.variables && Object.keys(body.variables).length)
+        await stepInstance(tx, instance, { variables: body.variables, taskId: body.id, now });
       return;
     }
     if (task.delegationState === 'pending') throw conflict('The task is delegated: resolve it back to its owner');
     // completing twice: only one update finds the task open
-    const done = await tx.update(T).set({ [col(T, 'status')]: 'completed', [col(T, 'endTime')]: at, update_time: at }).where('id', '=', body.id).where(col(T, 'status'), '=', 'open').where(col(T, 'assignee'), '=', principal.username).executeTakeFirst();
+    const done = await tx
+      .update(T)
+      .set({ [col(T, 'status')]: 'completed', [col(T, 'endTime')]: at, update_time: at })
+      .where('id', '=', body.id)
+      .where(col(T, 'status'), '=', 'open')
+      .where(col(T, 'assignee'), '=', principal.username)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw conflict('The task was completed already');
     await addComment(tx, task, principal, 'complete', body.comment, now);
     const { act } = resources(tx);
-    await tx.update(act).set({ [col(act, 'assignee')]: principal.username, update_time: at }).where(col(act, 'processInstanceId'), '=', Number(instance.id)).where(col(act, 'executionId'), '=', String(task.executionId)).execute();
+    await tx
+      .update(act)
+      .set({ [col(act, 'assignee')]: principal.username, update_time: at })
+      .where(col(act, 'processInstanceId'), '=', Number(instance.id))
+      .where(col(act, 'executionId'), '=', String(task.executionId))
+      .execute();
     await stepInstance(tx, instance, {
       variables: body.variables,
       taskId: body.id,
@@ -440,11 +592,23 @@ const delegateTask: CallHandler = async (ctx) => {
   await data.transaction(async (tx) => {
     const { task } = await myOpenTask(tx, principal, body.id);
     const user = tx.resource('SysUser');
-    if (!(await tx.select(user).select('id').where(col(user, 'username'), '=', body.username).executeTakeFirst())) throw badRequest(`No user ${body.username}`, [{ field: 'username', message: 'names no user' }]);
+    if (!(await tx.select(user).select('id').where(col(user, 'username'), '=', body.username).executeTakeFirst()))
+      throw badRequest(`No user ${body.username}`, [{ field: 'username', message: 'names no user' }]);
     if (body.username === principal.username) throw badRequest('Delegate to someone else', [{ field: 'username', message: 'is you' }]);
     const { task: T } = resources(tx);
     const at = tx.dialect.toDb('datetime', now.toISOString());
-    const done = await tx.update(T).set({ [col(T, 'owner')]: principal.username, [col(T, 'assignee')]: body.username, [col(T, 'delegationState')]: 'pending', update_time: at }).where('id', '=', body.id).where(col(T, 'status'), '=', 'open').where(col(T, 'assignee'), '=', principal.username).executeTakeFirst();
+    const done = await tx
+      .update(T)
+      .set({
+        [col(T, 'owner')]: principal.username,
+        [col(T, 'assignee')]: body.username,
+        [col(T, 'delegationState')]: 'pending',
+        update_time: at,
+      })
+      .where('id', '=', body.id)
+      .where(col(T, 'status'), '=', 'open')
+      .where(col(T, 'assignee'), '=', principal.username)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw conflict('The task changed meanwhile');
     await addComment(tx, task, principal, 'delegate', body.comment, now);
   });
@@ -469,10 +633,16 @@ const regressTask: CallHandler = async (ctx) => {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst()) as Row | undefined;
-    if (!prev) throw badRequest('There is no user task before this one to send it back to', [{ field: 'id', message: 'has no previous user task' }]);
+    if (!prev)
+      throw badRequest('There is no user task before this one to send it back to', [{ field: 'id', message: 'has no previous user task' }]);
     const previous = tx.toRecord(T, prev);
     await addComment(tx, task, principal, 'regress', body.comment, now);
-    await stepInstance(tx, instance, { fromState: previous.engineState, closeAs: new Map([[String(task.executionId), 'regressed']]), taskId: body.id, now });
+    await stepInstance(tx, instance, {
+      fromState: previous.engineState,
+      closeAs: new Map([[String(task.executionId), 'regressed']]),
+      taskId: body.id,
+      now,
+    });
   });
   return new EnvelopeResult(undefined, 'Sent back successfully');
 };
@@ -496,7 +666,10 @@ const queryTaskComment: CallHandler = async (ctx) => {
   const { comment } = resources(data);
   let instanceId = ctx.query.processInstanceId as number | undefined;
   if (ctx.query.taskId !== undefined) instanceId = Number((await loadTask(data, Number(ctx.query.taskId))).processInstanceId);
-  if (instanceId === undefined) throw badRequest('Name the process instance or task', [{ field: 'processInstanceId', message: 'processInstanceId or taskId is required' }]);
+  if (instanceId === undefined)
+    throw badRequest('Name the process instance or task', [
+      { field: 'processInstanceId', message: 'processInstanceId or taskId is required' },
+    ]);
   await assertMayReadInstance(ctx, data, principal, await loadInstance(data, instanceId));
   let q = data.select(comment).selectAll().where(col(comment, 'processInstanceId'), '=', instanceId);
   if (ctx.query.taskId !== undefined) q = q.where(col(comment, 'taskId'), '=', Number(ctx.query.taskId));
@@ -522,7 +695,9 @@ const deleteHistoricProcessInstance: CallHandler = async (ctx) => {
     const rows = ((await tx.select(R.inst).selectAll().where('id', 'in', list).execute()) as Row[]).map((r) => tx.toRecord(R.inst, r));
     if (rows.length !== list.length) throw notFound(`No process instance ${list.join(', ')}`);
     if (rows.some((r) => !r.ended)) throw conflict('A running instance cannot be deleted from the history; end it first');
-    const taskIds = ((await tx.select(R.task).select('id').where(col(R.task, 'processInstanceId'), 'in', list).execute()) as Row[]).map((r) => Number(r.id));
+    const taskIds = ((await tx.select(R.task).select('id').where(col(R.task, 'processInstanceId'), 'in', list).execute()) as Row[]).map(
+      (r) => Number(r.id),
+    );
     if (taskIds.length) await tx.delete(R.cand).where(col(R.cand, 'taskId'), 'in', taskIds).execute();
     for (const r of [R.task, R.act, R.detail, R.comment]) await tx.delete(r).where(col(r, 'processInstanceId'), 'in', list).execute();
     await tx.delete(R.inst).where('id', 'in', list).execute();
@@ -545,7 +720,8 @@ const queryHistoricDetail: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const { detail } = resources(data);
   let q = data.select(detail);
-  if (ctx.query.processInstanceId !== undefined) q = q.where(`${detail.table}.${col(detail, 'processInstanceId')}`, '=', Number(ctx.query.processInstanceId));
+  if (ctx.query.processInstanceId !== undefined)
+    q = q.where(`${detail.table}.${col(detail, 'processInstanceId')}`, '=', Number(ctx.query.processInstanceId));
   return page(ctx, data, detail, q, 'time_ascend');
 };
 
@@ -554,13 +730,24 @@ const queryHistoricVariableInstance: CallHandler = async (ctx) => {
   if (ctx.query.processInstanceId === undefined) return [];
   const instance = await loadInstance(data, Number(ctx.query.processInstanceId));
   const vars = (instance.variables ?? {}) as Record<string, unknown>;
-  return Object.entries(vars).map(([name, value]) => ({ processInstanceId: Number(instance.id), variableName: name, variableType: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value, variableValue: JSON.stringify(value ?? null) }));
+  return Object.entries(vars).map(([name, value]) => ({
+    processInstanceId: Number(instance.id),
+    variableName: name,
+    variableType: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value,
+    variableValue: JSON.stringify(value ?? null),
+  }));
 };
 
 const queryHistoricTaskInstance: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const { task } = resources(data);
-  return page(ctx, data, task, filtered(data, task, data.select(task), ctx.query, ['assignee', 'processInstanceId'], ['name']), 'startTime_descend');
+  return page(
+    ctx,
+    data,
+    task,
+    filtered(data, task, data.select(task), ctx.query, ['assignee', 'processInstanceId'], ['name']),
+    'startTime_descend',
+  );
 };
 
 const deleteHistoricTaskInstance: CallHandler = async (ctx) => {
@@ -614,4 +801,3 @@ export const workflowHandlers: Record<string, CallHandler> = {
   'workflow.queryHistoricTaskInstance': queryHistoricTaskInstance,
   'workflow.deleteHistoricTaskInstance': deleteHistoricTaskInstance,
 };
-

@@ -154,35 +154,74 @@ describe('password reset', () => {
 
   it('answers the same when no user of the tenant has the email, and mails nothing', async () => {
     const { key, text } = await known('ACME');
-    const res = await api().post(RETRIEVE, undefined, { tenantCode: 'acme', email: 'editor@demo.example.com', charCaptcha: text, captchaKey: key });
+    const res = await api().post(RETRIEVE, undefined, {
+      tenantCode: 'acme',
+      email: 'editor@demo.example.com',
+      charCaptcha: text,
+      captchaKey: key,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 200, message: 'success' });
     const none = await known('ACME');
-    const nobody = await api().post(RETRIEVE, undefined, { tenantCode: 'demo', email: 'nobody@demo.example.com', charCaptcha: text, captchaKey: none.key });
+    const nobody = await api().post(RETRIEVE, undefined, {
+      tenantCode: 'demo',
+      email: 'nobody@demo.example.com',
+      charCaptcha: text,
+      captchaKey: none.key,
+    });
     expect(nobody.body).toEqual({ status: 200, message: 'success' });
     expect(mailOutbox(server.services).last('nobody@demo.example.com')).toBeUndefined();
-    const reset = await api().post(RESET, { tenantCode: 'demo', email: 'nobody@demo.example.com', code: 'AAAA-BBBB-CCCC', newPassword: 'Fresh#Start9' });
-    const wrong = await api().post(RESET, { tenantCode: 'demo', email: 'editor@demo.example.com', code: 'AAAA-BBBB-CCCC', newPassword: 'Fresh#Start9' });
+    const reset = await api().post(RESET, {
+      tenantCode: 'demo',
+      email: 'nobody@demo.example.com',
+      code: 'AAAA-BBBB-CCCC',
+      newPassword: 'Fresh#Start9',
+    });
+    const wrong = await api().post(RESET, {
+      tenantCode: 'demo',
+      email: 'editor@demo.example.com',
+      code: 'AAAA-BBBB-CCCC',
+      newPassword: 'Fresh#Start9',
+    });
     expect(reset.status).toBe(400);
     expect(reset.body).toEqual(wrong.body);
   });
 
   it('needs a right captcha and a valid email', async () => {
     const { key } = await known('TRAP');
-    const wrong = await api().post(RETRIEVE, undefined, { tenantCode: 'demo', email: 'admin@demo.example.com', charCaptcha: 'PART', captchaKey: key });
+    const wrong = await api().post(RETRIEVE, undefined, {
+      tenantCode: 'demo',
+      email: 'admin@demo.example.com',
+      charCaptcha: 'PART',
+      captchaKey: key,
+    });
     expect(wrong.status).toBe(400);
     const fresh = await known('TRAP');
-    const bad = await api().post(RETRIEVE, undefined, { tenantCode: 'demo', email: 'not-an-email', charCaptcha: 'TRAP', captchaKey: fresh.key });
+    const bad = await api().post(RETRIEVE, undefined, {
+      tenantCode: 'demo',
+      email: 'not-an-email',
+      charCaptcha: 'TRAP',
+      captchaKey: fresh.key,
+    });
     expect(bad.status).toBe(400);
     expect(await signIn(server.url, 'demo', 'admin')).toBeTruthy();
   });
 });
 
 describe('register', () => {
-  const base = { tenantCode: 'demo', username: 'newcomer', password: 'Secret@123', email: 'newcomer@demo.example.com', prefix: '+86', mobile: '13900000009', nickname: 'Newcomer' };
+  const base = {
+    tenantCode: 'demo',
+    username: 'newcomer',
+    password: 'Secret@123',
+    email: 'newcomer@demo.example.com',
+    prefix: '+86',
+    mobile: '13900000009',
+    nickname: 'Newcomer',
+  };
   /** The form with a fresh right captcha. */
   const withCaptcha = async (body: Record<string, unknown>) => ({ ...body, charCaptcha: 'RNVW', captchaKey: (await known('RNVW')).key });
-  const register = async (body: Record<string, unknown>) => api().post<Envelope<{ id: number; username: string }>>(REGISTER, await withCaptcha(body));
+  const register = async (body: Record<string, unknown>) =>
+    api().post<Envelope<{ id: number; username: string }>>(REGISTER, await withCaptcha(body));
   const form = base;
 
   it('refuses registration in a tenant that has not turned it on (the default)', async () => {
@@ -193,7 +232,11 @@ describe('register', () => {
     await expect(signIn(server.url, 'demo', 'newcomer', 'Secret@123')).rejects.toThrow();
     for (const tenantCode of ['demo', 'acme']) {
       const admin = client(server.url, await signIn(server.url, tenantCode, 'admin'));
-      const added = await admin.post('/api/admin/sysparam/addSysParam', { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' });
+      const added = await admin.post('/api/admin/sysparam/addSysParam', {
+        paramName: 'Self-registration',
+        paramKey: 'account.selfRegistration',
+        paramValue: 'true',
+      });
       expect(added.status).toBe(200);
     }
   });
@@ -205,7 +248,9 @@ describe('register', () => {
     expect((await api().post(REGISTER, form)).status).toBe(400);
     const once = await withCaptcha({ ...form, username: 'twice1', email: 'twice1@x.example.com', mobile: '13900000031' });
     expect((await api().post(REGISTER, once)).status).toBe(200);
-    expect((await api().post(REGISTER, { ...once, username: 'twice2', email: 'twice2@x.example.com', mobile: '13900000032' })).status).toBe(400);
+    expect((await api().post(REGISTER, { ...once, username: 'twice2', email: 'twice2@x.example.com', mobile: '13900000032' })).status).toBe(
+      400,
+    );
   });
 
   it('creates an enabled visitor under the top organisation who can sign in', async () => {
@@ -213,19 +258,33 @@ describe('register', () => {
     expect(res.status).toBe(200);
     expect(res.body.data?.username).toBe('newcomer');
     const token = await signIn(server.url, 'demo', 'newcomer', 'Secret@123');
-    const me = await client(server.url, token).get<Envelope<{ roles: string[]; nickname: string; orgId: number; email: string }>>('/api/uaa/users/getSysUser');
+    const me = await client(server.url, token).get<Envelope<{ roles: string[]; nickname: string; orgId: number; email: string }>>(
+      '/api/uaa/users/getSysUser',
+    );
     expect(me.body.data?.roles).toEqual(['ROLE_VISITOR']);
     expect(me.body.data?.nickname).toBe('Newcomer');
     const admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
-    const orgs = await admin.get<Envelope<{ list: { id: number; orgParent: number }[] }>>('/api/admin/sysorg/querySysOrg', { currentPage: 1, pageSize: 10000 });
+    const orgs = await admin.get<Envelope<{ list: { id: number; orgParent: number }[] }>>('/api/admin/sysorg/querySysOrg', {
+      currentPage: 1,
+      pageSize: 10000,
+    });
     const top = orgs.body.data!.list.filter((o) => Number(o.orgParent) === 0).map((o) => o.id);
     expect(top).toContain(me.body.data?.orgId);
-    const users = await admin.get<Envelope<{ list: { username: string; status: number }[] }>>('/api/admin/sysuser/querySysUser', { username: 'newcomer', currentPage: 1, pageSize: 10 });
+    const users = await admin.get<Envelope<{ list: { username: string; status: number }[] }>>('/api/admin/sysuser/querySysUser', {
+      username: 'newcomer',
+      currentPage: 1,
+      pageSize: 10,
+    });
     expect(users.body.data?.list.find((u) => u.username === 'newcomer')?.status).toBe(1);
   });
 
   it('refuses duplicates with 409 (username, email, mobile), in the tenant only', async () => {
-    for (const clash of [{}, { username: 'other1', email: 'other1@x.example.com' }, { username: 'other2', mobile: '13900000010' }, { email: 'x2@x.example.com', mobile: '13900000011' }]) {
+    for (const clash of [
+      {},
+      { username: 'other1', email: 'other1@x.example.com' },
+      { username: 'other2', mobile: '13900000010' },
+      { email: 'x2@x.example.com', mobile: '13900000011' },
+    ]) {
       const res = await register({ ...form, ...clash });
       expect(res.status, JSON.stringify(clash)).toBe(409);
     }
@@ -247,7 +306,12 @@ describe('register', () => {
       { tenantCode: 'demo', username: 'lonely' },
     ];
     for (const body of cases) {
-      const res = await register({ ...body, username: body.username ?? 'someone', email: body.email ?? 'someone@x.example.com', mobile: body.mobile ?? '13900000099' });
+      const res = await register({
+        ...body,
+        username: body.username ?? 'someone',
+        email: body.email ?? 'someone@x.example.com',
+        mobile: body.mobile ?? '13900000099',
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const unknown = await register({ ...form, tenantCode: 'no-such-tenant', username: 'someone' });

@@ -43,14 +43,23 @@ describe('password policy', () => {
     expect(passwordProblem('1111111', 'someone')).toMatch(/repeated/);
     expect(passwordProblem('Someone', 'someone')).toMatch(/username/);
     expect(passwordProblem('enoemos', 'someone')).toMatch(/username/);
-    for (const common of COMMON_PASSWORDS) if (common.length >= 6) expect(passwordProblem(common, 'someone'), common).toMatch(/common|repeated/);
+    for (const common of COMMON_PASSWORDS)
+      if (common.length >= 6) expect(passwordProblem(common, 'someone'), common).toMatch(/common|repeated/);
     expect(passwordProblem('Demo@2026', 'admin')).toBeUndefined();
     expect(passwordProblem('x'.repeat(32), 'someone')).toMatch(/6 to 31/);
   });
 
   it('holds on self-registration, with the message on the password field', async () => {
     const demo = await admin();
-    expect((await demo.post('/api/admin/sysparam/addSysParam', { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' })).status).toBe(200);
+    expect(
+      (
+        await demo.post('/api/admin/sysparam/addSysParam', {
+          paramName: 'Self-registration',
+          paramKey: 'account.selfRegistration',
+          paramValue: 'true',
+        })
+      ).status,
+    ).toBe(200);
     const form = { tenantCode: 'demo', username: 'joiner', email: 'joiner@demo.example.com', prefix: '+86', mobile: '13900000051' };
     for (const { password, message } of refused('joiner')) {
       const res = await api().post<Envelope>('/api/admin/sysuser/registerAccountInitial', { ...form, password, ...(await captcha()) });
@@ -58,14 +67,27 @@ describe('password policy', () => {
       expect(res.body.message, password).toMatch(password === 'abc' ? /password/ : message);
       expect(res.body.errors?.[0]?.field).toBe('password');
     }
-    expect((await api().post('/api/admin/sysuser/registerAccountInitial', { ...form, password: 'Joiner#2026', ...(await captcha()) })).status).toBe(200);
+    expect(
+      (await api().post('/api/admin/sysuser/registerAccountInitial', { ...form, password: 'Joiner#2026', ...(await captcha()) })).status,
+    ).toBe(200);
   });
 
   it('holds when an administrator adds a user or sets a password on edit', async () => {
     const demo = await admin();
-    const orgs = await demo.get<Envelope<PageData<{ id: number; orgParent: number }>>>('/api/admin/sysorg/querySysOrg', { currentPage: 1, pageSize: 100 });
+    const orgs = await demo.get<Envelope<PageData<{ id: number; orgParent: number }>>>('/api/admin/sysorg/querySysOrg', {
+      currentPage: 1,
+      pageSize: 100,
+    });
     const orgId = orgs.body.data!.list[0]!.id;
-    const user = { username: 'added1', nickname: 'Added', email: 'added1@demo.example.com', prefix: '+86', mobile: '13900000052', orgId, status: 1 };
+    const user = {
+      username: 'added1',
+      nickname: 'Added',
+      email: 'added1@demo.example.com',
+      prefix: '+86',
+      mobile: '13900000052',
+      orgId,
+      status: 1,
+    };
     for (const { password, message } of refused('added1')) {
       const res = await demo.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, password });
       expect(res.status, password).toBe(400);
@@ -86,7 +108,11 @@ describe('password policy', () => {
     const me = await client(server.url, token).get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser');
     const id = me.body.data!.id;
     for (const { password, message } of refused('visitor')) {
-      const res = await client(server.url, token).put<Envelope>('/api/account/sysuserdetail/updatePassword', { password: 'Demo@2026', newPassword: password, id });
+      const res = await client(server.url, token).put<Envelope>('/api/account/sysuserdetail/updatePassword', {
+        password: 'Demo@2026',
+        newPassword: password,
+        id,
+      });
       expect(res.status, password).toBe(400);
       expect(res.body.message, password).toMatch(password === 'abc' ? /newPassword|password/ : message);
     }
@@ -99,11 +125,19 @@ describe('password policy', () => {
     await api().post('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email, ...(await captcha('HEXU')) });
     const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last(email) ?? '')![1]!;
     for (const { password, message } of refused('editor')) {
-      const res = await api().post<Envelope>('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code, newPassword: password });
+      const res = await api().post<Envelope>('/api/account/sysuserdetail/resetPassword', {
+        tenantCode: 'demo',
+        email,
+        code,
+        newPassword: password,
+      });
       expect(res.status, password).toBe(400);
       expect(res.body.message, password).toMatch(password === 'abc' ? /newPassword|password/ : message);
     }
-    expect((await api().post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code, newPassword: 'Editor#2026' })).status).toBe(200);
+    expect(
+      (await api().post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code, newPassword: 'Editor#2026' }))
+        .status,
+    ).toBe(200);
     expect(await signIn(server.url, 'demo', 'editor', 'Editor#2026')).toBeTruthy();
   });
 });
@@ -117,7 +151,12 @@ describe('reset tokens', () => {
     const acme = await admin('acme');
     const me = await acme.get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser');
     expect(await revokeResetTokens(server.database.db, 'acme', me.body.data!.id)).toBe(1);
-    const res = await api().post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'acme', email, code, newPassword: 'Acme#Admin26' });
+    const res = await api().post('/api/account/sysuserdetail/resetPassword', {
+      tenantCode: 'acme',
+      email,
+      code,
+      newPassword: 'Acme#Admin26',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -137,7 +176,15 @@ describe('reset tokens', () => {
 describe('unlock', () => {
   const lock = async (tenantCode: string, username: string) => {
     for (let i = 0; i < 5; i++) {
-      const qs = new URLSearchParams({ username, password: 'wrong', tenantCode, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
+      const qs = new URLSearchParams({
+        username,
+        password: 'wrong',
+        tenantCode,
+        scope: 'ui',
+        grant_type: 'password',
+        client_id: 'browser',
+        type: 'account',
+      });
       await fetch(`${server.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: 'Basic YnJvd3Nlcjo=' } });
     }
   };
@@ -171,17 +218,30 @@ describe('unlock', () => {
 });
 
 describe('unlock by a role other than the administrator', () => {
-  it("unlocks only users whose every role the caller holds: not an administrator", async () => {
+  it('unlocks only users whose every role the caller holds: not an administrator', async () => {
     // ROLE_EDITOR given the unlock button and its URL, as an administrator could on the roles page
     const data = new TenantData(server.database, server.services.registry, 'demo');
-    const role = (await data.select(data.resource('SysRole')).select('id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirst()) as { id: number };
-    const url = (await data.select(data.resource('SysUrl')).select('id').where('url', '=', '/api/admin/sysuser/unlockSysUser').executeTakeFirst()) as { id: number };
-    await insertRecord(data, data.resource('SysRoleMenuButton'), { roleCode: 'ROLE_EDITOR', buttonCode: 'sysuser:unlock' }, new Date(clock));
+    const role = (await data.select(data.resource('SysRole')).select('id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirst()) as {
+      id: number;
+    };
+    const url = (await data
+      .select(data.resource('SysUrl'))
+      .select('id')
+      .where('url', '=', '/api/admin/sysuser/unlockSysUser')
+      .executeTakeFirst()) as { id: number };
+    await insertRecord(
+      data,
+      data.resource('SysRoleMenuButton'),
+      { roleCode: 'ROLE_EDITOR', buttonCode: 'sysuser:unlock' },
+      new Date(clock),
+    );
     await insertRecord(data, data.resource('SysRoleUrl'), { roleId: Number(role.id), urlId: Number(url.id) }, new Date(clock));
     const editor = client(server.url, await signIn(server.url, 'demo', 'editor', 'Editor#2026'));
     const onAdmin = await editor.post<Envelope>('/api/admin/sysuser/unlockSysUser', undefined, { username: 'admin' });
     expect(onAdmin.status).toBe(403);
-    const onSelfKind = await editor.post<Envelope<{ unlocked: boolean }>>('/api/admin/sysuser/unlockSysUser', undefined, { username: 'editor' });
+    const onSelfKind = await editor.post<Envelope<{ unlocked: boolean }>>('/api/admin/sysuser/unlockSysUser', undefined, {
+      username: 'editor',
+    });
     expect(onSelfKind.status).toBe(200);
   });
 });
@@ -202,7 +262,10 @@ function strokesOf(svg: string): { x: number; y: number }[][] {
     const [tx, ty, deg] = t ? [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)] : [0, 0, 0];
     const a = (deg * Math.PI) / 180;
     for (const run of d.split('M').filter(Boolean)) {
-      const nums = run.split(/[L\s]+/).filter(Boolean).map(Number);
+      const nums = run
+        .split(/[L\s]+/)
+        .filter(Boolean)
+        .map(Number);
       const points: { x: number; y: number }[] = [];
       for (let i = 0; i + 1 < nums.length; i += 2) {
         const [x, y] = [nums[i]!, nums[i + 1]!];

@@ -29,7 +29,13 @@ interface Answer {
 async function call(
   method: string,
   path: string,
-  options: { token?: string; params?: Record<string, string | number>; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    params?: Record<string, string | number>;
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -70,8 +76,10 @@ async function signIn(tenantCode: string, username: string, password = DEMO_PASS
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const basicOf = (code: string, secret: string) => `Basic ${Buffer.from(`${code}:${secret}`).toString('base64')}`;
 const requestCode = (mobile: string) => call('GET', '/api/account/captcha/getSmsCaptcha', { params: { mobile } });
-const handleFail = (username: string, tenantCode: string) => call('GET', '/api/admin/sysuser/handleFail', { params: { username, tenantCode } });
-const handleSuccess = (username: string, tenantCode: string) => call('GET', '/api/admin/sysuser/handleSuccess', { params: { username, tenantCode } });
+const handleFail = (username: string, tenantCode: string) =>
+  call('GET', '/api/admin/sysuser/handleFail', { params: { username, tenantCode } });
+const handleSuccess = (username: string, tenantCode: string) =>
+  call('GET', '/api/admin/sysuser/handleSuccess', { params: { username, tenantCode } });
 const me = (token: string, headers?: Record<string, string>) => call('GET', '/api/uaa/users/getSysUser', { token, headers });
 
 beforeAll(async () => {
@@ -186,7 +194,10 @@ describe('app clients', () => {
     const claims = claimsOf(String(res.body.access_token));
     expect(Number(claims.exp) - Number(claims.iat)).toBe(600);
     expect(claims.clientCode).toBe('cli');
-    const mobile = await tokenCall({ grant_type: 'mobile', tenantCode: 'demo', mobile: '13800000001', smsCaptcha: '123456' }, basicOf('cli', 'Cli-secret-1'));
+    const mobile = await tokenCall(
+      { grant_type: 'mobile', tenantCode: 'demo', mobile: '13800000001', smsCaptcha: '123456' },
+      basicOf('cli', 'Cli-secret-1'),
+    );
     expect(mobile.status).toBe(400);
     expect(mobile.body.message).toMatch(/mobile grant/);
   });
@@ -358,7 +369,8 @@ describe('SMS code and mobile grant', () => {
 
 describe('tenant look-up', () => {
   it('lists the tenants of a username, an email or a mobile', async () => {
-    const tenants = async (userInfo: string) => (await call('GET', '/api/admin/sysuser/queryTenantUser', { params: { userInfo } })).body.data;
+    const tenants = async (userInfo: string) =>
+      (await call('GET', '/api/admin/sysuser/queryTenantUser', { params: { userInfo } })).body.data;
     expect(await tenants('admin')).toEqual([
       { tenantCode: 'acme', tenantName: 'Acme Construction' },
       { tenantCode: 'demo', tenantName: 'Demo Materials Co.' },
@@ -426,7 +438,9 @@ describe('tokens', () => {
 
   it('lets a RoleCode header narrow the roles, never widen them', async () => {
     const visitor = await signIn('demo', 'visitor');
-    expect((await call('GET', '/api/admin/sysrole/querySysRole', { token: visitor, headers: { rolecode: 'ROLE_ADMIN' } })).status).toBe(403);
+    expect((await call('GET', '/api/admin/sysrole/querySysRole', { token: visitor, headers: { rolecode: 'ROLE_ADMIN' } })).status).toBe(
+      403,
+    );
     expect((await me(visitor, { rolecode: 'ROLE_ADMIN' })).body.data).toMatchObject({ roles: ['ROLE_VISITOR'] });
   });
 });

@@ -38,7 +38,10 @@ describe('cache bounds under list calls of many shapes', () => {
     const before = await admin.get<Envelope<PageData>>(url, probe);
     expect(before.status).toBe(200);
     for (let i = 0; i < calls; i++) {
-      const res = await admin.get<Envelope<PageData>>(url, { pageSize: 4 + (i % sizes), sorter: sorters[Math.floor(i / sizes) % sorters.length]! });
+      const res = await admin.get<Envelope<PageData>>(url, {
+        pageSize: 4 + (i % sizes),
+        sorter: sorters[Math.floor(i / sizes) % sorters.length]!,
+      });
       expect(res.status).toBe(200);
     }
 

@@ -15,7 +15,8 @@ export interface ChildServer {
 
 export function startChild(env: Record<string, string>): Promise<ChildServer> {
   const base = { ...process.env };
-  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS']) delete base[name];
+  for (const name of ['TOKEN_SECRET', 'DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'STATIC_DIR', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'])
+    delete base[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server-mock/main.ts'], {
     env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

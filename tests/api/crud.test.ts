@@ -72,7 +72,15 @@ const cases: Case[] = [
   {
     name: 'SysMenu',
     base: '/api/admin/sysmenu',
-    valid: () => ({ menuCode: 'qamenu', menuName: 'QA', menuPath: '/qa', menuParent: '0', menuStatus: 1, menuHidden: 0, menuSequence: 999 }),
+    valid: () => ({
+      menuCode: 'qamenu',
+      menuName: 'QA',
+      menuPath: '/qa',
+      menuParent: '0',
+      menuStatus: 1,
+      menuHidden: 0,
+      menuSequence: 999,
+    }),
     change: ['menuName', 'QA pages'],
     filter: (r) => ({ menuCode: String(r.menuCode) }),
     invalid: { menuCode: 'x' },
@@ -140,7 +148,15 @@ const cases: Case[] = [
   {
     name: 'AppClient',
     base: '/api/uaa/appclient',
-    valid: () => ({ clientCode: 'qa', clientSecret: 'qa-secret', authType: 'password', authScope: 'ui', tokenSeconds: 3600, refreshSeconds: 7200, fallbackUrl: 'http://localhost:8080/' }),
+    valid: () => ({
+      clientCode: 'qa',
+      clientSecret: 'qa-secret',
+      authType: 'password',
+      authScope: 'ui',
+      tokenSeconds: 3600,
+      refreshSeconds: 7200,
+      fallbackUrl: 'http://localhost:8080/',
+    }),
     change: ['tokenSeconds', 1800],
     filter: (r) => ({ clientCode: String(r.clientCode) }),
     invalid: { clientCode: 'qa2', tokenSeconds: 'long' },
@@ -161,7 +177,16 @@ const cases: Case[] = [
   {
     name: 'SysUser',
     base: '/api/admin/sysuser',
-    valid: () => ({ username: 'qa.user', nickname: 'QA', password: 'Qa@123456', email: 'qa@demo.example.com', prefix: '+86', mobile: '13900000009', orgId, status: 1 }),
+    valid: () => ({
+      username: 'qa.user',
+      nickname: 'QA',
+      password: 'Qa@123456',
+      email: 'qa@demo.example.com',
+      prefix: '+86',
+      mobile: '13900000009',
+      orgId,
+      status: 1,
+    }),
     change: ['nickname', 'Quality'],
     filter: (r) => ({ username: String(r.username) }),
     invalid: { username: 'qa', email: 'not-an-email' },
@@ -280,7 +305,11 @@ describe.each(cases)('$name', (c) => {
 
 describe('list parameters', () => {
   it('pages and sorts', async () => {
-    const res = await admin.get<Envelope<PageData>>('/api/admin/sysrole/querySysRole', { currentPage: 1, pageSize: 2, sorter: 'roleCode_ascend' });
+    const res = await admin.get<Envelope<PageData>>('/api/admin/sysrole/querySysRole', {
+      currentPage: 1,
+      pageSize: 2,
+      sorter: 'roleCode_ascend',
+    });
     expect(res.status).toBe(200);
     const page = res.body.data!;
     expect(page.list).toHaveLength(2);
@@ -334,7 +363,13 @@ describe('list parameters', () => {
   });
 
   it('deletes a tree node by its unique key as well as by id (delete(regionCode))', async () => {
-    const add = (regionCode: string, regionParent: string) => admin.post<Envelope<Rec>>('/api/admin/sysregion/addSysRegion', { regionName: `Region ${regionCode}`, regionCode, regionType: 'city', regionParent });
+    const add = (regionCode: string, regionParent: string) =>
+      admin.post<Envelope<Rec>>('/api/admin/sysregion/addSysRegion', {
+        regionName: `Region ${regionCode}`,
+        regionCode,
+        regionType: 'city',
+        regionParent,
+      });
     expect((await add('990000', '0')).status).toBe(200);
     expect((await add('990100', '990000')).status).toBe(200);
     const del = (params: Record<string, string>) => admin.post<Envelope>('/api/admin/sysregion/deleteSysRegion', undefined, params);
@@ -356,7 +391,11 @@ describe('list parameters', () => {
 
   it('refuses malformed ids and JSON', async () => {
     expect((await admin.post('/api/admin/sysrole/deleteSysRole', undefined, { id: '1,abc' })).status).toBe(400);
-    const res = await fetch(`${server.url}/api/admin/sysrole/addSysRole`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: (await adminHeader()) }, body: '{"roleCode":' });
+    const res = await fetch(`${server.url}/api/admin/sysrole/addSysRole`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: await adminHeader() },
+      body: '{"roleCode":',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -407,7 +446,11 @@ describe('access', () => {
   it('refuses the editor writes naming a hidden field (403), and keeps the stored value', async () => {
     // a user the editor may manage (every role of theirs is one the editor holds): itself
     const target = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
-    const upd = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: 'Changed', address: 'Elsewhere' });
+    const upd = await editor.put<Envelope>('/api/admin/sysuser/updateSysUser', {
+      id: target.id,
+      nickname: 'Changed',
+      address: 'Elsewhere',
+    });
     expect(upd.status).toBe(403);
     expect(upd.body.message).toContain('"address"');
     expect(upd.body.errors).toEqual([{ field: 'address', message: expect.any(String) }]);
@@ -423,7 +466,16 @@ describe('access', () => {
     expect(kept).toMatchObject({ nickname: 'Editor (edited)', address: target.address, profile: target.profile });
     await admin.put('/api/admin/sysuser/updateSysUser', { id: target.id, nickname: target.nickname });
 
-    const user = { username: 'ed.added', nickname: 'Added', password: 'Added@2026', email: 'ed.added@demo.example.com', prefix: '+86', mobile: '13900000077', orgId, status: 1 };
+    const user = {
+      username: 'ed.added',
+      nickname: 'Added',
+      password: 'Added@2026',
+      email: 'ed.added@demo.example.com',
+      prefix: '+86',
+      mobile: '13900000077',
+      orgId,
+      status: 1,
+    };
     const refused = await editor.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, profile: 'x' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('"profile"');

@@ -7,7 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { client, docxXml, schemasWith, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import {
+  client,
+  docxXml,
+  schemasWith,
+  pdfPages,
+  readWorkbook,
+  signIn,
+  startTestServer,
+  type Envelope,
+  type PageData,
+  type TestServer,
+} from './harness.ts';
 
 const BASE = '/api/material/contractsupplier';
 
@@ -46,7 +57,14 @@ const supplier = {
     },
   },
   list: {
-    columns: [{ field: 'supplierCode', sortable: true }, { field: 'supplierName' }, { field: 'grade' }, { field: 'orgId' }, { field: 'contractStart', sortable: true }, { field: 'contractEnd' }],
+    columns: [
+      { field: 'supplierCode', sortable: true },
+      { field: 'supplierName' },
+      { field: 'grade' },
+      { field: 'orgId' },
+      { field: 'contractStart', sortable: true },
+      { field: 'contractEnd' },
+    ],
     search: { basic: ['supplierName', 'contractStart'], advanced: ['contractEnd'] },
     defaultSort: 'contractStart_ascend',
   },
@@ -59,15 +77,50 @@ const supplier = {
     { name: 'export', permission: 'contractsupplier:export' },
     { name: 'import', permission: 'contractsupplier:import' },
   ],
-  calls: [{ name: 'queryContractSupplierByStart', method: 'GET', handler: 'lookup.byField', options: { field: 'contractStart' }, query: { type: 'object', properties: { contractStart: { type: 'string' } } } }],
+  calls: [
+    {
+      name: 'queryContractSupplierByStart',
+      method: 'GET',
+      handler: 'lookup.byField',
+      options: { field: 'contractStart' },
+      query: { type: 'object', properties: { contractStart: { type: 'string' } } },
+    },
+  ],
   relations: { orgId: { resource: 'SysOrg', valueField: 'id', labelField: 'orgName', as: 'orgName' } },
   storage: { unique: [['supplierCode']] },
 };
 
 const labels: Record<string, Record<string, string>> = {
-  en: { title: 'Contract suppliers', supplierCode: 'Code', supplierName: 'Name', grade: 'Grade', orgId: 'Department', contractStart: 'Contract start', contractEnd: 'Contract end', reviewedAt: 'Reviewed' },
-  zh: { title: '合同供应商', supplierCode: '编码', supplierName: '名称', grade: '等级', orgId: '部门', contractStart: '合同开始', contractEnd: '合同结束', reviewedAt: '审核时间' },
-  tw: { title: '合同供應商', supplierCode: '編碼', supplierName: '名稱', grade: '等級', orgId: '部門', contractStart: '合同開始', contractEnd: '合同結束', reviewedAt: '審核時間' },
+  en: {
+    title: 'Contract suppliers',
+    supplierCode: 'Code',
+    supplierName: 'Name',
+    grade: 'Grade',
+    orgId: 'Department',
+    contractStart: 'Contract start',
+    contractEnd: 'Contract end',
+    reviewedAt: 'Reviewed',
+  },
+  zh: {
+    title: '合同供应商',
+    supplierCode: '编码',
+    supplierName: '名称',
+    grade: '等级',
+    orgId: '部门',
+    contractStart: '合同开始',
+    contractEnd: '合同结束',
+    reviewedAt: '审核时间',
+  },
+  tw: {
+    title: '合同供應商',
+    supplierCode: '編碼',
+    supplierName: '名稱',
+    grade: '等級',
+    orgId: '部門',
+    contractStart: '合同開始',
+    contractEnd: '合同結束',
+    reviewedAt: '審核時間',
+  },
 };
 
 interface Supplier {
@@ -87,13 +140,30 @@ beforeAll(async () => {
   schemas = schemasWith({
     resources: { 'contract-supplier.json': supplier },
     messages: Object.fromEntries(
-      Object.entries(labels).map(([locale, { title, ...fields }]) => [locale, { resources: { ContractSupplier: { title, fields } }, route: { contractsupplier: title } }]),
+      Object.entries(labels).map(([locale, { title, ...fields }]) => [
+        locale,
+        { resources: { ContractSupplier: { title, fields } }, route: { contractsupplier: title } },
+      ]),
     ),
-    menu: [{ parent: 'admin', entry: { code: 'contractsupplier', path: '/contractsupplier', name: 'ContractSupplier', component: 'resource', resource: 'ContractSupplier', title: 'route.contractsupplier' } }],
+    menu: [
+      {
+        parent: 'admin',
+        entry: {
+          code: 'contractsupplier',
+          path: '/contractsupplier',
+          name: 'ContractSupplier',
+          component: 'resource',
+          resource: 'ContractSupplier',
+          title: 'route.contractsupplier',
+        },
+      },
+    ],
   });
   server = await startTestServer({ schemasDir: schemas.schemasDir });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'), { 'X-Language': 'en' });
-  const orgs = await admin.get<Envelope<PageData<{ id: number; orgName: string }>>>('/api/admin/sysorg/querySysOrg', { orgName: 'Supply Department' });
+  const orgs = await admin.get<Envelope<PageData<{ id: number; orgName: string }>>>('/api/admin/sysorg/querySysOrg', {
+    orgName: 'Supply Department',
+  });
   orgId = orgs.body.data!.list[0]!.id;
 });
 
@@ -103,12 +173,20 @@ afterAll(async () => {
 });
 
 const add = (body: Record<string, unknown>) => admin.post<Envelope<Supplier>>(`${BASE}/addContractSupplier`, body);
-const list = async (params: Record<string, string>) => (await admin.get<Envelope<PageData<Supplier>>>(`${BASE}/queryContractSupplier`, params)).body;
+const list = async (params: Record<string, string>) =>
+  (await admin.get<Envelope<PageData<Supplier>>>(`${BASE}/queryContractSupplier`, params)).body;
 const codes = async (params: Record<string, string>) => (await list(params)).data!.list.map((r) => r.supplierCode);
 
 describe('format: date fields', () => {
   it('are added, stored and answered as yyyy-mm-dd, and a malformed or impossible day is refused', async () => {
-    const res = await add({ supplierCode: 'DA001', supplierName: 'Steel Works', grade: 'A', orgId, contractStart: '2026-04-10', contractEnd: '2026-12-31' });
+    const res = await add({
+      supplierCode: 'DA001',
+      supplierName: 'Steel Works',
+      grade: 'A',
+      orgId,
+      contractStart: '2026-04-10',
+      contractEnd: '2026-12-31',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ contractStart: '2026-04-10', contractEnd: '2026-12-31', orgName: 'Supply Department' });
     const read = await list({ supplierCode: 'DA001' });
@@ -116,14 +194,19 @@ describe('format: date fields', () => {
     for (const contractStart of ['2026-04-10 00:00:00', '2026-04-10T00:00:00.000Z', '2026-02-30', '10/04/2026']) {
       const bad = await add({ supplierCode: 'DA009', supplierName: 'Bad Day', contractStart });
       expect(bad.status, contractStart).toBe(400);
-      expect(bad.body.errors!.map((e) => e.field), contractStart).toEqual(['contractStart']);
+      expect(
+        bad.body.errors!.map((e) => e.field),
+        contractStart,
+      ).toEqual(['contractStart']);
     }
     if (server.databaseUrl) {
       // PostgreSQL keeps a day in a date column
       const c = new pg.Client({ connectionString: server.databaseUrl });
       await c.connect();
       try {
-        const cols = await c.query<{ data_type: string }>(`select data_type from information_schema.columns where table_name = 'contract_supplier' and column_name = 'contract_start'`);
+        const cols = await c.query<{ data_type: string }>(
+          `select data_type from information_schema.columns where table_name = 'contract_supplier' and column_name = 'contract_start'`,
+        );
         expect(cols.rows[0]!.data_type).toBe('date');
       } finally {
         await c.end();
@@ -135,22 +218,40 @@ describe('format: date fields', () => {
     const bad = await add({ supplierCode: 'DB001', supplierName: 'Late Start', contractStart: '2026-05-02', contractEnd: '2026-05-01' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
-      { field: 'contractEnd', keyword: 'x-notBefore', params: { otherField: 'contractStart' }, message: expect.stringMatching(/before/) as unknown },
+      {
+        field: 'contractEnd',
+        keyword: 'x-notBefore',
+        params: { otherField: 'contractStart' },
+        message: expect.stringMatching(/before/) as unknown,
+      },
     ]);
     const same = await add({ supplierCode: 'DB002', supplierName: 'One Day', contractStart: '2026-05-02', contractEnd: '2026-05-02' });
     expect(same.status).toBe(200);
     const upd = await admin.put<Envelope>(`${BASE}/updateContractSupplier`, { id: same.body.data!.id, contractEnd: '2026-04-30' });
     expect(upd.status).toBe(400);
     expect(upd.body.errors!.map((e) => e.field)).toEqual(['contractEnd']);
-    const later = await admin.put<Envelope<Supplier>>(`${BASE}/updateContractSupplier`, { id: same.body.data!.id, contractEnd: '2027-01-15' });
+    const later = await admin.put<Envelope<Supplier>>(`${BASE}/updateContractSupplier`, {
+      id: same.body.data!.id,
+      contractEnd: '2027-01-15',
+    });
     expect(later.status).toBe(200);
     expect(later.body.data!.contractEnd).toBe('2027-01-15');
   });
 
   it('order a date-time against a day by the day', async () => {
-    const sameDay = await add({ supplierCode: 'DC001', supplierName: 'Reviewed', contractStart: '2026-06-01', reviewedAt: '2026-06-01T00:00:00.000Z' });
+    const sameDay = await add({
+      supplierCode: 'DC001',
+      supplierName: 'Reviewed',
+      contractStart: '2026-06-01',
+      reviewedAt: '2026-06-01T00:00:00.000Z',
+    });
     expect(sameDay.status, JSON.stringify(sameDay.body)).toBe(200);
-    const before = await add({ supplierCode: 'DC002', supplierName: 'Too Early', contractStart: '2026-06-01', reviewedAt: '2026-05-31T23:59:59.000Z' });
+    const before = await add({
+      supplierCode: 'DC002',
+      supplierName: 'Too Early',
+      contractStart: '2026-06-01',
+      reviewedAt: '2026-05-31T23:59:59.000Z',
+    });
     expect(before.status).toBe(400);
     expect(before.body.errors!.map((e) => e.field)).toEqual(['reviewedAt']);
   });
@@ -208,11 +309,22 @@ describe('format: date fields', () => {
     ]);
 
     // what an export wrote (date cells) imports back, once the codes are changed
-    const exported = await readWorkbook((await admin.post(`${BASE}/exportContractSupplier`, { supplierName: 'Date ', columns: ['supplierCode', 'supplierName', 'contractStart', 'contractEnd'] })).body);
+    const exported = await readWorkbook(
+      (
+        await admin.post(`${BASE}/exportContractSupplier`, {
+          supplierName: 'Date ',
+          columns: ['supplierCode', 'supplierName', 'contractStart', 'contractEnd'],
+        })
+      ).body,
+    );
     const back = exported.worksheets[0]!;
     back.getRow(2).getCell(1).value = 'DF001';
     back.getRow(3).getCell(1).value = 'DF002';
-    const again = await admin.postFile<Envelope<{ imported: number }>>(`${BASE}/importContractSupplier`, Buffer.from(await exported.xlsx.writeBuffer()), 'again.xlsx');
+    const again = await admin.postFile<Envelope<{ imported: number }>>(
+      `${BASE}/importContractSupplier`,
+      Buffer.from(await exported.xlsx.writeBuffer()),
+      'again.xlsx',
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await list({ supplierCode: 'DF001' })).data!.list[0]).toMatchObject({ contractStart: '2026-07-01', contractEnd: '2026-12-31' });
   });
@@ -232,7 +344,11 @@ describe('format: date fields', () => {
 
   it('are deleted by an editor when the delete action grants editors (grantEditor)', async () => {
     const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
-    const added = await editor.post<Envelope<Supplier>>(`${BASE}/addContractSupplier`, { supplierCode: 'DH001', supplierName: 'Short Lived', contractStart: '2026-10-01' });
+    const added = await editor.post<Envelope<Supplier>>(`${BASE}/addContractSupplier`, {
+      supplierCode: 'DH001',
+      supplierName: 'Short Lived',
+      contractStart: '2026-10-01',
+    });
     expect(added.status).toBe(200);
     expect(added.body.data!.contractStart).toBe('2026-10-01');
     expect((await editor.post(`${BASE}/deleteContractSupplier`, undefined, { id: added.body.data!.id })).status).toBe(200);

@@ -16,7 +16,10 @@ export const CONTRACTS = '/api/material/contract';
 export type EditableDocument = Record<string, any>;
 
 /** The Contract document; `change` edits a copy of its resource. */
-export function contractDocument(change: (resource: EditableDocument) => void = () => undefined): { resource: Record<string, unknown>; messages: Record<string, unknown> } {
+export function contractDocument(change: (resource: EditableDocument) => void = () => undefined): {
+  resource: Record<string, unknown>;
+  messages: Record<string, unknown>;
+} {
   const resource: EditableDocument = {
     name: 'Contract',
     service: 'material',
@@ -37,8 +40,22 @@ export function contractDocument(change: (resource: EditableDocument) => void = 
       },
     },
     list: {
-      columns: [{ field: 'contractCode', sortable: true }, { field: 'contractName' }, { field: 'amount', sortable: true }, { field: 'signed' }, { field: 'signDate' }, { field: 'orgId' }, { field: 'createTime', sortable: true }],
-      search: { basic: [{ field: 'contractName', match: 'contains' }], advanced: [{ field: 'contractCode', match: 'exact' }, { field: 'amount', match: 'range' }] },
+      columns: [
+        { field: 'contractCode', sortable: true },
+        { field: 'contractName' },
+        { field: 'amount', sortable: true },
+        { field: 'signed' },
+        { field: 'signDate' },
+        { field: 'orgId' },
+        { field: 'createTime', sortable: true },
+      ],
+      search: {
+        basic: [{ field: 'contractName', match: 'contains' }],
+        advanced: [
+          { field: 'contractCode', match: 'exact' },
+          { field: 'amount', match: 'range' },
+        ],
+      },
       defaultSort: 'createTime_descend',
     },
     relations: { orgId: { resource: 'SysOrg', valueField: 'id', labelField: 'orgName', as: 'orgName' } },
@@ -54,7 +71,12 @@ export function contractDocument(change: (resource: EditableDocument) => void = 
   change(resource);
   // the labels of the resource as changed (its name and menu)
   const labels = (title: string, code: string, name: string, amount: string, signed: string, date: string, org: string) => ({
-    resources: { [resource.name]: { title, fields: { contractCode: code, contractName: name, amount, signed, signDate: date, orgId: org, orgName: org, note: '-' } } },
+    resources: {
+      [resource.name]: {
+        title,
+        fields: { contractCode: code, contractName: name, amount, signed, signDate: date, orgId: org, orgName: org, note: '-' },
+      },
+    },
     route: { [resource.menu]: title },
   });
   return {
@@ -69,7 +91,11 @@ export function contractDocument(change: (resource: EditableDocument) => void = 
 
 /** Save a form holding a document; answers its id. */
 export async function saveForm(api: Client, formName: string, document: unknown): Promise<number> {
-  const res = await api.post<Envelope<{ id: number }>>(`${FORMS}/addGeneratorForm`, { formName, formDescription: `${formName} form`, formContent: JSON.stringify(document) });
+  const res = await api.post<Envelope<{ id: number }>>(`${FORMS}/addGeneratorForm`, {
+    formName,
+    formDescription: `${formName} form`,
+    formContent: JSON.stringify(document),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data!.id;
 }

@@ -27,7 +27,9 @@ function paths(menu: Authority['menu']): string[] {
 }
 
 async function publishedNames(api: Client): Promise<string[]> {
-  const res = await api.get<Envelope<{ resources: { name: string }[]; messages: Record<string, unknown> }>>(`${FORMS}/queryPublishedResources`);
+  const res = await api.get<Envelope<{ resources: { name: string }[]; messages: Record<string, unknown> }>>(
+    `${FORMS}/queryPublishedResources`,
+  );
   expect(res.status).toBe(200);
   return res.body.data!.resources.map((r) => r.name);
 }
@@ -62,14 +64,33 @@ describe('a published document', () => {
     expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['amount', 'contractCode', 'contractName']);
     const org = await admin.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg', { pageSize: 1 });
     const orgRow = org.body.data!.list[0]!;
-    const add = await editor.post<Envelope<Record<string, unknown>>>(`${CONTRACTS}/addContract`, { contractCode: 'C001', contractName: 'Steel supply', amount: 1200.5, signed: true, signDate: '2026-03-01', orgId: orgRow.id });
+    const add = await editor.post<Envelope<Record<string, unknown>>>(`${CONTRACTS}/addContract`, {
+      contractCode: 'C001',
+      contractName: 'Steel supply',
+      amount: 1200.5,
+      signed: true,
+      signDate: '2026-03-01',
+      orgId: orgRow.id,
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
-    expect(add.body.data).toMatchObject({ contractCode: 'C001', contractName: 'Steel supply', amount: 1200.5, signed: true, signDate: '2026-03-01', orgId: orgRow.id, orgName: orgRow.orgName });
+    expect(add.body.data).toMatchObject({
+      contractCode: 'C001',
+      contractName: 'Steel supply',
+      amount: 1200.5,
+      signed: true,
+      signDate: '2026-03-01',
+      orgId: orgRow.id,
+      orgName: orgRow.orgName,
+    });
     const dup = await editor.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C001', contractName: 'Again' });
     expect(dup.status).toBe(409);
     const noOrg = await editor.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C009', contractName: 'Nowhere', orgId: 999999 });
     expect(noOrg.status).toBe(400);
-    const second = await editor.post<Envelope<{ id: number }>>(`${CONTRACTS}/addContract`, { contractCode: 'C002', contractName: 'Concrete', amount: 80 });
+    const second = await editor.post<Envelope<{ id: number }>>(`${CONTRACTS}/addContract`, {
+      contractCode: 'C002',
+      contractName: 'Concrete',
+      amount: 80,
+    });
     expect(second.status).toBe(200);
 
     const found = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { contractName: 'STEEL' });
@@ -80,7 +101,11 @@ describe('a published document', () => {
     const junk = await editor.get<Envelope>(`${CONTRACTS}/queryContract`, { sorter: 'nothing_ascend' });
     expect(junk.status).toBe(400);
 
-    const upd = await editor.put<Envelope<Record<string, unknown>>>(`${CONTRACTS}/updateContract`, { id: second.body.data!.id, amount: 95, signed: false });
+    const upd = await editor.put<Envelope<Record<string, unknown>>>(`${CONTRACTS}/updateContract`, {
+      id: second.body.data!.id,
+      amount: 95,
+      signed: false,
+    });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.data).toMatchObject({ contractCode: 'C002', contractName: 'Concrete', amount: 95, signed: false });
     const badUpd = await editor.put<Envelope>(`${CONTRACTS}/updateContract`, { id: second.body.data!.id, amount: 'many' });
@@ -105,14 +130,27 @@ describe('a published document', () => {
     const authority = await editor.post<Authority>('/api/account/sysuserdetail/queryCurrentAuthority');
     expect(authority.body.menuButton).toEqual(expect.arrayContaining(['contract:query', 'contract:add', 'contract:export']));
     expect(await publishedNames(editor)).toEqual(['Contract']);
-    const meta = await editor.get<Envelope<{ resources: { name: string; calls: { url: string }[] }[]; messages: Record<string, { resources: Record<string, { title: string }> }> }>>(`${FORMS}/queryPublishedResources`);
+    const meta = await editor.get<
+      Envelope<{
+        resources: { name: string; calls: { url: string }[] }[];
+        messages: Record<string, { resources: Record<string, { title: string }> }>;
+      }>
+    >(`${FORMS}/queryPublishedResources`);
     expect(meta.body.data!.resources[0]!.calls.map((c) => c.url)).toContain(`${CONTRACTS}/queryContract`);
     expect(meta.body.data!.messages.zh!.resources.Contract!.title).toBe('合同');
 
     expect(await menuPaths(visitor)).not.toContain('/contract');
     expect(await publishedNames(visitor)).toEqual([]);
-    for (const [method, path] of [['GET', 'queryContract'], ['POST', 'addContract'], ['POST', 'exportContract']] as const) {
-      const res = await visitor.call<Envelope>(method, `${CONTRACTS}/${path}`, method === 'POST' ? { body: { contractCode: 'C100', contractName: 'Visitor' } } : {});
+    for (const [method, path] of [
+      ['GET', 'queryContract'],
+      ['POST', 'addContract'],
+      ['POST', 'exportContract'],
+    ] as const) {
+      const res = await visitor.call<Envelope>(
+        method,
+        `${CONTRACTS}/${path}`,
+        method === 'POST' ? { body: { contractCode: 'C100', contractName: 'Visitor' } } : {},
+      );
       expect(res.status, path).toBe(403);
     }
     const anonymous = await client(server.url).get(`${CONTRACTS}/queryContract`);
@@ -120,8 +158,18 @@ describe('a published document', () => {
   });
 
   it('belongs to its tenant: another tenant has no such call and sees no metadata', async () => {
-    for (const [method, path] of [['GET', 'queryContract'], ['POST', 'addContract'], ['PUT', 'updateContract'], ['POST', 'deleteContract'], ['POST', 'exportContract']] as const) {
-      const res = await acme.call<Envelope>(method, `${CONTRACTS}/${path}`, method === 'GET' ? {} : { body: { id: 1, contractCode: 'C500', contractName: 'Acme' } });
+    for (const [method, path] of [
+      ['GET', 'queryContract'],
+      ['POST', 'addContract'],
+      ['PUT', 'updateContract'],
+      ['POST', 'deleteContract'],
+      ['POST', 'exportContract'],
+    ] as const) {
+      const res = await acme.call<Envelope>(
+        method,
+        `${CONTRACTS}/${path}`,
+        method === 'GET' ? {} : { body: { id: 1, contractCode: 'C500', contractName: 'Acme' } },
+      );
       expect(res.status, path).toBe(404);
     }
     expect(await publishedNames(acme)).toEqual([]);
@@ -149,14 +197,21 @@ describe('the demo tenants', () => {
     const forms = await admin.get<Envelope<PageData>>(`${FORMS}/queryGeneratorForm`, { formName: 'suppliers' });
     const seeded = forms.body.data!.list[0]!;
     expect(seeded).toMatchObject({ formName: 'suppliers', published: false });
-    const check = await admin.post<Envelope<{ valid: boolean; errors: unknown[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: seeded.formContent });
+    const check = await admin.post<Envelope<{ valid: boolean; errors: unknown[] }>>(`${FORMS}/validateGeneratorForm`, {
+      formContent: seeded.formContent,
+    });
     expect(check.body.data).toEqual({ valid: true, errors: [] });
     // a published form's own content is no clash when the form is named; unnamed, its name is taken
     const own = await admin.get<Envelope<PageData>>(`${FORMS}/queryGeneratorForm`, { formName: 'contracts' });
     const published = own.body.data!.list[0]!;
-    const asItself = await admin.post<Envelope<{ valid: boolean }>>(`${FORMS}/validateGeneratorForm`, { formContent: published.formContent, id: published.id });
+    const asItself = await admin.post<Envelope<{ valid: boolean }>>(`${FORMS}/validateGeneratorForm`, {
+      formContent: published.formContent,
+      id: published.id,
+    });
     expect(asItself.body.data!.valid).toBe(true);
-    const asAnother = await admin.post<Envelope<{ valid: boolean; errors: { field: string }[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: published.formContent });
+    const asAnother = await admin.post<Envelope<{ valid: boolean; errors: { field: string }[] }>>(`${FORMS}/validateGeneratorForm`, {
+      formContent: published.formContent,
+    });
     expect(asAnother.body.data!.errors.map((e) => e.field)).toContain('/resource/name');
   });
 });
@@ -172,7 +227,9 @@ describe('bad documents', () => {
     // nothing stored half-way
     expect(await publishedNames(admin)).toEqual(before);
     expect((await formRecord(id)).published).toBe(false);
-    const check = await admin.post<Envelope<{ valid: boolean; errors: { field: string }[] }>>(`${FORMS}/validateGeneratorForm`, { formContent: JSON.stringify(document) });
+    const check = await admin.post<Envelope<{ valid: boolean; errors: { field: string }[] }>>(`${FORMS}/validateGeneratorForm`, {
+      formContent: JSON.stringify(document),
+    });
     expect(check.body.data!.valid).toBe(false);
     expect(check.body.data!.errors.map((e) => e.field)).toContain(pointer);
   }
@@ -184,65 +241,114 @@ describe('bad documents', () => {
   };
 
   it('refuses one that fails the meta-schema, at its pointer', () =>
-    refused(contractDocument((r) => {
-      renamed(r);
-      r.kind = 'table';
-    }), '/resource/kind', /kind/));
+    refused(
+      contractDocument((r) => {
+        renamed(r);
+        r.kind = 'table';
+      }),
+      '/resource/kind',
+      /kind/,
+    ));
 
   it('refuses a field name that is not an identifier', () =>
-    refused(contractDocument((r) => {
-      renamed(r);
-      r.record.properties['contract code'] = { type: 'string' };
-    }), '/resource/record/properties', /contract code/));
+    refused(
+      contractDocument((r) => {
+        renamed(r);
+        r.record.properties['contract code'] = { type: 'string' };
+      }),
+      '/resource/record/properties',
+      /contract code/,
+    ));
 
   it('refuses the name or path of a file resource, and of another published document', async () => {
-    await refused(contractDocument((r) => {
-      r.name = 'SysUser';
-      r.path = 'agreement';
-      r.menu = 'agreement';
-    }), '/resource/name', /SysUser/);
-    await refused(contractDocument((r) => {
-      r.name = 'Agreement';
-      r.service = 'admin';
-      r.path = 'sysuser';
-      r.menu = 'agreement';
-    }), '/resource/path', /sysuser/);
+    await refused(
+      contractDocument((r) => {
+        r.name = 'SysUser';
+        r.path = 'agreement';
+        r.menu = 'agreement';
+      }),
+      '/resource/name',
+      /SysUser/,
+    );
+    await refused(
+      contractDocument((r) => {
+        r.name = 'Agreement';
+        r.service = 'admin';
+        r.path = 'sysuser';
+        r.menu = 'agreement';
+      }),
+      '/resource/path',
+      /sysuser/,
+    );
     await refused(contractDocument(), '/resource/name', /Contract/);
   });
 
   it('refuses a relation to a resource that is not there, and calls or handlers of its own', async () => {
-    await refused(contractDocument((r) => {
-      renamed(r);
-      r.relations.orgId.resource = 'Nowhere';
-    }), '/resource/relations/orgId/resource', /Nowhere/);
-    await refused(contractDocument((r) => {
-      renamed(r);
-      r.handlers = { delete: 'tenant.delete' };
-    }), '/resource/handlers', /handlers/);
+    await refused(
+      contractDocument((r) => {
+        renamed(r);
+        r.relations.orgId.resource = 'Nowhere';
+      }),
+      '/resource/relations/orgId/resource',
+      /Nowhere/,
+    );
+    await refused(
+      contractDocument((r) => {
+        renamed(r);
+        r.handlers = { delete: 'tenant.delete' };
+      }),
+      '/resource/handlers',
+      /handlers/,
+    );
   });
 
   it('refuses a relation to a resource the publisher cannot read', async () => {
     // a designer role: the saved forms' add and publish, nothing of the organisations
-    const role = await admin.post<Envelope<{ id: number }>>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_DESIGNER', roleName: 'Designer' });
+    const role = await admin.post<Envelope<{ id: number }>>('/api/admin/sysrole/addSysRole', {
+      roleCode: 'ROLE_DESIGNER',
+      roleName: 'Designer',
+    });
     expect(role.status).toBe(200);
     const sample = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'admin' })).body.data!.list[0]!;
-    const user = await admin.post<Envelope<{ id: number; username: string }>>('/api/admin/sysuser/addSysUser', { ...validRecord(server.services.registry.byName.get('SysUser')!, sample, '77'), mobile: '13700000077' });
+    const user = await admin.post<Envelope<{ id: number; username: string }>>('/api/admin/sysuser/addSysUser', {
+      ...validRecord(server.services.registry.byName.get('SysUser')!, sample, '77'),
+      mobile: '13700000077',
+    });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
-    expect((await admin.post('/api/admin/sysuser/authorizeRoleToUser', { userId: user.body.data!.id, roleId: [role.body.data!.id] })).status).toBe(200);
+    expect(
+      (await admin.post('/api/admin/sysuser/authorizeRoleToUser', { userId: user.body.data!.id, roleId: [role.body.data!.id] })).status,
+    ).toBe(200);
     const urls = await admin.get<Envelope<PageData>>('/api/admin/sysurl/querySysUrl', { pageSize: 1000 });
-    const urlIds = urls.body.data!.list.filter((u) => [`${FORMS}/addGeneratorForm`, `${FORMS}/publishGeneratorForm`].includes(String(u.url))).map((u) => Number(u.id));
+    const urlIds = urls.body
+      .data!.list.filter((u) => [`${FORMS}/addGeneratorForm`, `${FORMS}/publishGeneratorForm`].includes(String(u.url)))
+      .map((u) => Number(u.id));
     expect(urlIds).toHaveLength(2);
     expect((await admin.post('/api/admin/sysurl/authorizeUrlToRole', { roleId: role.body.data!.id, urlId: urlIds })).status).toBe(200);
-    expect((await admin.post('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_DESIGNER', menuCode: 'generatorform', buttonCode: ['generatorform:add', 'generatorform:publish'] })).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+          roleCode: 'ROLE_DESIGNER',
+          menuCode: 'generatorform',
+          buttonCode: ['generatorform:add', 'generatorform:publish'],
+        })
+      ).status,
+    ).toBe(200);
     const designer = client(server.url, await signIn(server.url, 'demo', user.body.data!.username, VALID_SECRET));
-    const id = await saveForm(designer, 'designer deals', contractDocument((r) => {
-      r.name = 'Deal';
-      r.path = 'deal';
-      r.menu = 'deal';
-    }));
+    const id = await saveForm(
+      designer,
+      'designer deals',
+      contractDocument((r) => {
+        r.name = 'Deal';
+        r.path = 'deal';
+        r.menu = 'deal';
+      }),
+    );
     const res = await designer.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_DESIGNER'] });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors).toContainEqual({ field: '/resource/relations/orgId/resource', message: 'you cannot read the resource "SysOrg"' });
+    expect(res.body.errors).toContainEqual({
+      field: '/resource/relations/orgId/resource',
+      message: 'you cannot read the resource "SysOrg"',
+    });
     expect(await publishedNames(admin)).not.toContain('Deal');
   });
 
@@ -294,7 +400,11 @@ describe('changing and unpublishing', () => {
     });
     expect(retyped.status).toBe(409);
     // the refused changes changed nothing
-    const still = await admin.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C003', contractName: 'Still the old schema', amount: 1 });
+    const still = await admin.post<Envelope>(`${CONTRACTS}/addContract`, {
+      contractCode: 'C003',
+      contractName: 'Still the old schema',
+      amount: 1,
+    });
     expect(still.status).toBe(200);
     const required = await republish((r) => {
       r.record.required.push('signDate');
@@ -302,7 +412,10 @@ describe('changing and unpublishing', () => {
     expect(required.status).toBe(409);
     expect(required.body.message).toMatch(/1 stored record\(s\) have no value of "signDate"/);
     // a unique field set the stored records break
-    const sameName = await admin.post<Envelope<{ id: number }>>(`${CONTRACTS}/addContract`, { contractCode: 'C005', contractName: 'Steel supply' });
+    const sameName = await admin.post<Envelope<{ id: number }>>(`${CONTRACTS}/addContract`, {
+      contractCode: 'C005',
+      contractName: 'Steel supply',
+    });
     expect(sameName.status).toBe(200);
     const unique = await republish((r) => {
       r.storage.unique.push(['contractName']);
@@ -317,7 +430,11 @@ describe('changing and unpublishing', () => {
       r.list.columns.push({ field: 'note' });
     });
     expect(widened.status, JSON.stringify(widened.body)).toBe(200);
-    const withNote = await editor.post<Envelope<Record<string, unknown>>>(`${CONTRACTS}/addContract`, { contractCode: 'C004', contractName: 'With a note', note: 'new field' });
+    const withNote = await editor.post<Envelope<Record<string, unknown>>>(`${CONTRACTS}/addContract`, {
+      contractCode: 'C004',
+      contractName: 'With a note',
+      note: 'new field',
+    });
     expect(withNote.status, JSON.stringify(withNote.body)).toBe(200);
     expect(withNote.body.data!.note).toBe('new field');
     const list = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { pageSize: 50 });
@@ -354,9 +471,13 @@ describe('changing and unpublishing', () => {
     const refusedAdoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withoutNote, roleCodes: ['ROLE_EDITOR'] });
     expect(refusedAdoption.status).toBe(409);
     expect(refusedAdoption.body.message).toMatch(/"note": the field cannot be removed/);
-    const withNote = await saveForm(admin, 'contracts with notes', contractDocument((r) => {
-      r.record.properties.note = { type: 'string', maxLength: 200 };
-    }));
+    const withNote = await saveForm(
+      admin,
+      'contracts with notes',
+      contractDocument((r) => {
+        r.record.properties.note = { type: 'string', maxLength: 200 };
+      }),
+    );
     const adoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withNote, roleCodes: ['ROLE_EDITOR'] });
     expect(adoption.status, JSON.stringify(adoption.body)).toBe(200);
     const adopted = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { pageSize: 50 });

@@ -68,7 +68,11 @@ describe(`durability on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite
       while (!killed && next < MAX_WRITES) {
         const key = `${run}.k${next++}`;
         try {
-          const res = await api.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', { paramName: 'Durable', paramKey: key, paramValue: key });
+          const res = await api.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', {
+            paramName: 'Durable',
+            paramKey: key,
+            paramValue: key,
+          });
           if (res.status === 200) acknowledged.push(key);
           else refused.push(`${key}: ${res.status} ${res.body.message}`);
         } catch {
@@ -103,7 +107,11 @@ describe(`durability on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite
     await Promise.all(Array.from({ length: 8 }, check));
     expect(missing).toEqual([]);
     // the restarted server takes writes again
-    const again = await api2.post<Envelope>('/api/admin/sysparam/addSysParam', { paramName: 'Durable', paramKey: `${run}.after`, paramValue: 'after' });
+    const again = await api2.post<Envelope>('/api/admin/sysparam/addSysParam', {
+      paramName: 'Durable',
+      paramKey: `${run}.after`,
+      paramValue: 'after',
+    });
     expect(again.status).toBe(200);
     await kill(second);
   }, 120_000);
@@ -141,43 +149,51 @@ async function holdFsyncs(dir: string): Promise<{ started(): number; release(): 
 }
 
 describe('the durability of a server started without SQLITE_SYNCHRONOUS', () => {
-  it.skipIf(!!process.env.TEST_DATABASE_URL)('SQLite: runs FULL with the group commit, and answers a write only after an fsync of the WAL file', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'console-durability-default-'));
-    // the harness starts the server on an empty environment: what it runs is the default
-    const server = await startTestServer({ dataDir });
-    let fsyncs: Awaited<ReturnType<typeof holdFsyncs>> | undefined;
-    try {
-      expect(server.config.sqliteSynchronous).toBe('FULL');
-      const { db } = server.database;
-      expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows[0]!.journal_mode).toBe('wal');
-      // NORMAL on the write connection: SQLite does not sync at commit, the group commit does (docs/database.md)
-      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous).toBe(1);
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'SQLite: runs FULL with the group commit, and answers a write only after an fsync of the WAL file',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'console-durability-default-'));
+      // the harness starts the server on an empty environment: what it runs is the default
+      const server = await startTestServer({ dataDir });
+      let fsyncs: Awaited<ReturnType<typeof holdFsyncs>> | undefined;
+      try {
+        expect(server.config.sqliteSynchronous).toBe('FULL');
+        const { db } = server.database;
+        expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows[0]!.journal_mode).toBe('wal');
+        // NORMAL on the write connection: SQLite does not sync at commit, the group commit does (docs/database.md)
+        expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous).toBe(1);
 
-      const api = client(server.url, await signIn(server.url, 'demo', 'admin'));
-      fsyncs = await holdFsyncs(dataDir);
-      let answered = false;
-      const write = api.post<Envelope>('/api/admin/sysparam/addSysParam', { paramName: 'Durable', paramKey: 'default.sync', paramValue: 'v' }).then((res) => {
-        answered = true;
-        return res;
-      });
-      // committed (a reader sees the row) and its fsync started, but the fsync has not completed
-      const committed = async () => Number((await sql<{ n: number }>`select count(*) as n from sys_param where param_key = 'default.sync'`.execute(db)).rows[0]!.n);
-      await vi.waitFor(async () => expect(await committed()).toBe(1), { timeout: 10_000 });
-      await vi.waitFor(() => expect(fsyncs!.started(), 'the committed write waits for an fsync of the WAL').toBeGreaterThan(0), { timeout: 10_000 });
-      // a whole request answered after the commit: the write's own answer was not sent meanwhile
-      const read = await api.get<Envelope<PageData>>('/api/admin/sysparam/querySysParam', { paramKey: 'default.sync' });
-      expect(read.body.data!.list).toHaveLength(1);
-      expect(answered, 'the write was acknowledged before its fsync completed').toBe(false);
+        const api = client(server.url, await signIn(server.url, 'demo', 'admin'));
+        fsyncs = await holdFsyncs(dataDir);
+        let answered = false;
+        const write = api
+          .post<Envelope>('/api/admin/sysparam/addSysParam', { paramName: 'Durable', paramKey: 'default.sync', paramValue: 'v' })
+          .then((res) => {
+            answered = true;
+            return res;
+          });
+        // committed (a reader sees the row) and its fsync started, but the fsync has not completed
+        const committed = async () =>
+          Number((await sql<{ n: number }>`select count(*) as n from sys_param where param_key = 'default.sync'`.execute(db)).rows[0]!.n);
+        await vi.waitFor(async () => expect(await committed()).toBe(1), { timeout: 10_000 });
+        await vi.waitFor(() => expect(fsyncs!.started(), 'the committed write waits for an fsync of the WAL').toBeGreaterThan(0), {
+          timeout: 10_000,
+        });
+        // a whole request answered after the commit: the write's own answer was not sent meanwhile
+        const read = await api.get<Envelope<PageData>>('/api/admin/sysparam/querySysParam', { paramKey: 'default.sync' });
+        expect(read.body.data!.list).toHaveLength(1);
+        expect(answered, 'the write was acknowledged before its fsync completed').toBe(false);
 
-      fsyncs.release();
-      const res = await write;
-      expect(res.status).toBe(200);
-    } finally {
-      fsyncs?.restore();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        fsyncs.release();
+        const res = await write;
+        expect(res.status).toBe(200);
+      } finally {
+        fsyncs?.restore();
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.runIf(!!process.env.TEST_DATABASE_URL)("PostgreSQL: the server's connections run with fsync and synchronous_commit on", async () => {
     const server = await startTestServer();

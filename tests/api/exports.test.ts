@@ -11,7 +11,17 @@ import { createRequire } from 'node:module';
 import { getMessage, loadLocales, type Locale } from '../../schemas/registry/locales.ts';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { pdfFont } from '../../server-mock/crud/exportPdf.ts';
-import { client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import {
+  client,
+  docxXml,
+  pdfPages,
+  readWorkbook,
+  signIn,
+  startTestServer,
+  type Envelope,
+  type PageData,
+  type TestServer,
+} from './harness.ts';
 
 type Rec = Record<string, unknown>;
 type Client = ReturnType<typeof client>;
@@ -38,14 +48,19 @@ function fieldLabel(resource: string, field: string, locale: Locale): string {
 }
 
 function visibleColumns(resource: string): string[] {
-  return registry.byName.get(resource)!.list.columns.filter((c) => !c.hidden).map((c) => c.field);
+  return registry.byName
+    .get(resource)!
+    .list.columns.filter((c) => !c.hidden)
+    .map((c) => c.field);
 }
 
 /** The text of each <w:tc> of each <w:tr> of the first table. */
 function docxTable(xml: string): string[][] {
   const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
   return [...table.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((tr) =>
-    [...tr[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((tc) => [...tc[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')),
+    [...tr[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((tc) =>
+      [...tc[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+    ),
   );
 }
 
@@ -85,7 +100,7 @@ afterAll(async () => {
 });
 
 describe('the spreadsheet export', () => {
-  it('opens, with a header row of the visible columns in the caller\'s language and the records as shown', async () => {
+  it("opens, with a header row of the visible columns in the caller's language and the records as shown", async () => {
     const res = await adminZh.post(`${USERS}/exportSysUser`, { username: 'admin' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
@@ -101,7 +116,7 @@ describe('the spreadsheet export', () => {
     expect(sheet.getRow(2).getCell(visibleColumns('SysUser').indexOf('createTime') + 1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
   });
 
-  it('gives an empty template of the create form, labelled in the caller\'s language', async () => {
+  it("gives an empty template of the create form, labelled in the caller's language", async () => {
     const res = await adminEn.post(`${USERS}/exportSysUser`, { isTemplate: 1 });
     const sheet = (await readWorkbook(res.body)).worksheets[0]!;
     expect(sheet.rowCount).toBe(1);
@@ -111,7 +126,7 @@ describe('the spreadsheet export', () => {
 });
 
 describe('the Word export', () => {
-  it('is a docx whose table has the header labels and the records\' values', async () => {
+  it("is a docx whose table has the header labels and the records' values", async () => {
     const res = await adminZh.post(`${USERS}/exportWordSysUser`, {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
@@ -176,7 +191,7 @@ describe('the PDF export', () => {
   });
 
   it('reads back in traditional Chinese for tw', async () => {
-    const tw = client(server.url, (await signIn(server.url, 'demo', 'admin')), { 'x-language': 'zh-TW' });
+    const tw = client(server.url, await signIn(server.url, 'demo', 'admin'), { 'x-language': 'zh-TW' });
     const text = (await pdfPages((await tw.post(`${USERS}/exportPDFSysUser`, {})).body)).join('\n');
     for (const f of visibleColumns('SysUser')) expect(text).toContain(fieldLabel('SysUser', f, 'tw'));
   });
@@ -197,7 +212,11 @@ describe('the PDF export', () => {
 
 describe('text XML cannot hold', () => {
   it('is cleaned out of every export, so each still opens', async () => {
-    const add = await adminEn.post<Envelope<Rec>>(`${PARAMS}/addSysParam`, { paramName: 'Bell\u0007 tab\t\u000bvertical', paramKey: 'odd.text', paramValue: 'form\u000cfeed' });
+    const add = await adminEn.post<Envelope<Rec>>(`${PARAMS}/addSysParam`, {
+      paramName: 'Bell\u0007 tab\t\u000bvertical',
+      paramKey: 'odd.text',
+      paramValue: 'form\u000cfeed',
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     const xml = await docxXml((await adminEn.post(`${PARAMS}/exportWordSysParam`, { paramKey: 'odd.text' })).body);
     // eslint-disable-next-line no-control-regex -- looking for control characters is the point
@@ -213,7 +232,10 @@ describe('text XML cannot hold', () => {
 describe('large lists', () => {
   it('import thousands of rows at once; Word and PDF refuse more than 5,000 records, the spreadsheet does not', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => [`Bulk ${i}`, `bulk.${i}`, String(i)]);
-    const res = await acme.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'paramKey', 'paramValue'], rows));
+    const res = await acme.postFile<Envelope<{ imported: number }>>(
+      `${PARAMS}/importSysParam`,
+      await workbook(['paramName', 'paramKey', 'paramValue'], rows),
+    );
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data).toEqual({ imported: 5000 });
     for (const verb of ['exportWord', 'exportPDF']) {
@@ -230,7 +252,7 @@ describe('large lists', () => {
 describe('data permissions in exports', () => {
   const columns = ['username', 'address', 'profile'];
 
-  it('leave the editor\'s hidden fields out of all three exports', async () => {
+  it("leave the editor's hidden fields out of all three exports", async () => {
     const hiddenLabels = ['address', 'profile'].map((f) => fieldLabel('SysUser', f, 'zh'));
     // the administrator sees them
     const full = await readWorkbook((await adminZh.post(`${USERS}/exportSysUser`, { columns })).body);
@@ -263,7 +285,11 @@ describe('spreadsheet formulas in exports', () => {
 
   it('are written as text with a leading apostrophe, no cell a formula, and come back as typed on import', async () => {
     for (const [i, text] of [...hostile, 'plain - text'].entries()) {
-      const add = await adminEn.post<Envelope<Rec>>(`${PARAMS}/addSysParam`, { paramName: text, paramKey: `formula.${i}`, paramValue: text });
+      const add = await adminEn.post<Envelope<Rec>>(`${PARAMS}/addSysParam`, {
+        paramName: text,
+        paramKey: `formula.${i}`,
+        paramValue: text,
+      });
       expect(add.status, JSON.stringify(add.body)).toBe(200);
     }
     const res = await adminEn.post(`${PARAMS}/exportSysParam`, { columns: ['paramName', 'paramKey', 'paramValue'] });
@@ -280,14 +306,18 @@ describe('spreadsheet formulas in exports', () => {
       byKey.set(String(row.getCell(2).value), [row.getCell(1).value, row.getCell(3).value]);
     });
     // (XML reads a carriage return back as a line feed)
-    for (const [i, text] of hostile.entries()) expect(byKey.get(`formula.${i}`)).toEqual([`'${text}`, `'${text}`].map((t) => t.replace(/\r/g, '\n')));
+    for (const [i, text] of hostile.entries())
+      expect(byKey.get(`formula.${i}`)).toEqual([`'${text}`, `'${text}`].map((t) => t.replace(/\r/g, '\n')));
     expect(byKey.get(`formula.${hostile.length}`)).toEqual(['plain - text', 'plain - text']);
 
     // the export imported again: the apostrophe is dropped, the text is what was typed
     sheet.eachRow((row, n) => {
       if (n > 1) row.getCell(2).value = `again.${String(row.getCell(2).value)}`;
     });
-    const again = await adminEn.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, Buffer.from(await sheet.workbook.xlsx.writeBuffer()));
+    const again = await adminEn.postFile<Envelope<{ imported: number }>>(
+      `${PARAMS}/importSysParam`,
+      Buffer.from(await sheet.workbook.xlsx.writeBuffer()),
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     const list = (await adminEn.get<Envelope<PageData>>(`${PARAMS}/querySysParam`, { pageSize: 10000 })).body.data!.list;
     for (const [i, text] of hostile.entries()) {
@@ -304,9 +334,28 @@ describe('import', () => {
     const fields = registry.byName.get('SysUser')!.form.create;
     const fill = (u: Rec) => fields.map((f) => u[f] ?? null);
     const file = await workbook(header, [
-      fill({ username: 'imp.one', password: 'Import@2026', nickname: '导入一', email: 'imp.one@demo.example.com', prefix: '+86', mobile: '13911110001', orgId: 'Information Department', status: '正常', address: 'Road 1' }),
+      fill({
+        username: 'imp.one',
+        password: 'Import@2026',
+        nickname: '导入一',
+        email: 'imp.one@demo.example.com',
+        prefix: '+86',
+        mobile: '13911110001',
+        orgId: 'Information Department',
+        status: '正常',
+        address: 'Road 1',
+      }),
       [],
-      fill({ username: 'imp.two', password: 'Import@2026', nickname: 'Import two', email: 'imp.two@demo.example.com', prefix: '+86', mobile: 13911110002, orgId, status: 0 }),
+      fill({
+        username: 'imp.two',
+        password: 'Import@2026',
+        nickname: 'Import two',
+        email: 'imp.two@demo.example.com',
+        prefix: '+86',
+        mobile: 13911110002,
+        orgId,
+        status: 0,
+      }),
     ]);
     const res = await adminZh.postFile<Envelope<{ imported: number }>>(`${USERS}/importSysUser`, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -321,14 +370,23 @@ describe('import', () => {
   });
 
   it('matches headers in any locale or by field name, and takes an export back (system columns ignored)', async () => {
-    const header = [fieldLabel('SysParam', 'paramName', 'tw'), 'paramKey', fieldLabel('SysParam', 'paramValue', 'en'), 'id', fieldLabel('SysParam', 'createTime', 'zh')];
+    const header = [
+      fieldLabel('SysParam', 'paramName', 'tw'),
+      'paramKey',
+      fieldLabel('SysParam', 'paramValue', 'en'),
+      'id',
+      fieldLabel('SysParam', 'createTime', 'zh'),
+    ];
     const file = await workbook(header, [['Import A', 'import.a', '1', 999999, new Date()]]);
     const res = await adminEn.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const exported = await adminZh.post(`${PARAMS}/exportSysParam`, { paramKey: 'import.a' });
     const sheet = (await readWorkbook(exported.body)).worksheets[0]!;
     sheet.getCell('B2').value = 'import.b';
-    const again = await adminEn.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, Buffer.from(await sheet.workbook.xlsx.writeBuffer()));
+    const again = await adminEn.postFile<Envelope<{ imported: number }>>(
+      `${PARAMS}/importSysParam`,
+      Buffer.from(await sheet.workbook.xlsx.writeBuffer()),
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     const list = await adminEn.get<Envelope<PageData>>(`${PARAMS}/querySysParam`, { paramName: 'Import A' });
     expect(list.body.data!.list.map((p) => p.paramKey).sort()).toEqual(['import.a', 'import.b']);
@@ -357,13 +415,25 @@ describe('import', () => {
     expect(await count(adminEn, USERS, 'SysUser')).toBe(before);
     expect(await users(adminEn, { username: 'bad.ok1' })).toEqual([]);
 
-    const org = await adminEn.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['bad.org', 'Import@2026', 'Org', 'org@demo.example.com', '+86', '13911112003', 'No Such Department', 1]]));
+    const org = await adminEn.postFile<Envelope>(
+      `${USERS}/importSysUser`,
+      await workbook(header, [['bad.org', 'Import@2026', 'Org', 'org@demo.example.com', '+86', '13911112003', 'No Such Department', 1]]),
+    );
     expect(org.status).toBe(400);
     expect(org.body.errors).toEqual([{ field: 'row 2.orgId', message: expect.stringContaining('must be integer') }]);
-    const missing = await adminEn.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['no.pass', null, 'Nick', 'np@demo.example.com', '+86', '13911112004', orgId, 1]]));
+    const missing = await adminEn.postFile<Envelope>(
+      `${USERS}/importSysUser`,
+      await workbook(header, [['no.pass', null, 'Nick', 'np@demo.example.com', '+86', '13911112004', orgId, 1]]),
+    );
     expect(missing.body.errors).toEqual([{ field: 'row 2.password', message: 'is required' }]);
     // an imported password meets the same policy as one set in the form (auth/passwordPolicy.ts)
-    const weak = await adminEn.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['weak.pass', 'weak.pass', 'Nick', 'wp@demo.example.com', '+86', '13911112005', orgId, 1], ['common.pass', '123456', 'Nick', 'cp@demo.example.com', '+86', '13911112006', orgId, 1]]));
+    const weak = await adminEn.postFile<Envelope>(
+      `${USERS}/importSysUser`,
+      await workbook(header, [
+        ['weak.pass', 'weak.pass', 'Nick', 'wp@demo.example.com', '+86', '13911112005', orgId, 1],
+        ['common.pass', '123456', 'Nick', 'cp@demo.example.com', '+86', '13911112006', orgId, 1],
+      ]),
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.errors).toEqual([
       { field: 'row 2.password', message: expect.stringMatching(/cannot be the username/) },
@@ -376,10 +446,16 @@ describe('import', () => {
     const unknown = await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'salary'], [['x', 1]]));
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([{ field: 'row 1.salary', message: 'is not a field of SysParam' }]);
-    const twice = await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'paramKey', fieldLabel('SysParam', 'paramKey', 'zh')], [['x', 'y', 'z']]));
+    const twice = await adminEn.postFile<Envelope>(
+      `${PARAMS}/importSysParam`,
+      await workbook(['paramName', 'paramKey', fieldLabel('SysParam', 'paramKey', 'zh')], [['x', 'y', 'z']]),
+    );
     expect(twice.status).toBe(400);
     expect(twice.body.errors![0]!.message).toMatch(/repeats/);
-    const stray = await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'paramKey', null as unknown as string], [['x', 'stray.key', 'value']]));
+    const stray = await adminEn.postFile<Envelope>(
+      `${PARAMS}/importSysParam`,
+      await workbook(['paramName', 'paramKey', null as unknown as string], [['x', 'stray.key', 'value']]),
+    );
     expect(stray.status).toBe(400);
     expect(stray.body.errors).toEqual([{ field: 'row 2.C', message: 'has a value but its column has no header' }]);
     const none = await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, await workbook(['paramName', 'paramKey'], [[], []]));
@@ -392,7 +468,9 @@ describe('import', () => {
     const csv = await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, Buffer.from('paramName,paramKey\nx,y\n'), 'params.csv');
     expect(csv.status).toBe(400);
     expect(csv.body.errors).toEqual([{ field: 'file', message: expect.stringContaining('.xlsx') }]);
-    expect((await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, Buffer.from('paramName,paramKey\nx,y\n'), 'params.xlsx')).status).toBe(400);
+    expect(
+      (await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, Buffer.from('paramName,paramKey\nx,y\n'), 'params.xlsx')).status,
+    ).toBe(400);
     const docx = await adminEn.post(`${PARAMS}/exportWordSysParam`, {});
     expect((await adminEn.postFile<Envelope>(`${PARAMS}/importSysParam`, docx.body as unknown as Buffer, 'params.xlsx')).status).toBe(400);
     const good = await workbook(['paramName', 'paramKey'], [['x', 'y.z']]);
@@ -417,7 +495,7 @@ describe('import', () => {
     expect(res.status).toBe(415);
   });
 
-  it('writes into the caller\'s tenant only, whatever the file says', async () => {
+  it("writes into the caller's tenant only, whatever the file says", async () => {
     const demoBefore = await count(adminEn, PARAMS, 'SysParam');
     const file = await workbook(['paramName', 'paramKey', 'tenantCode'], [['From acme', 'acme.only', 'demo']]);
     const res = await acme.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, file);
@@ -428,7 +506,10 @@ describe('import', () => {
     expect((await adminEn.get<Envelope<PageData>>(`${PARAMS}/querySysParam`, { paramKey: 'acme.only' })).body.data!.list).toEqual([]);
     // a reference to a record of demo names nothing in acme
     const header = ['username', 'password', 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status'];
-    const ref = await acme.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['acme.imp', 'Import@2026', 'A', 'a@acme.example.com', '+86', '13911113001', orgId, 1]]));
+    const ref = await acme.postFile<Envelope>(
+      `${USERS}/importSysUser`,
+      await workbook(header, [['acme.imp', 'Import@2026', 'A', 'a@acme.example.com', '+86', '13911113001', orgId, 1]]),
+    );
     expect(ref.status).toBe(400);
     expect(ref.body.errors).toEqual([{ field: 'row 2.orgId', message: expect.stringContaining('no SysOrg') }]);
   });
@@ -437,27 +518,50 @@ describe('import', () => {
     const header = ['username', 'password', 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status'];
 
     it('imports without the hidden fields, and is refused a file carrying one (403, nothing imported)', async () => {
-      const ok = await editor.postFile<Envelope<{ imported: number }>>(`${USERS}/importSysUser`, await workbook(header, [['ed.imp', 'Import@2026', 'E', 'ed.imp@demo.example.com', '+86', '13911114001', orgId, 1]]));
+      const ok = await editor.postFile<Envelope<{ imported: number }>>(
+        `${USERS}/importSysUser`,
+        await workbook(header, [['ed.imp', 'Import@2026', 'E', 'ed.imp@demo.example.com', '+86', '13911114001', orgId, 1]]),
+      );
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       const before = await count(adminEn, USERS, 'SysUser');
-      const hidden = await editor.postFile<Envelope>(`${USERS}/importSysUser`, await workbook([...header, fieldLabel('SysUser', 'address', 'zh')], [['ed.imp2', 'Import@2026', 'E', 'ed.imp2@demo.example.com', '+86', '13911114002', orgId, 1, 'Road']]));
+      const hidden = await editor.postFile<Envelope>(
+        `${USERS}/importSysUser`,
+        await workbook(
+          [...header, fieldLabel('SysUser', 'address', 'zh')],
+          [['ed.imp2', 'Import@2026', 'E', 'ed.imp2@demo.example.com', '+86', '13911114002', orgId, 1, 'Road']],
+        ),
+      );
       expect(hidden.status).toBe(403);
       expect(hidden.body.message).toContain('"address"');
       expect(await count(adminEn, USERS, 'SysUser')).toBe(before);
     });
 
     it('without the import button gets 403', async () => {
-      const held = await adminEn.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysuser', roleCode: 'ROLE_EDITOR' });
+      const held = await adminEn.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', {
+        menuCode: 'sysuser',
+        roleCode: 'ROLE_EDITOR',
+      });
       expect(held.body.data).toContain('sysuser:import');
       const without = held.body.data!.filter((c) => c !== 'sysuser:import');
-      const set = await adminEn.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', buttonCode: without });
+      const set = await adminEn.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+        roleCode: 'ROLE_EDITOR',
+        menuCode: 'sysuser',
+        buttonCode: without,
+      });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       const before = await count(adminEn, USERS, 'SysUser');
-      const res = await editor.postFile<Envelope>(`${USERS}/importSysUser`, await workbook(header, [['ed.imp3', 'Import@2026', 'E', 'ed.imp3@demo.example.com', '+86', '13911114003', orgId, 1]]));
+      const res = await editor.postFile<Envelope>(
+        `${USERS}/importSysUser`,
+        await workbook(header, [['ed.imp3', 'Import@2026', 'E', 'ed.imp3@demo.example.com', '+86', '13911114003', orgId, 1]]),
+      );
       expect(res.status).toBe(403);
       expect(res.body.message).toContain('sysuser:import');
       expect(await count(adminEn, USERS, 'SysUser')).toBe(before);
-      await adminEn.post('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', buttonCode: held.body.data });
+      await adminEn.post('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+        roleCode: 'ROLE_EDITOR',
+        menuCode: 'sysuser',
+        buttonCode: held.body.data,
+      });
     });
 
     it('is refused imports of resources whose add button it lacks', async () => {
@@ -474,7 +578,11 @@ describe('the browser build', () => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) walk(path);
-        else if (/\.(ts|tsx)$/.test(name) && /from '(docx|pdfkit|@expo-google-fonts\/[^']+|[./]*server-mock\/[^']+)'/.test(readFileSync(path, 'utf8'))) offenders.push(path);
+        else if (
+          /\.(ts|tsx)$/.test(name) &&
+          /from '(docx|pdfkit|@expo-google-fonts\/[^']+|[./]*server-mock\/[^']+)'/.test(readFileSync(path, 'utf8'))
+        )
+          offenders.push(path);
       }
     };
     walk('runtime');

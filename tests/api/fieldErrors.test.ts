@@ -29,13 +29,30 @@ describe('field errors of a refused record', () => {
     expect(res.body.message).toContain('roleCode has an invalid format');
     expect(res.body.message).toContain('roleName must be at most 64 characters');
     const byField = Object.fromEntries(res.body.errors!.map((e) => [e.field, e]));
-    expect(byField.roleCode).toEqual({ field: 'roleCode', keyword: 'pattern', params: { pattern: '^[A-Z][A-Z0-9_]*$' }, message: 'has an invalid format' });
-    expect(byField.roleName).toEqual({ field: 'roleName', keyword: 'maxLength', params: { limit: 64 }, message: 'must be at most 64 characters' });
-    expect(byField.extra).toEqual({ field: 'extra', keyword: 'additionalProperties', params: { additionalProperty: 'extra' }, message: 'is not a known field' });
+    expect(byField.roleCode).toEqual({
+      field: 'roleCode',
+      keyword: 'pattern',
+      params: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      message: 'has an invalid format',
+    });
+    expect(byField.roleName).toEqual({
+      field: 'roleName',
+      keyword: 'maxLength',
+      params: { limit: 64 },
+      message: 'must be at most 64 characters',
+    });
+    expect(byField.extra).toEqual({
+      field: 'extra',
+      keyword: 'additionalProperties',
+      params: { additionalProperty: 'extra' },
+      message: 'is not a known field',
+    });
 
     const missing = await admin.post<Envelope>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_FIELD_ERRORS' });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: 'roleName', keyword: 'required', params: { missingProperty: 'roleName' }, message: 'is required' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'roleName', keyword: 'required', params: { missingProperty: 'roleName' }, message: 'is required' },
+    ]);
     expect(missing.body.message).toContain('roleName is required');
   });
 
@@ -45,18 +62,32 @@ describe('field errors of a refused record', () => {
     const again = await admin.post<Envelope>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_TWICE', roleName: 'Twice again' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('A record with roleCode "ROLE_TWICE" already exists');
-    expect(again.body.errors).toEqual([{ field: 'roleCode', keyword: 'unique', params: { fields: ['roleCode'] }, message: 'already exists' }]);
+    expect(again.body.errors).toEqual([
+      { field: 'roleCode', keyword: 'unique', params: { fields: ['roleCode'] }, message: 'already exists' },
+    ]);
   });
 
   it('carry "passwordPolicy" with the rule a password of a record breaks', async () => {
     const orgId = (await admin.get<Envelope<PageData<Rec>>>('/api/admin/sysorg/querySysOrg', { pageSize: 1 })).body.data!.list[0]!.id;
-    const user = { username: 'weak.password', nickname: 'x', email: 'weak.password@demo.example.com', prefix: '+86', mobile: '13900000092', orgId, status: 1 };
+    const user = {
+      username: 'weak.password',
+      nickname: 'x',
+      email: 'weak.password@demo.example.com',
+      prefix: '+86',
+      mobile: '13900000092',
+      orgId,
+      status: 1,
+    };
     const common = await admin.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, password: 'Password123' });
     expect(common.status).toBe(400);
     expect(common.body.message).toBe('The password is too common; choose another');
-    expect(common.body.errors).toEqual([{ field: 'password', keyword: 'passwordPolicy', params: { rule: 'common' }, message: 'The password is too common; choose another' }]);
+    expect(common.body.errors).toEqual([
+      { field: 'password', keyword: 'passwordPolicy', params: { rule: 'common' }, message: 'The password is too common; choose another' },
+    ]);
     const named = await admin.post<Envelope>('/api/admin/sysuser/addSysUser', { ...user, password: 'Weak.Password' });
-    expect(named.body.errors).toEqual([{ field: 'password', keyword: 'passwordPolicy', params: { rule: 'username' }, message: 'The password cannot be the username' }]);
+    expect(named.body.errors).toEqual([
+      { field: 'password', keyword: 'passwordPolicy', params: { rule: 'username' }, message: 'The password cannot be the username' },
+    ]);
   });
 
   it('carry "reference" with the missing value, and "cycle" for a tree parent below the record', async () => {
@@ -72,7 +103,14 @@ describe('field errors of a refused record', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('orgId no SysOrg with id 999999');
-    expect(res.body.errors).toEqual([{ field: 'orgId', keyword: 'reference', params: { resource: 'SysOrg', valueField: 'id', values: [999999] }, message: 'no SysOrg with id 999999' }]);
+    expect(res.body.errors).toEqual([
+      {
+        field: 'orgId',
+        keyword: 'reference',
+        params: { resource: 'SysOrg', valueField: 'id', values: [999999] },
+        message: 'no SysOrg with id 999999',
+      },
+    ]);
 
     const orgs = (await admin.get<Envelope<PageData<Rec>>>('/api/admin/sysorg/querySysOrg', { pageSize: 100 })).body.data!.list;
     const child = orgs.find((o) => orgs.some((p) => p.id === o.orgParent))!;
@@ -80,6 +118,8 @@ describe('field errors of a refused record', () => {
     const loop = await admin.put<Envelope>('/api/admin/sysorg/updateSysOrg', { id: parent.id, orgParent: child.id });
     expect(loop.status).toBe(400);
     expect(loop.body.message).toBe('orgParent cannot be the record itself or one of its descendants');
-    expect(loop.body.errors).toEqual([{ field: 'orgParent', keyword: 'cycle', params: {}, message: 'cannot be the record itself or one of its descendants' }]);
+    expect(loop.body.errors).toEqual([
+      { field: 'orgParent', keyword: 'cycle', params: {}, message: 'cannot be the record itself or one of its descendants' },
+    ]);
   });
 });

@@ -117,7 +117,8 @@ describe('grant calls', () => {
 });
 
 describe('roles of users', () => {
-  const rolesOf = async (userId: number, extra: Rec = {}) => sorted((await ok<Rec[]>(admin, 'queryRoleName', { userId, ...extra })).map((r) => r.roleCode));
+  const rolesOf = async (userId: number, extra: Rec = {}) =>
+    sorted((await ok<Rec[]>(admin, 'queryRoleName', { userId, ...extra })).map((r) => r.roleCode));
 
   it('lists the roles a user has, per post, and the others', async () => {
     const mine = await ok<Rec[]>(admin, 'queryRoleName', { userId: user('editor') });
@@ -141,7 +142,11 @@ describe('roles of users', () => {
   it('replaces the roles of a user for a post, and the access layer follows at once', async () => {
     const visitor = client(server.url, await signIn(server.url, 'demo', 'visitor'));
     expect((await visitor.get('/api/admin/sysrole/querySysRole')).status).toBe(403);
-    await ok(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_VISITOR'), role('ROLE_EDITOR')], postCode: 'storekeeper' });
+    await ok(admin, 'authorizeRoleToUser', {
+      userId: user('visitor'),
+      roleId: [role('ROLE_VISITOR'), role('ROLE_EDITOR')],
+      postCode: 'storekeeper',
+    });
     expect(await rolesOf(user('visitor'))).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
     expect(await rolesOf(user('visitor'), { postCode: 'storekeeper' })).toEqual(['ROLE_EDITOR', 'ROLE_VISITOR']);
     expect(await rolesOf(user('visitor'), { postCode: 'engineer' })).toEqual(['ROLE_VISITOR']);
@@ -156,7 +161,10 @@ describe('roles of users', () => {
 
   it('refuses roles, users and posts that do not exist in the tenant, changing nothing', async () => {
     const before = await rolesOf(user('visitor'));
-    const bad = await refused(admin, 'authorizeRoleToUser', { userId: user('visitor'), roleId: [role('ROLE_EDITOR'), acmeIds.roles.get('ROLE_ADMIN')!] });
+    const bad = await refused(admin, 'authorizeRoleToUser', {
+      userId: user('visitor'),
+      roleId: [role('ROLE_EDITOR'), acmeIds.roles.get('ROLE_ADMIN')!],
+    });
     expect(bad.message).toContain(String(acmeIds.roles.get('ROLE_ADMIN')));
     expect(bad.errors?.map((e) => e.field)).toContain('roleId');
     await refused(admin, 'authorizeRoleToUser', { userId: acmeIds.users.get('admin')!, roleId: [role('ROLE_EDITOR')] });
@@ -205,7 +213,10 @@ describe('menus of roles', () => {
 
   it('refuses menus and roles of another tenant, changing nothing', async () => {
     const before = await menusOf(admin, role('ROLE_VISITOR'));
-    const bad = await refused(admin, 'authorizeMenuToRole', { roleId: role('ROLE_VISITOR'), menuId: [demo.menus.get('sysrole')!, acmeIds.menus.get('sysrole')!] });
+    const bad = await refused(admin, 'authorizeMenuToRole', {
+      roleId: role('ROLE_VISITOR'),
+      menuId: [demo.menus.get('sysrole')!, acmeIds.menus.get('sysrole')!],
+    });
     expect(bad.message).toContain(String(acmeIds.menus.get('sysrole')));
     await refused(admin, 'authorizeMenuToRole', { roleId: acmeIds.roles.get('ROLE_VISITOR')!, menuId: [demo.menus.get('sysrole')!] });
     await refused(admin, 'queryMenuIdByRoleId', { roleId: acmeIds.roles.get('ROLE_VISITOR')! });
@@ -216,7 +227,8 @@ describe('menus of roles', () => {
 });
 
 describe('buttons of roles', () => {
-  const checked = async (roleCode: string, menuCode: string) => sorted(await ok<string[]>(admin, 'queryCheckedMenuButton', { menuCode, roleCode }));
+  const checked = async (roleCode: string, menuCode: string) =>
+    sorted(await ok<string[]>(admin, 'queryCheckedMenuButton', { menuCode, roleCode }));
 
   it('lists the buttons of a menu and those a role holds', async () => {
     const options = await ok<Rec[]>(admin, 'queryMenuButtonCheckbox', { menuCode: 'sysrole' });
@@ -231,7 +243,7 @@ describe('buttons of roles', () => {
     expect(all).not.toContain('sysrole:delete');
   });
 
-  it('gives the menu tree with each menu\'s buttons', async () => {
+  it("gives the menu tree with each menu's buttons", async () => {
     const tree = await ok<Rec[]>(admin, 'querySysMenuButtonTree', {});
     const find = (nodes: Rec[], code: string): Rec | undefined => {
       for (const n of nodes) {
@@ -249,7 +261,9 @@ describe('buttons of roles', () => {
 
   it('replaces the buttons of one menu only, and the server enforces them', async () => {
     const original = await checked('ROLE_EDITOR', 'sysrole');
-    const otherMenus = (await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' })).filter((c) => !c.startsWith('sysrole:'));
+    const otherMenus = (await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' })).filter(
+      (c) => !c.startsWith('sysrole:'),
+    );
     await ok(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:add'] });
     expect(await checked('ROLE_EDITOR', 'sysrole')).toEqual(['sysrole:add']);
     const now = await ok<string[]>(admin, 'queryMenuButtonByRoleCode', { roleCode: 'ROLE_EDITOR' });
@@ -262,7 +276,11 @@ describe('buttons of roles', () => {
 
   it('refuses buttons of another menu, unknown roles and menus, changing nothing', async () => {
     const before = await checked('ROLE_EDITOR', 'sysrole');
-    const bad = await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysrole', buttonCode: ['sysrole:query', 'sysuser:add'] });
+    const bad = await refused(admin, 'authorizeMenuButtonToRole', {
+      roleCode: 'ROLE_EDITOR',
+      menuCode: 'sysrole',
+      buttonCode: ['sysrole:query', 'sysuser:add'],
+    });
     expect(bad.message).toContain('sysuser:add');
     await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_NOBODY', menuCode: 'sysrole', buttonCode: [] });
     await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'nomenu', buttonCode: [] });
@@ -272,7 +290,7 @@ describe('buttons of roles', () => {
     expect(await checked('ROLE_EDITOR', 'sysrole')).toEqual(before);
   });
 
-  it('keeps each tenant\'s button grants apart', async () => {
+  it("keeps each tenant's button grants apart", async () => {
     const acmeRole = await acme.post<Envelope<Rec>>('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_ACME_ONLY', roleName: 'Acme only' });
     expect(acmeRole.status).toBe(200);
     await refused(admin, 'authorizeMenuButtonToRole', { roleCode: 'ROLE_ACME_ONLY', menuCode: 'sysrole', buttonCode: ['sysrole:query'] });
@@ -289,9 +307,18 @@ describe('data permissions', () => {
     const seeded = await rows(admin, 'sysuser');
     expect(seeded).toEqual([{ id: expect.any(Number), roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: 'address,profile' }]);
 
-    await ok(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' }, { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' }] });
+    await ok(admin, 'authorizeMenuDataToRole', {
+      menuCode: 'sysuser',
+      data: [
+        { roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' },
+        { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' },
+      ],
+    });
     const now = await rows(admin, 'sysuser');
-    expect(now.map((r) => [r.roleCode, r.dataFields])).toEqual([['ROLE_EDITOR', 'email,mobile'], ['ROLE_VISITOR', 'nickname']]);
+    expect(now.map((r) => [r.roleCode, r.dataFields])).toEqual([
+      ['ROLE_EDITOR', 'email,mobile'],
+      ['ROLE_VISITOR', 'nickname'],
+    ]);
     const seen = await editor.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser');
     expect(seen.status).toBe(200);
     for (const u of seen.body.data!.list) {
@@ -308,13 +335,25 @@ describe('data permissions', () => {
 
   it('refuses repeated roles, malformed or unknown fields and unknown roles, changing nothing', async () => {
     const before = await rows(admin, 'sysuser');
-    const same = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email' }, { roleCode: 'ROLE_EDITOR', dataFields: 'mobile' }] });
+    const same = await refused(admin, 'authorizeMenuDataToRole', {
+      menuCode: 'sysuser',
+      data: [
+        { roleCode: 'ROLE_EDITOR', dataFields: 'email' },
+        { roleCode: 'ROLE_EDITOR', dataFields: 'mobile' },
+      ],
+    });
     expect(same.message).toBe('The role code cannot be the same');
     for (const dataFields of ['email;mobile', 'email mobile', 'email,,mobile', 'email,', 'email，mobile']) {
-      const commas = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields }] });
+      const commas = await refused(admin, 'authorizeMenuDataToRole', {
+        menuCode: 'sysuser',
+        data: [{ roleCode: 'ROLE_EDITOR', dataFields }],
+      });
       expect(commas.message, dataFields).toBe('Fields must be separated by commas');
     }
-    const unknown = await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email,salary' }] });
+    const unknown = await refused(admin, 'authorizeMenuDataToRole', {
+      menuCode: 'sysuser',
+      data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'email,salary' }],
+    });
     expect(unknown.message).toContain('salary');
     await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'id' }] });
     await refused(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: '' }] });
@@ -325,7 +364,7 @@ describe('data permissions', () => {
     expect(await rows(admin, 'sysuser')).toEqual(before);
   });
 
-  it('keeps each tenant\'s data permissions apart', async () => {
+  it("keeps each tenant's data permissions apart", async () => {
     const before = await rows(admin, 'sysuser');
     // ROLE_ACME_ONLY exists in acme only (added by the button test, or here)
     await acme.post('/api/admin/sysrole/addSysRole', { roleCode: 'ROLE_ACME_ONLY', roleName: 'Acme only' });
@@ -386,7 +425,7 @@ describe('the org-user tree', () => {
   }
   const leaves = (nodes: Node[]): Node[] => nodes.flatMap((n) => (n.isLeaf ? [n] : leaves(n.children ?? [])));
 
-  it('lists every org with its users as leaves, and the role\'s users as checked', async () => {
+  it("lists every org with its users as leaves, and the role's users as checked", async () => {
     const { tree, checked } = await ok<{ tree: Node[]; checked: number[] }>(admin, 'queryOrgUserTree', {});
     expect(checked).toEqual([]);
     expect(tree[0]!.key).toMatch(/^org-\d+$/);
@@ -418,7 +457,9 @@ describe('the user-post tree', () => {
   const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 
   it('marks the posts of a user, with the main post', async () => {
-    const res = await ok<{ tree: Node[]; checked: string[]; main: string | null }>(admin, 'querySysUserPostTree', { userId: user('admin') });
+    const res = await ok<{ tree: Node[]; checked: string[]; main: string | null }>(admin, 'querySysUserPostTree', {
+      userId: user('admin'),
+    });
     expect(res.checked).toEqual(['manager']);
     expect(res.main).toBe('manager');
     const nodes = flat(res.tree);

@@ -41,12 +41,25 @@ describe('SQLite group commit', () => {
       await table;
 
       const done: string[] = [];
-      const a = db.insertInto('t').values({ v: 'a' }).execute().then(() => done.push('a'));
+      const a = db
+        .insertInto('t')
+        .values({ v: 'a' })
+        .execute()
+        .then(() => done.push('a'));
       await vi.waitFor(() => expect(syncs.started()).toBe(2)); // a's fsync is running
-      const b = db.transaction().execute((trx) => trx.insertInto('t').values({ v: 'b' }).execute()).then(() => done.push('b'));
-      const c = db.insertInto('t').values({ v: 'c' }).execute().then(() => done.push('c'));
+      const b = db
+        .transaction()
+        .execute((trx) => trx.insertInto('t').values({ v: 'b' }).execute())
+        .then(() => done.push('b'));
+      const c = db
+        .insertInto('t')
+        .values({ v: 'c' })
+        .execute()
+        .then(() => done.push('c'));
       // b and c committed (a reader sees them) but are not acknowledged
-      await vi.waitFor(async () => expect((await db.selectFrom('t').select('v').orderBy('id').execute()).map((r) => r.v)).toEqual(['a', 'b', 'c']));
+      await vi.waitFor(async () =>
+        expect((await db.selectFrom('t').select('v').orderBy('id').execute()).map((r) => r.v)).toEqual(['a', 'b', 'c']),
+      );
       expect(done).toEqual([]);
 
       await syncs.release(); // the fsync that started before b and c committed
@@ -106,12 +119,24 @@ describe('SQLite group commit', () => {
       const before = statSync(file).size;
       // Commits in groups of 50 (each group shares fsyncs), past the checkpoint threshold.
       for (let i = 0; i < CHECKPOINT_COMMITS + 50; i += 50) {
-        await Promise.all(Array.from({ length: 50 }, (_, j) => db.insertInto('t').values({ v: 'x'.repeat(200) + String(i + j) }).execute()));
+        await Promise.all(
+          Array.from({ length: 50 }, (_, j) =>
+            db
+              .insertInto('t')
+              .values({ v: 'x'.repeat(200) + String(i + j) })
+              .execute(),
+          ),
+        );
       }
       await vi.waitFor(() => expect(store.checkpointer.done).toBeGreaterThan(0), { timeout: 10_000 });
       // The rows' pages are in the database file itself now, not only in the WAL.
       expect(statSync(file).size).toBeGreaterThan(before + 100_000);
-      expect((await db.selectFrom('t').select(sql<number>`count(*)`.as('n')).executeTakeFirst())!.n).toBe(CHECKPOINT_COMMITS + 50);
+      expect(
+        (await db
+          .selectFrom('t')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst())!.n,
+      ).toBe(CHECKPOINT_COMMITS + 50);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -131,7 +156,10 @@ describe('SQLite group commit', () => {
       const writer = async () => {
         while (next < commits) {
           next++;
-          await db.insertInto('t').values({ v: 'x'.repeat(200) }).execute();
+          await db
+            .insertInto('t')
+            .values({ v: 'x'.repeat(200) })
+            .execute();
         }
       };
       await Promise.all(Array.from({ length: 20 }, writer));

@@ -51,12 +51,23 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
  */
 export const TEST_SERVER_ENV: NodeJS.ProcessEnv = { SIGN_IN_RATE_LIMIT: '100000', SMS_RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000' };
 
-export async function startTestServer(options: Omit<StartOptions, 'port' | 'dataDir' | 'databaseUrl'> & { dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Omit<StartOptions, 'port' | 'dataDir' | 'databaseUrl'> & { dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = options.databaseUrl ? undefined : adminUrl ? await createPgDatabase(adminUrl) : undefined;
   const databaseUrl = options.databaseUrl ?? pgDb?.url;
-  const server = await startServer({ quiet: true, staticDir: join(dataDir, 'no-console'), ...options, port: 0, host: '127.0.0.1', dataDir, databaseUrl, env: options.env ?? TEST_SERVER_ENV });
+  const server = await startServer({
+    quiet: true,
+    staticDir: join(dataDir, 'no-console'),
+    ...options,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    env: options.env ?? TEST_SERVER_ENV,
+  });
   return Object.assign(server, {
     databaseUrl,
     stop: async () => {
@@ -90,7 +101,8 @@ export function schemasWith(add: SchemaAdditions): { schemasDir: string; remove(
     edit(value);
     writeFileSync(file, JSON.stringify(value, null, 2));
   };
-  for (const [name, doc] of Object.entries(add.resources ?? {})) writeFileSync(join(schemasDir, 'resources', name), JSON.stringify(doc, null, 2));
+  for (const [name, doc] of Object.entries(add.resources ?? {}))
+    writeFileSync(join(schemasDir, 'resources', name), JSON.stringify(doc, null, 2));
   for (const [locale, sections] of Object.entries(add.messages ?? {})) {
     editJson<Record<string, Record<string, unknown> | undefined>>(join(schemasDir, 'locales', `${locale}.json`), (messages) => {
       for (const [section, entries] of Object.entries(sections)) messages[section] = { ...messages[section], ...entries };
@@ -126,7 +138,11 @@ function withParams(url: string, params?: Params): string {
 
 /** A small client for tests: JSON in, JSON (or bytes for files) out. */
 export function client(base: string, token?: string, extraHeaders: Record<string, string> = {}) {
-  async function call<T>(method: string, path: string, options: { params?: Params; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async function call<T>(
+    method: string,
+    path: string,
+    options: { params?: Params; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...extraHeaders, ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
@@ -175,7 +191,15 @@ export interface PageData<T = Record<string, unknown>> {
 
 /** The password grant's request, as the sign-in page sends it; the answer as it came. */
 export function requestToken(base: string, tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<Response> {
-  const qs = new URLSearchParams({ username, password, tenantCode, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
+  const qs = new URLSearchParams({
+    username,
+    password,
+    tenantCode,
+    scope: 'ui',
+    grant_type: 'password',
+    client_id: 'browser',
+    type: 'account',
+  });
   return fetch(`${base}/api/uaa/oauth/token?${qs}`, {
     method: 'POST',
     headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
@@ -218,7 +242,13 @@ export async function docxXml(body: unknown): Promise<string> {
 
 /** Text of every page of a downloaded PDF, as a PDF reader extracts it. */
 export async function pdfPages(body: unknown): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(fileBody(body)), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(fileBody(body)),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();

@@ -29,14 +29,27 @@ beforeAll(async () => {
   const { database } = server;
   const data = new TenantData(database, registry, 'demo');
   const now = new Date();
-  const role = (await data.select(data.resource('SysRole')).select('sys_role.id as id').where('role_code', '=', 'ROLE_EDITOR').executeTakeFirstOrThrow()) as { id: number };
+  const role = (await data
+    .select(data.resource('SysRole'))
+    .select('sys_role.id as id')
+    .where('role_code', '=', 'ROLE_EDITOR')
+    .executeTakeFirstOrThrow()) as { id: number };
   const urlR = data.resource('SysUrl');
   const urls = (await data.select(urlR).select(`${urlR.table}.id as id`).execute()) as { id: number }[];
   const roleUrlR = data.resource('SysRoleUrl');
-  const heldUrls = new Set(((await data.select(roleUrlR).select('url_id').where('role_id', '=', role.id).execute()) as { url_id: number }[]).map((x) => Number(x.url_id)));
-  for (const u of urls) if (!heldUrls.has(Number(u.id))) await insertRecord(data, roleUrlR, { roleId: Number(role.id), urlId: Number(u.id) }, now);
+  const heldUrls = new Set(
+    ((await data.select(roleUrlR).select('url_id').where('role_id', '=', role.id).execute()) as { url_id: number }[]).map((x) =>
+      Number(x.url_id),
+    ),
+  );
+  for (const u of urls)
+    if (!heldUrls.has(Number(u.id))) await insertRecord(data, roleUrlR, { roleId: Number(role.id), urlId: Number(u.id) }, now);
   const buttonR = data.resource('SysRoleMenuButton');
-  const heldButtons = new Set(((await data.select(buttonR).select('button_code').where('role_code', '=', 'ROLE_EDITOR').execute()) as { button_code: string }[]).map((x) => x.button_code));
+  const heldButtons = new Set(
+    ((await data.select(buttonR).select('button_code').where('role_code', '=', 'ROLE_EDITOR').execute()) as { button_code: string }[]).map(
+      (x) => x.button_code,
+    ),
+  );
   const buttons = new Set(registry.resources.flatMap((r) => r.actions.map((a) => a.permission)));
   for (const b of buttons) if (!heldButtons.has(b)) await insertRecord(data, buttonR, { roleCode: 'ROLE_EDITOR', buttonCode: b }, now);
   editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
@@ -99,7 +112,11 @@ describe('filtering and sorting by a hidden field', () => {
   it('the report: querySysUser?address= and sorter=address_ascend, and the exports, answer 400 for the editor', async () => {
     const users = registry().byName.get('SysUser')!;
     // the demo data hides address (and profile) of users from the editor
-    const authority = await editor.post<{ dataFields?: Record<string, string[]> }>('/api/account/sysuserdetail/queryCurrentAuthority', undefined, { username: 'editor' });
+    const authority = await editor.post<{ dataFields?: Record<string, string[]> }>(
+      '/api/account/sysuserdetail/queryCurrentAuthority',
+      undefined,
+      { username: 'editor' },
+    );
     expect(authority.body.dataFields?.sysuser).toContain('address');
     const query = callUrl(registry(), users, 'query')!;
     refusedFor(await editor.get(query, { address: 'SECRET' }), 'address');
@@ -135,7 +152,8 @@ describe('filtering and sorting by a hidden field', () => {
         }
         const filter = verb === 'query' ? await editor.get(url, { [field]: value }) : await editor.post(url, { [field]: value });
         refusedFor(filter, field);
-        const sorter = verb === 'query' ? await editor.get(url, { sorter: `${field}_ascend` }) : await editor.post(url, { sorter: `${field}_descend` });
+        const sorter =
+          verb === 'query' ? await editor.get(url, { sorter: `${field}_ascend` }) : await editor.post(url, { sorter: `${field}_descend` });
         refusedFor(sorter, field);
         expect(await control(admin, url, verb, { [field]: value }), `${r.name} ${verb} as admin`).toBe(200);
         checked++;
@@ -159,7 +177,10 @@ describe('filtering and sorting by a hidden field', () => {
       const value = (call.query as { properties: Record<string, { enum?: string[] }> }).properties[field]!.enum?.[0] ?? 'x';
       if (call.method === 'GET') refusedFor(await editor.get(call.url, { [field]: value }), field);
       else refusedFor(await editor.call(call.method, call.url, { params: { [field]: value } }), field);
-      expect((await (call.method === 'GET' ? editor.get(call.url) : editor.call(call.method, call.url))).status, `${call.name} without the field`).toBe(200);
+      expect(
+        (await (call.method === 'GET' ? editor.get(call.url) : editor.call(call.method, call.url))).status,
+        `${call.name} without the field`,
+      ).toBe(200);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

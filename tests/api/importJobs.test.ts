@@ -56,7 +56,7 @@ async function paramsFile(prefix: string, n: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('import');
   sheet.addRow(['paramName', 'paramKey', 'paramValue']);
-  for (let i = 0; i < n; i++) sheet.addRow([`${prefix} ${i}`, `${prefix.replace(/ /g, "")}.${i}`, String(i)]);
+  for (let i = 0; i < n; i++) sheet.addRow([`${prefix} ${i}`, `${prefix.replace(/ /g, '')}.${i}`, String(i)]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -127,17 +127,31 @@ const part = (name: string, text: string) => {
 /** The parts of a workbook with one sheet, the sheet's part given. */
 function workbookWith(sheet: { name: string; data: Buffer; size: number; crc: number }): Buffer {
   return zip([
-    part('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
-    part('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-    part('xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
-    part('xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="import" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    part(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    part(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    part(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    part(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="import" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
     sheet,
   ]);
 }
 
 /** A sheet part that inflates to `mb` megabytes (XML whitespace after the opening tags), deflated as a stream. */
 async function hugeSheet(mb: number): Promise<{ name: string; data: Buffer; size: number; crc: number }> {
-  const head = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+  const head = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  );
   const fill = Buffer.alloc(1024 * 1024, 32);
   const deflate = createDeflateRaw({ level: 9 });
   const chunks: Buffer[] = [];
@@ -213,18 +227,32 @@ describe('import bombs', () => {
 
   it('more cells than an import reads (within the columns): refused with the cap in the message', async () => {
     const cols = Array.from({ length: 250 }, (_, i) => i + 1);
-    const letters = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : letters(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
-    const rows: string[] = [`<row r="1"><c r="A1" t="inlineStr"><is><t>paramName</t></is></c><c r="B1" t="inlineStr"><is><t>paramKey</t></is></c></row>`];
+    const letters = (n: number): string =>
+      n <= 26 ? String.fromCharCode(64 + n) : letters(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
+    const rows: string[] = [
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>paramName</t></is></c><c r="B1" t="inlineStr"><is><t>paramKey</t></is></c></row>`,
+    ];
     for (let r = 2; r <= 4100; r++) rows.push(`<row r="${r}">${cols.map((c) => `<c r="${letters(c)}${r}"/>`).join('')}</row>`);
-    const file = workbookWith(part('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`));
+    const file = workbookWith(
+      part(
+        'xl/worksheets/sheet1.xml',
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`,
+      ),
+    );
     const res = await admin.postFile<Envelope>(`${PARAMS}/importSysParam`, file);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.message).toMatch(/more than 1000000 cells/);
   });
 
-  it('a file of the right shape still imports (the bombs\' own parts are sound)', async () => {
-    const rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>paramName</t></is></c><c r="B1" t="inlineStr"><is><t>paramKey</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>handmade one</t></is></c><c r="B2" t="inlineStr"><is><t>handmade.1</t></is></c></row>';
-    const file = workbookWith(part('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`));
+  it("a file of the right shape still imports (the bombs' own parts are sound)", async () => {
+    const rows =
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>paramName</t></is></c><c r="B1" t="inlineStr"><is><t>paramKey</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>handmade one</t></is></c><c r="B2" t="inlineStr"><is><t>handmade.1</t></is></c></row>';
+    const file = workbookWith(
+      part(
+        'xl/worksheets/sheet1.xml',
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+      ),
+    );
     const res = await admin.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ imported: 1 });
@@ -257,7 +285,10 @@ describe('an import as a job', () => {
       seen.push(j);
       if (j.status !== 'running') break;
     }
-    expect(seen.some((j) => j.status === 'running' && j.processed > 0 && j.processed < n), JSON.stringify(seen.map((j) => [j.status, j.read, j.processed]))).toBe(true);
+    expect(
+      seen.some((j) => j.status === 'running' && j.processed > 0 && j.processed < n),
+      JSON.stringify(seen.map((j) => [j.status, j.read, j.processed])),
+    ).toBe(true);
     const over = seen.at(-1)!;
     expect(over, JSON.stringify(over)).toMatchObject({ status: 'done', total: n, imported: n, processed: n, errors: [] });
     // progress only moves forward
@@ -270,7 +301,12 @@ describe('an import as a job', () => {
   it('a refused file: the job reads failed, with the rows and their messages, and nothing is written', async () => {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('import');
-    sheet.addRows([['paramName', 'paramKey'], ['bad one', 'bad.1'], ['', 'bad.2'], ['bad three', 'bad.3']]);
+    sheet.addRows([
+      ['paramName', 'paramKey'],
+      ['bad one', 'bad.1'],
+      ['', 'bad.2'],
+      ['bad three', 'bad.3'],
+    ]);
     const start = await admin.postFile<Envelope<Job>>(`${PARAMS}/importSysParam?async=1`, Buffer.from(await wb.xlsx.writeBuffer()));
     const over = await untilOver(admin, start.body.data!.id);
     expect(over.status).toBe('failed');
@@ -294,7 +330,7 @@ describe('an import as a job', () => {
 });
 
 describe('the same file again', () => {
-  it('is answered with the first import\'s outcome and imports nothing twice', async () => {
+  it("is answered with the first import's outcome and imports nothing twice", async () => {
     const file = await paramsFile('twice', 20);
     const first = await admin.postFile<Envelope<{ imported: number }>>(`${PARAMS}/importSysParam`, file);
     expect(first.body.data).toEqual({ imported: 20 });
@@ -323,14 +359,19 @@ describe('the same file again', () => {
     expect(await paramCount(admin, 'together')).toBe(300);
   });
 
-  it('after the client gave up on the first request: the retry gets that import\'s outcome, every row once', async () => {
+  it("after the client gave up on the first request: the retry gets that import's outcome, every row once", async () => {
     const n = 500;
     const file = await paramsFile('given up', n);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), 'users.xlsx');
     const abort = new AbortController();
     const token = await signIn(server.url, 'demo', 'admin');
-    const abandoned = fetch(`${server.url}${PARAMS}/importSysParam`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: abort.signal }).catch((err: unknown) => err);
+    const abandoned = fetch(`${server.url}${PARAMS}/importSysParam`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+      signal: abort.signal,
+    }).catch((err: unknown) => err);
     // the retry, while the first may still be running (or over: either way the same job)
     const retry = await admin.postFile<Envelope<Job>>(`${PARAMS}/importSysParam?async=1`, file, 'users.xlsx');
     abort.abort();
@@ -347,7 +388,11 @@ describe('the same file again', () => {
 
   it('after a refusal runs again (a refused file wrote nothing)', async () => {
     const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('import').addRows([['paramName', 'paramKey'], ['again bad', 'again.bad'], ['', 'again.bad2']]);
+    wb.addWorksheet('import').addRows([
+      ['paramName', 'paramKey'],
+      ['again bad', 'again.bad'],
+      ['', 'again.bad2'],
+    ]);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
     const one = await admin.postFile<Envelope>(`${PARAMS}/importSysParam`, file);
     const two = await admin.postFile<Envelope>(`${PARAMS}/importSysParam`, file);

@@ -16,7 +16,19 @@ import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { CallDef, CallVerb, JsonSchema, Registry, Resource, ResourceFile } from '../../schemas/registry/types.ts';
 import { publishedResource } from '../../server-mock/documents/tenantDocuments.ts';
 import { CONTRACTS, contractDocument, publishContract } from './documentFixture.ts';
-import { callUrl, client, docxXml, pdfPages, readWorkbook, signIn, startTestServer, type ApiResponse, type Envelope, type PageData, type TestServer } from './harness.ts';
+import {
+  callUrl,
+  client,
+  docxXml,
+  pdfPages,
+  readWorkbook,
+  signIn,
+  startTestServer,
+  type ApiResponse,
+  type Envelope,
+  type PageData,
+  type TestServer,
+} from './harness.ts';
 import { VALID_SECRET, freeReferences, validRecord } from './validRecord.ts';
 
 const files = loadRegistry('schemas');
@@ -66,14 +78,20 @@ function referencedFirst(list: Resource[]): Resource[] {
  * its references to another resource point at that resource's record in `added` (a button of
  * the added menu, a user of the added organisation), so that the records hang together.
  */
-async function addRecord(api: Api, tenant: 'demo' | 'acme', r: Resource, added: Map<string, Record<string, unknown>> = created[tenant]): Promise<Record<string, unknown>> {
+async function addRecord(
+  api: Api,
+  tenant: 'demo' | 'acme',
+  r: Resource,
+  added: Map<string, Record<string, unknown>> = created[tenant],
+): Promise<Record<string, unknown>> {
   const rows = await listAll(api, r);
   expect(rows[0], `tenant ${tenant} has a record of ${r.name} to build a new one from`).toBeDefined();
   const record = validRecord(r, rows[0], String(++count))!;
   const linked = Object.entries(r.relations).filter(([, rel]) => rel.resource !== r.name && !rel.through && added.has(rel.resource));
   for (const [field, rel] of linked) record[field] = added.get(rel.resource)![rel.valueField];
   const valuesOf = async (resource: string, field: string) => (await listAll(api, registry.byName.get(resource)!)).map((x) => x[field]);
-  if (!r.storage.unique.every((set) => set.some((field) => linked.some(([name]) => name === field)))) expect(await freeReferences(r, record, rows, valuesOf)).toBe(true);
+  if (!r.storage.unique.every((set) => set.some((field) => linked.some(([name]) => name === field))))
+    expect(await freeReferences(r, record, rows, valuesOf)).toBe(true);
   const res = await api.post<Envelope<Record<string, unknown>>>(url(r, 'add'), record);
   expect(res.status, `${tenant} adds ${JSON.stringify(record)}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data!;
@@ -274,7 +292,13 @@ function carries(data: unknown): boolean {
 
 /** An answer that reports it touched nothing (`{removed: 0}`). */
 function touchedNothing(data: unknown): boolean {
-  return !!data && typeof data === 'object' && !Array.isArray(data) && Object.values(data).length > 0 && Object.values(data).every((v) => v === 0);
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    !Array.isArray(data) &&
+    Object.values(data).length > 0 &&
+    Object.values(data).every((v) => v === 0)
+  );
 }
 
 /** Demo's answers to every read aimed at its records, and its records. */
@@ -294,7 +318,15 @@ describe('declared calls aimed at demo records', () => {
   });
 
   it('every call that takes a record id, a code or a username is in the matrix', () => {
-    for (const name of ['authorizeUrlToRole', 'queryUrlIdByRoleId', 'authorizeMenuButtonToRole', 'queryCheckedMenuButton', 'authorizeRoleToUser', 'removePrincipal', 'deleteDataField']) {
+    for (const name of [
+      'authorizeUrlToRole',
+      'queryUrlIdByRoleId',
+      'authorizeMenuButtonToRole',
+      'queryCheckedMenuButton',
+      'authorizeRoleToUser',
+      'removePrincipal',
+      'deleteDataField',
+    ]) {
       expect(aimed.map((c) => c.name)).toContain(name);
     }
   });
@@ -305,7 +337,10 @@ describe('declared calls aimed at demo records', () => {
       for (const name of Object.keys({ ...c.query?.properties, ...c.body?.properties })) {
         const ref = referenced(name);
         if (!ref || ref.field === 'id' || ref.resource.scope === 'platform') continue;
-        expect((await listAll(acme, ref.resource)).map((x) => x[ref.field]), `${c.name}: acme has no ${name} ${String(demoValue(name))}`).not.toContain(demoValue(name));
+        expect(
+          (await listAll(acme, ref.resource)).map((x) => x[ref.field]),
+          `${c.name}: acme has no ${name} ${String(demoValue(name))}`,
+        ).not.toContain(demoValue(name));
       }
     }
     const proofs: string[] = [];
@@ -318,7 +353,8 @@ describe('declared calls aimed at demo records', () => {
     }
     for (const c of aimed.filter((x) => x.method === 'GET' && !NO_PROOF.has(x.name))) {
       const res = await make(demo, c);
-      if (res.status !== 200 || !carries(res.body.data)) proofs.push(`demo ${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200 || !carries(res.body.data))
+        proofs.push(`demo ${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(proofs, 'demo makes each call on its own records').toEqual([]);
 
@@ -328,7 +364,8 @@ describe('declared calls aimed at demo records', () => {
     for (const c of aimed) {
       const res = await make(acme, c);
       tried += 1;
-      if (res.status >= 200 && res.status < 300 && (c.method === 'GET' ? carries(res.body.data) : !touchedNothing(res.body.data))) successes.push(`${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 200 && res.status < 300 && (c.method === 'GET' ? carries(res.body.data) : !touchedNothing(res.body.data)))
+        successes.push(`${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
     }
     expect(successes).toEqual([]);
@@ -338,7 +375,8 @@ describe('declared calls aimed at demo records', () => {
 
     for (const c of aimed.filter((x) => destructive(x) && !NO_PROOF.has(x.name))) {
       const res = await make(demo, c);
-      if (res.status !== 200 || touchedNothing(res.body.data)) proofs.push(`demo ${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200 || touchedNothing(res.body.data))
+        proofs.push(`demo ${c.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(proofs, 'demo makes each delete on its own records').toEqual([]);
   });
@@ -365,7 +403,11 @@ describe('cross-tenant user injection', () => {
     acmeAdmin = h.client(srv.url, await h.signIn(srv.url, 'acme', 'admin'));
     // demo's administrator no longer shares the demo password with acme's
     const me = (await demoAdmin.get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser')).body.data!;
-    const changed = await demoAdmin.put<Envelope>('/api/account/sysuserdetail/updatePassword', { password: h.DEMO_PASSWORD, newPassword: DEMO_ADMIN_PASSWORD, id: me.id });
+    const changed = await demoAdmin.put<Envelope>('/api/account/sysuserdetail/updatePassword', {
+      password: h.DEMO_PASSWORD,
+      newPassword: DEMO_ADMIN_PASSWORD,
+      id: me.id,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     demoAdmin = h.client(srv.url, await h.signIn(srv.url, 'demo', 'admin', DEMO_ADMIN_PASSWORD));
   });
@@ -374,17 +416,28 @@ describe('cross-tenant user injection', () => {
     await srv?.stop();
   });
 
-  const demoUsernames = async () => (await demoAdmin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { pageSize: 10000 })).body.data!.list.map((u) => String(u.username)).sort();
+  const demoUsernames = async () =>
+    (await demoAdmin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { pageSize: 10000 })).body
+      .data!.list.map((u) => String(u.username))
+      .sort();
 
   it('refuses an acme administrator adding an acme user to demo unless demo’s administrator proves it', async () => {
     const orgs = (await acmeAdmin.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg')).body.data!.list;
     const created = await acmeAdmin.post<Envelope<{ id: number }>>('/api/admin/sysuser/addSysUser', {
-      username: 'injected', nickname: 'Injected', password: 'Injected@2026x', email: 'injected@acme.example.com', prefix: '+86', mobile: '13900000201', orgId: Number(orgs[0]!.id), status: 1,
+      username: 'injected',
+      nickname: 'Injected',
+      password: 'Injected@2026x',
+      email: 'injected@acme.example.com',
+      prefix: '+86',
+      mobile: '13900000201',
+      orgId: Number(orgs[0]!.id),
+      status: 1,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const userId = created.body.data!.id;
     const before = await demoUsernames();
-    const add = (body?: Record<string, unknown>) => acmeAdmin.call<Envelope>('POST', '/api/admin/sysuser/addSysTenantUser', { params: { tenantCode: 'demo', userId }, body });
+    const add = (body?: Record<string, unknown>) =>
+      acmeAdmin.call<Envelope>('POST', '/api/admin/sysuser/addSysTenantUser', { params: { tenantCode: 'demo', userId }, body });
 
     // the attack as it was: demo also has a user named admin
     expect((await add()).status).toBe(400);
@@ -400,7 +453,9 @@ describe('cross-tenant user injection', () => {
     const ok = await add({ username: 'admin', password: DEMO_ADMIN_PASSWORD });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await demoUsernames()).toEqual([...before, 'injected'].sort());
-    const roles = await demoAdmin.get<Envelope<unknown[]>>('/api/admin/sysrole/queryRoleName', { userId: Number((ok.body.data as { id: number }).id) });
+    const roles = await demoAdmin.get<Envelope<unknown[]>>('/api/admin/sysrole/queryRoleName', {
+      userId: Number((ok.body.data as { id: number }).id),
+    });
     expect(roles.body.data).toEqual([]);
   });
 });

@@ -32,7 +32,12 @@ const crew = {
     },
   },
   links: {
-    members: { resource: 'SysUser', valueField: 'id', labelField: 'username', through: { resource: 'CrewMember', recordKey: 'crewId', valueKey: 'userId' } },
+    members: {
+      resource: 'SysUser',
+      valueField: 'id',
+      labelField: 'username',
+      through: { resource: 'CrewMember', recordKey: 'crewId', valueKey: 'userId' },
+    },
   },
   calls: [
     {
@@ -74,9 +79,18 @@ const crewMember = {
 };
 
 const labels: Record<string, Rec> = {
-  en: { Crew: { title: 'Crews', fields: { crewCode: 'Code', crewName: 'Name' } }, CrewMember: { title: 'Crew members', fields: { crewId: 'Crew', userId: 'User' } } },
-  zh: { Crew: { title: '班组', fields: { crewCode: '编码', crewName: '名称' } }, CrewMember: { title: '班组成员', fields: { crewId: '班组', userId: '用户' } } },
-  tw: { Crew: { title: '班組', fields: { crewCode: '編碼', crewName: '名稱' } }, CrewMember: { title: '班組成員', fields: { crewId: '班組', userId: '使用者' } } },
+  en: {
+    Crew: { title: 'Crews', fields: { crewCode: 'Code', crewName: 'Name' } },
+    CrewMember: { title: 'Crew members', fields: { crewId: 'Crew', userId: 'User' } },
+  },
+  zh: {
+    Crew: { title: '班组', fields: { crewCode: '编码', crewName: '名称' } },
+    CrewMember: { title: '班组成员', fields: { crewId: '班组', userId: '用户' } },
+  },
+  tw: {
+    Crew: { title: '班組', fields: { crewCode: '編碼', crewName: '名稱' } },
+    CrewMember: { title: '班組成員', fields: { crewId: '班組', userId: '使用者' } },
+  },
 };
 
 let dir: string;
@@ -125,7 +139,8 @@ beforeAll(async () => {
   server = await startTestServer({ schemasDir: join(dir, 'schemas') });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
   acme = client(server.url, await signIn(server.url, 'acme', 'admin'));
-  for (const name of ['admin', 'editor', 'visitor']) demoUsers[name] = await idOf(admin, '/api/admin/sysuser/querySysUser', 'username', name);
+  for (const name of ['admin', 'editor', 'visitor'])
+    demoUsers[name] = await idOf(admin, '/api/admin/sysuser/querySysUser', 'username', name);
   acmeAdmin = await idOf(acme, '/api/admin/sysuser/querySysUser', 'username', 'admin');
   demoCrew = await addCrew(admin, 'C-1');
   acmeCrew = await addCrew(acme, 'C-1');
@@ -149,7 +164,7 @@ describe('link calls of a resource file', () => {
     expect((await replace(admin, demoCrew, [editor])).status).toBe(200);
   });
 
-  it('refuse an unknown id, another tenant\'s id and a malformed list with a clear error, changing nothing', async () => {
+  it("refuse an unknown id, another tenant's id and a malformed list with a clear error, changing nothing", async () => {
     const before = await members(admin, demoCrew);
     const unknown = await replace(admin, demoCrew, [demoUsers.visitor, 999999]);
     expect(unknown.status).toBe(400);
@@ -172,7 +187,7 @@ describe('link calls of a resource file', () => {
     expect(await members(acme, acmeCrew)).toEqual([]);
   });
 
-  it('keep each tenant\'s links its own', async () => {
+  it("keep each tenant's links its own", async () => {
     expect((await replace(acme, acmeCrew, [acmeAdmin])).status).toBe(200);
     expect(await members(acme, acmeCrew)).toEqual([acmeAdmin]);
     expect(await members(admin, demoCrew)).toEqual([demoUsers.editor]);

@@ -45,7 +45,11 @@ describe('online users under a data permission', () => {
       expect(s).toHaveProperty('username');
     }
     // The console hides the same fields (queryCurrentAuthority answers without an envelope).
-    const authority = await editor.post<{ dataFields?: Record<string, string[]> }>('/api/account/sysuserdetail/queryCurrentAuthority', undefined, { username: 'editor' });
+    const authority = await editor.post<{ dataFields?: Record<string, string[]> }>(
+      '/api/account/sysuserdetail/queryCurrentAuthority',
+      undefined,
+      { username: 'editor' },
+    );
     expect(authority.body.dataFields?.onlinesysuser).toEqual(['ip', 'userAgent']);
 
     const adminView = await admin.get<Envelope<{ list: Session[] }>>(ONLINE);

@@ -39,12 +39,17 @@ const TOKEN = '/api/uaa/oauth/token';
 
 function tokenCall(params: Record<string, string>): Promise<Response> {
   const qs = new URLSearchParams({ scope: 'ui', client_id: 'browser', ...params });
-  return fetch(`${server.url}${TOKEN}?${qs}`, { method: 'POST', headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' } });
+  return fetch(`${server.url}${TOKEN}?${qs}`, {
+    method: 'POST',
+    headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 describe('redactUrl', () => {
   it('replaces the values of secret parameters and keeps the others', () => {
-    expect(redactUrl('/api/uaa/oauth/token?username=admin&password=Demo%402026&tenantCode=demo')).toBe(`/api/uaa/oauth/token?username=admin&password=${REDACTED}&tenantCode=demo`);
+    expect(redactUrl('/api/uaa/oauth/token?username=admin&password=Demo%402026&tenantCode=demo')).toBe(
+      `/api/uaa/oauth/token?username=admin&password=${REDACTED}&tenantCode=demo`,
+    );
     expect(redactUrl('/x?smsCaptcha=123456&mobile=1380&newPassword=a&charCaptcha=K&captchaKey=k&code=9&resetCode=8&access_token=t')).toBe(
       `/x?smsCaptcha=${REDACTED}&mobile=1380&newPassword=${REDACTED}&charCaptcha=${REDACTED}&captchaKey=${REDACTED}&code=${REDACTED}&resetCode=${REDACTED}&access_token=${REDACTED}`,
     );
@@ -78,21 +83,37 @@ describe('the server log', () => {
     // sends them, then in a JSON body as the console sends them
     const me = await client(server.url, editorToken).get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser');
     const changed = 'Changed-Pass-5519';
-    const inQuery = await fetch(`${server.url}/api/account/sysuserdetail/updatePassword?${new URLSearchParams({ password: DEMO_PASSWORD, newPassword: changed, id: String(me.body.data!.id) })}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${editorToken}` },
-    });
+    const inQuery = await fetch(
+      `${server.url}/api/account/sysuserdetail/updatePassword?${new URLSearchParams({ password: DEMO_PASSWORD, newPassword: changed, id: String(me.body.data!.id) })}`,
+      {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${editorToken}` },
+      },
+    );
     expect(inQuery.status).toBe(200);
     secrets.push(changed);
     const changedAgain = 'Changed-Pass-6620';
-    expect((await client(server.url, editorToken).put('/api/account/sysuserdetail/updatePassword', { password: changed, newPassword: changedAgain, id: me.body.data!.id })).status).toBe(200);
+    expect(
+      (
+        await client(server.url, editorToken).put('/api/account/sysuserdetail/updatePassword', {
+          password: changed,
+          newPassword: changedAgain,
+          id: me.body.data!.id,
+        })
+      ).status,
+    ).toBe(200);
     secrets.push(changedAgain);
 
     // a password reset: the captcha's answer and key, the code mailed and the new password set with it
     const answer = 'HEXU';
     const { key } = await issueCaptcha(server.services, answer);
     const email = 'editor@demo.example.com';
-    const reset = await client(server.url).post('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email, charCaptcha: answer, captchaKey: key });
+    const reset = await client(server.url).post('/api/account/sysuserdetail/retrievePassword', undefined, {
+      tenantCode: 'demo',
+      email,
+      charCaptcha: answer,
+      captchaKey: key,
+    });
     expect(reset.status).toBe(200);
     secrets.push(answer, key);
     // the mail is sent without being awaited (its time tells nothing): wait for it to arrive
@@ -100,7 +121,12 @@ describe('the server log', () => {
     const resetCode = /is ([A-Z0-9-]{14}) \./.exec(texts.get(email) ?? '')?.[1];
     expect(resetCode).toBeTruthy();
     const renewed = 'Renewed-Pass-8842';
-    const used = await client(server.url).post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code: resetCode, newPassword: renewed });
+    const used = await client(server.url).post('/api/account/sysuserdetail/resetPassword', {
+      tenantCode: 'demo',
+      email,
+      code: resetCode,
+      newPassword: renewed,
+    });
     expect(used.status).toBe(200);
     secrets.push(resetCode!, renewed);
     expect(await signIn(server.url, 'demo', 'editor', renewed)).toBeTruthy();

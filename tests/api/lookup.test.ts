@@ -38,19 +38,50 @@ const gadget = {
   },
   list: { search: { basic: ['gadgetName'] } },
   calls: [
-    { name: 'queryGadgetOptions', method: 'GET', handler: 'lookup.options', options: { valueField: 'gadgetCode', labelField: 'gadgetName' } },
-    { name: 'queryGadgetByKind', method: 'GET', handler: 'lookup.byField', options: { field: 'kind' }, query: { type: 'object', properties: { kind: { type: 'string' } } } },
-    { name: 'queryGadgetBySize', method: 'GET', handler: 'lookup.byField', options: { field: 'size' }, query: { type: 'object', properties: { size: { type: 'string' } } } },
+    {
+      name: 'queryGadgetOptions',
+      method: 'GET',
+      handler: 'lookup.options',
+      options: { valueField: 'gadgetCode', labelField: 'gadgetName' },
+    },
+    {
+      name: 'queryGadgetByKind',
+      method: 'GET',
+      handler: 'lookup.byField',
+      options: { field: 'kind' },
+      query: { type: 'object', properties: { kind: { type: 'string' } } },
+    },
+    {
+      name: 'queryGadgetBySize',
+      method: 'GET',
+      handler: 'lookup.byField',
+      options: { field: 'size' },
+      query: { type: 'object', properties: { size: { type: 'string' } } },
+    },
     { name: 'queryActiveGadgets', method: 'GET', handler: 'lookup.byField', options: { field: 'active', value: true } },
     { name: 'queryGadgetKind', method: 'GET', handler: 'lookup.dict', options: { dictType: 'gadget_kind' } },
-    { name: 'queryGadgetDict', method: 'GET', handler: 'lookup.dict', query: { type: 'object', properties: { dictType: { type: 'string' } } } },
+    {
+      name: 'queryGadgetDict',
+      method: 'GET',
+      handler: 'lookup.dict',
+      query: { type: 'object', properties: { dictType: { type: 'string' } } },
+    },
   ],
 };
 
 const labels: Record<string, { resource: Rec; dict: Rec }> = {
-  en: { resource: { title: 'Gadgets', fields: { gadgetCode: 'Code', gadgetName: 'Name', kind: 'Kind', size: 'Size', active: 'Active' } }, dict: { small: 'Small', big: 'Big' } },
-  zh: { resource: { title: '小工具', fields: { gadgetCode: '编码', gadgetName: '名称', kind: '种类', size: '尺寸', active: '启用' } }, dict: { small: '小', big: '大' } },
-  tw: { resource: { title: '小工具', fields: { gadgetCode: '編碼', gadgetName: '名稱', kind: '種類', size: '尺寸', active: '啟用' } }, dict: { small: '小', big: '大' } },
+  en: {
+    resource: { title: 'Gadgets', fields: { gadgetCode: 'Code', gadgetName: 'Name', kind: 'Kind', size: 'Size', active: 'Active' } },
+    dict: { small: 'Small', big: 'Big' },
+  },
+  zh: {
+    resource: { title: '小工具', fields: { gadgetCode: '编码', gadgetName: '名称', kind: '种类', size: '尺寸', active: '启用' } },
+    dict: { small: '小', big: '大' },
+  },
+  tw: {
+    resource: { title: '小工具', fields: { gadgetCode: '編碼', gadgetName: '名稱', kind: '種類', size: '尺寸', active: '啟用' } },
+    dict: { small: '小', big: '大' },
+  },
 };
 
 let schemas: ReturnType<typeof schemasWith> | undefined;
@@ -78,14 +109,18 @@ async function data<T>(c: Client, path: string, params?: Params): Promise<T> {
 
 async function hideFields(menuCode: string, fields: string | null) {
   const call = urlFor('grant.menuDataToRole');
-  const res = await admin.call<Envelope>(call.method, call.url, { body: { menuCode, data: fields ? [{ roleCode: 'ROLE_EDITOR', dataFields: fields }] : [] } });
+  const res = await admin.call<Envelope>(call.method, call.url, {
+    body: { menuCode, data: fields ? [{ roleCode: 'ROLE_EDITOR', dataFields: fields }] : [] },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 beforeAll(async () => {
   schemas = schemasWith({
     resources: { 'gadget.json': gadget },
-    messages: Object.fromEntries(Object.entries(labels).map(([locale, l]) => [locale, { resources: { Gadget: l.resource }, dict: { gadget_kind: l.dict } }])),
+    messages: Object.fromEntries(
+      Object.entries(labels).map(([locale, l]) => [locale, { resources: { Gadget: l.resource }, dict: { gadget_kind: l.dict } }]),
+    ),
   });
   server = await startTestServer({ schemasDir: schemas.schemasDir });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
@@ -98,9 +133,19 @@ beforeAll(async () => {
     { gadgetCode: 'G-4', gadgetName: 'gamma 9', kind: 'small', size: 2, active: true },
   ];
   for (const g of gadgets) expect((await admin.post(`${BASE}/addGadget`, g)).status).toBe(200);
-  expect((await acme.post(`${BASE}/addGadget`, { gadgetCode: 'A-1', gadgetName: 'aaa acme', kind: 'big', size: 10, active: true })).status).toBe(200);
+  expect(
+    (await acme.post(`${BASE}/addGadget`, { gadgetCode: 'A-1', gadgetName: 'aaa acme', kind: 'big', size: 10, active: true })).status,
+  ).toBe(200);
   // a menu for the gadget screen, so that data permissions can be set on it
-  const menu = await admin.post<Envelope>('/api/admin/sysmenu/addSysMenu', { menuCode: 'gadget', menuName: 'Gadgets', menuPath: '/gadget', menuParent: '0', menuStatus: 1, menuHidden: 0, menuSequence: 999 });
+  const menu = await admin.post<Envelope>('/api/admin/sysmenu/addSysMenu', {
+    menuCode: 'gadget',
+    menuName: 'Gadgets',
+    menuPath: '/gadget',
+    menuParent: '0',
+    menuStatus: 1,
+    menuHidden: 0,
+    menuSequence: 999,
+  });
   expect(menu.status, JSON.stringify(menu.body)).toBe(200);
 });
 
@@ -126,7 +171,7 @@ describe('lookup.options', () => {
     expect(acmeCodes[0]).toEqual({ label: 'Aardvark checks', value: 'ROLE_ACME_QA' });
   });
 
-  it('gives a declared resource\'s records as {label, value} in label order', async () => {
+  it("gives a declared resource's records as {label, value} in label order", async () => {
     expect(await data<Rec[]>(admin, `${BASE}/queryGadgetOptions`)).toEqual([
       { label: 'Alpha', value: 'G-2' },
       { label: 'beta', value: 'G-1' },
@@ -142,7 +187,7 @@ describe('lookup.options', () => {
     expect(res.body.status).toBe(400);
   });
 
-  it('follows the caller\'s data permissions', async () => {
+  it("follows the caller's data permissions", async () => {
     await hideFields('gadget', 'gadgetName');
     const options = await data<Rec[]>(editor, `${BASE}/queryGadgetOptions`);
     expect(options.map((o) => o.label)).toEqual(['G-1', 'G-2', 'G-3', 'G-4']);
@@ -196,19 +241,27 @@ describe('lookup.byField', () => {
 });
 
 describe('lookup.dict', () => {
-  it('gives the entries of a dictionary type in sequence order, in the caller\'s language', async () => {
+  it("gives the entries of a dictionary type in sequence order, in the caller's language", async () => {
     expect(await data<Rec[]>(admin, `${BASE}/queryGadgetKind`)).toEqual([
       { label: 'Small', value: 'small' },
       { label: 'Big', value: 'big' },
     ]);
     const seeded = await data<Rec[]>(admin, `${BASE}/queryGadgetKind`);
-    const added = await admin.post<Envelope>('/api/admin/sysdict/addSysDict', { dictType: 'gadget_kind', dictName: 'Medium', dictValue: 'medium', dictParent: 0, dictSequence: 15 });
+    const added = await admin.post<Envelope>('/api/admin/sysdict/addSysDict', {
+      dictType: 'gadget_kind',
+      dictName: 'Medium',
+      dictValue: 'medium',
+      dictParent: 0,
+      dictSequence: 15,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await data<Rec[]>(admin, `${BASE}/queryGadgetKind`)).map((o) => o.value)).toEqual(['small', 'medium', 'big']);
     expect(seeded).toHaveLength(2);
     const zh = client(server.url, await signIn(server.url, 'demo', 'admin'), { 'x-language': 'zh' });
     expect((await data<Rec[]>(zh, `${BASE}/queryGadgetKind`)).map((o) => o.label)).toEqual(['小', 'Medium', '大']);
-    expect(await data<Rec[]>(admin, `${BASE}/queryGadgetDict`, { dictType: 'gadget_kind' })).toEqual(await data<Rec[]>(admin, `${BASE}/queryGadgetKind`));
+    expect(await data<Rec[]>(admin, `${BASE}/queryGadgetDict`, { dictType: 'gadget_kind' })).toEqual(
+      await data<Rec[]>(admin, `${BASE}/queryGadgetKind`),
+    );
   });
 
   it('keeps a name the tenant changed', async () => {
@@ -227,7 +280,17 @@ describe('lookup.dict', () => {
   });
 
   it('shows each tenant its own entries', async () => {
-    expect((await acme.post('/api/admin/sysdict/addSysDict', { dictType: 'gadget_kind', dictName: 'Huge', dictValue: 'huge', dictParent: 0, dictSequence: 30 })).status).toBe(200);
+    expect(
+      (
+        await acme.post('/api/admin/sysdict/addSysDict', {
+          dictType: 'gadget_kind',
+          dictName: 'Huge',
+          dictValue: 'huge',
+          dictParent: 0,
+          dictSequence: 30,
+        })
+      ).status,
+    ).toBe(200);
     expect((await data<Rec[]>(acme, `${BASE}/queryGadgetKind`)).map((o) => o.value)).toEqual(['small', 'big', 'huge']);
     expect((await data<Rec[]>(admin, `${BASE}/queryGadgetKind`)).map((o) => o.value)).toEqual(['small', 'medium', 'big']);
   });

@@ -122,7 +122,13 @@ describe('articles', () => {
   });
 
   it('creates an article that the list then shows, and updates one', async () => {
-    const created = await api().post<Mock>(`${P}/article/create`, { title: 'Freshly written mock', importance: 3, type: 'EU', status: 'published', unknown: 'ignored' });
+    const created = await api().post<Mock>(`${P}/article/create`, {
+      title: 'Freshly written mock',
+      importance: 3,
+      type: 'EU',
+      status: 'published',
+      unknown: 'ignored',
+    });
     expect(created.body).toEqual({ code: 200, data: 'success' });
     const found = (await list({ title: 'Freshly written mock' })).data!;
     expect(found.total).toBe(1);
@@ -185,7 +191,9 @@ describe('sign-in and users', () => {
   });
 
   it('lists 20 transactions, the same on every call', async () => {
-    const a = (await api().get<Mock<{ total: number; items: { order_no: string; status: string; price: number }[] }>>(`${P}/transaction/list`)).body;
+    const a = (
+      await api().get<Mock<{ total: number; items: { order_no: string; status: string; price: number }[] }>>(`${P}/transaction/list`)
+    ).body;
     expect(a.data!.total).toBe(20);
     expect(a.data!.items).toHaveLength(20);
     expect(a.data!.items.every((t) => ['success', 'pending'].includes(t.status) && t.price >= 1000 && t.price <= 15000)).toBe(true);

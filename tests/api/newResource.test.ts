@@ -52,7 +52,15 @@ const supplier = {
 };
 
 /** The menu entry of the page: a child of the system administration group. */
-const menuEntry = { code: 'supplier', path: '/supplier', name: 'Supplier', component: 'resource', resource: 'Supplier', title: 'route.supplier', icon: 'table' };
+const menuEntry = {
+  code: 'supplier',
+  path: '/supplier',
+  name: 'Supplier',
+  component: 'resource',
+  resource: 'Supplier',
+  title: 'route.supplier',
+  icon: 'table',
+};
 
 const labels: Record<string, Record<string, string>> = {
   en: { title: 'Suppliers', supplierCode: 'Code', supplierName: 'Name', contactEmail: 'Email', rating: 'Rating' },
@@ -72,7 +80,12 @@ beforeAll(async () => {
         locale,
         {
           route: { supplier: l.title },
-          resources: { Supplier: { title: l.title, fields: { supplierCode: l.supplierCode, supplierName: l.supplierName, contactEmail: l.contactEmail, rating: l.rating } } },
+          resources: {
+            Supplier: {
+              title: l.title,
+              fields: { supplierCode: l.supplierCode, supplierName: l.supplierName, contactEmail: l.contactEmail, rating: l.rating },
+            },
+          },
         },
       ]),
     ),
@@ -113,7 +126,12 @@ describe('a new resource file', () => {
     const bad = await admin.post<Envelope>('/api/material/supplier/addSupplier', { supplierCode: 'x', supplierName: 'A', rating: 9 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['rating', 'supplierCode', 'supplierName']);
-    const add = await admin.post<Envelope<{ id: number }>>('/api/material/supplier/addSupplier', { supplierCode: 'ST001', supplierName: 'Steel Works', contactEmail: 'sales@steel.example.com', rating: 4 });
+    const add = await admin.post<Envelope<{ id: number }>>('/api/material/supplier/addSupplier', {
+      supplierCode: 'ST001',
+      supplierName: 'Steel Works',
+      contactEmail: 'sales@steel.example.com',
+      rating: 4,
+    });
     expect(add.status).toBe(200);
     const dup = await admin.post<Envelope>('/api/material/supplier/addSupplier', { supplierCode: 'ST001', supplierName: 'Other' });
     expect(dup.status).toBe(409);
@@ -121,11 +139,17 @@ describe('a new resource file', () => {
     expect(list.body.data!.list).toHaveLength(1);
     // add answers the stored record, as the list shows it.
     expect(add.body.data).toEqual(list.body.data!.list[0]);
-    const upd = await admin.put<Envelope<{ rating: number }>>('/api/material/supplier/updateSupplier', { id: add.body.data!.id, rating: 5 });
+    const upd = await admin.put<Envelope<{ rating: number }>>('/api/material/supplier/updateSupplier', {
+      id: add.body.data!.id,
+      rating: 5,
+    });
     expect(upd.body.data!.rating).toBe(5);
     expect(upd.body.data).toMatchObject({ id: add.body.data!.id, supplierCode: 'ST001', contactEmail: 'sales@steel.example.com' });
     // Optional values the record lacks come back as null.
-    const bare = await admin.post<Envelope<Record<string, unknown>>>('/api/material/supplier/addSupplier', { supplierCode: 'BR003', supplierName: 'Bare' });
+    const bare = await admin.post<Envelope<Record<string, unknown>>>('/api/material/supplier/addSupplier', {
+      supplierCode: 'BR003',
+      supplierName: 'Bare',
+    });
     expect(bare.body.data).toMatchObject({ supplierCode: 'BR003', contactEmail: null, rating: null });
     await admin.post('/api/material/supplier/deleteSupplier', undefined, { id: bare.body.data!.id as number });
     const exp = await admin.post('/api/material/supplier/exportSupplier', {});
@@ -151,23 +175,36 @@ describe('a new resource file', () => {
   it('gives ROLE_EDITOR its page and every call and button but the delete action', async () => {
     const admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
     const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
-    const held = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'supplier', roleCode: 'ROLE_EDITOR' });
+    const held = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', {
+      menuCode: 'supplier',
+      roleCode: 'ROLE_EDITOR',
+    });
     expect([...held.body.data!].sort()).toEqual(['supplier:add', 'supplier:export', 'supplier:query', 'supplier:update']);
-    const all = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'supplier', roleCode: 'ROLE_ADMIN' });
+    const all = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', {
+      menuCode: 'supplier',
+      roleCode: 'ROLE_ADMIN',
+    });
     expect(all.body.data).toContain('supplier:delete');
 
-    const add = await editor.post<Envelope<{ id: number }>>('/api/material/supplier/addSupplier', { supplierCode: 'ED003', supplierName: 'Editor Co' });
+    const add = await editor.post<Envelope<{ id: number }>>('/api/material/supplier/addSupplier', {
+      supplierCode: 'ED003',
+      supplierName: 'Editor Co',
+    });
     expect(add.status).toBe(200);
     expect((await editor.put('/api/material/supplier/updateSupplier', { id: add.body.data!.id, rating: 3 })).status).toBe(200);
     expect((await editor.get('/api/material/supplier/querySupplier')).status).toBe(200);
     expect((await editor.post('/api/material/supplier/exportSupplier', {})).status).toBe(200);
     const del = await editor.post<Envelope>('/api/material/supplier/deleteSupplier', undefined, { id: add.body.data!.id });
     expect(del.status).toBe(403);
-    expect((await admin.get<Envelope<PageData>>('/api/material/supplier/querySupplier', { supplierCode: 'ED003' })).body.data!.list).toHaveLength(1);
+    expect(
+      (await admin.get<Envelope<PageData>>('/api/material/supplier/querySupplier', { supplierCode: 'ED003' })).body.data!.list,
+    ).toHaveLength(1);
 
     // the page is in the editor's menu, titled from route.supplier
     type Node = { name: string; path: string; meta?: { title?: string }; children?: Node[] };
-    const authority = await editor.post<{ menu: Node[] }>('/api/account/sysuserdetail/queryCurrentAuthority', undefined, { username: 'editor' });
+    const authority = await editor.post<{ menu: Node[] }>('/api/account/sysuserdetail/queryCurrentAuthority', undefined, {
+      username: 'editor',
+    });
     const adminGroup = authority.body.menu.find((n) => n.name === 'admin')!;
     expect(adminGroup.children!.find((n) => n.name === 'supplier')).toMatchObject({ path: '/supplier', meta: { title: 'route.supplier' } });
   });

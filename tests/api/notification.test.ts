@@ -49,7 +49,13 @@ afterAll(async () => {
 
 let seq = 0;
 async function add(body: Rec, as: Api = admin): Promise<Rec> {
-  const res = await as.post<Envelope<Rec>>(`${BASE}/addNotification`, { title: `Notice ${++seq}`, content: '<p>Text</p>', type: 'notice', priority: 2, ...body });
+  const res = await as.post<Envelope<Rec>>(`${BASE}/addNotification`, {
+    title: `Notice ${++seq}`,
+    content: '<p>Text</p>',
+    type: 'notice',
+    priority: 2,
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data!;
 }
@@ -70,19 +76,29 @@ const bellIds = async (as: Api) => (await bell(as)).map((x) => x.id);
 const myIds = async (as: Api) => (await mine(as)).list.map((x) => Number(x.id));
 
 async function linkRows(notificationId: number): Promise<Rec[]> {
-  return (await server.database.db.selectFrom('notification_sysuser').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute()) as Rec[];
+  return (await server.database.db
+    .selectFrom('notification_sysuser')
+    .selectAll()
+    .where('notification_id', '=', notificationId)
+    .orderBy('id')
+    .execute()) as Rec[];
 }
 
 describe('the demo notifications', () => {
   it('reach everyone, and the targeted message only its recipient', async () => {
     const titles = (items: BellItem[]) => items.map((x) => x.title).sort();
-    const everyone = DEMO_NOTIFICATIONS.filter((n) => n.tenantCode === 'demo' && !n.to).map((n) => n.title).sort();
+    const everyone = DEMO_NOTIFICATIONS.filter((n) => n.tenantCode === 'demo' && !n.to)
+      .map((n) => n.title)
+      .sort();
     const message = DEMO_NOTIFICATIONS.find((n) => n.tenantCode === 'demo' && n.to)!;
     expect(titles(await bell(admin))).toEqual(everyone);
     expect(titles(await bell(visitor))).toEqual(everyone);
     const editors = await bell(editor);
     expect(titles(editors)).toEqual([...everyone, message.title].sort());
-    expect(editors.find((x) => x.title === message.title)).toMatchObject({ type: 'message', description: 'Three steel plan applications of the Riverside Bridge Project wait for your review.' });
+    expect(editors.find((x) => x.title === message.title)).toMatchObject({
+      type: 'message',
+      description: 'Three steel plan applications of the Riverside Bridge Project wait for your review.',
+    });
     expect(editors.filter((x) => x.title !== message.title).every((x) => x.type === 'notification')).toBe(true);
   });
 });
@@ -101,9 +117,21 @@ describe('adding and changing a notification', () => {
   });
 
   it('refuses an end before the start, on add and on update, and takes an open period', async () => {
-    const res = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'Backwards', content: 'x', type: 'notice', priority: 1, startTime: at(60 * MINUTE), endTime: at(0) });
+    const res = await admin.post<Envelope>(`${BASE}/addNotification`, {
+      title: 'Backwards',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      startTime: at(60 * MINUTE),
+      endTime: at(0),
+    });
     expect(res.status).toBe(400);
-    const backwards = { field: 'endTime', keyword: 'x-notBefore', params: { otherField: 'startTime' }, message: 'must not be before startTime' };
+    const backwards = {
+      field: 'endTime',
+      keyword: 'x-notBefore',
+      params: { otherField: 'startTime' },
+      message: 'must not be before startTime',
+    };
     expect(res.body.errors).toEqual([backwards]);
     expect(res.body.message).toContain('endTime must not be before startTime');
     const ok = await add({ startTime: at(0), endTime: at(0) });
@@ -119,11 +147,21 @@ describe('adding and changing a notification', () => {
   it('takes its publisher from the signed-in user, whatever the body says, and keeps it on update', async () => {
     const n = await add({ publisher: 'mallory' });
     expect(n.publisher).toBe('admin');
-    const upd = await editor.put<Envelope<Rec>>(`${BASE}/updateNotification`, { id: n.id, title: 'Changed by the editor', publisher: 'editor' });
+    const upd = await editor.put<Envelope<Rec>>(`${BASE}/updateNotification`, {
+      id: n.id,
+      title: 'Changed by the editor',
+      publisher: 'editor',
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.data).toMatchObject({ title: 'Changed by the editor', publisher: 'admin' });
     expect((await add({}, editor)).publisher).toBe('editor');
-    const tooLong = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'x', content: 'x', type: 'notice', priority: 1, publisher: 'x'.repeat(65) });
+    const tooLong = await admin.post<Envelope>(`${BASE}/addNotification`, {
+      title: 'x',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      publisher: 'x'.repeat(65),
+    });
     expect(tooLong.status).toBe(400);
   });
 
@@ -135,7 +173,10 @@ describe('adding and changing a notification', () => {
       [userId.get('editor'), 'demo'],
     ]);
     const listed = await admin.get<Envelope<PageData>>(`${BASE}/queryNotification`, { id: String(n.id) });
-    expect(listed.body.data!.list[0]).toMatchObject({ userIds: [userId.get('visitor'), userId.get('editor')], usernames: ['visitor', 'editor'] });
+    expect(listed.body.data!.list[0]).toMatchObject({
+      userIds: [userId.get('visitor'), userId.get('editor')],
+      usernames: ['visitor', 'editor'],
+    });
 
     const upd = await admin.put<Envelope<Rec>>(`${BASE}/updateNotification`, { id: n.id, userIds: [userId.get('admin')!] });
     expect(upd.body.data).toMatchObject({ userIds: [userId.get('admin')], usernames: ['admin'] });
@@ -152,10 +193,22 @@ describe('adding and changing a notification', () => {
   });
 
   it('refuses recipients that are no users of the tenant, and repeated ones', async () => {
-    const unknown = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'x', content: 'x', type: 'notice', priority: 1, userIds: [999999] });
+    const unknown = await admin.post<Envelope>(`${BASE}/addNotification`, {
+      title: 'x',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      userIds: [999999],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors![0]!.field).toBe('userIds');
-    const twice = await admin.post<Envelope>(`${BASE}/addNotification`, { title: 'x', content: 'x', type: 'notice', priority: 1, userIds: [userId.get('visitor')!, userId.get('visitor')!] });
+    const twice = await admin.post<Envelope>(`${BASE}/addNotification`, {
+      title: 'x',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      userIds: [userId.get('visitor')!, userId.get('visitor')!],
+    });
     expect(twice.status).toBe(400);
   });
 });
@@ -198,7 +251,13 @@ describe('the bell and my notifications', () => {
     clock += 1000;
     const newest = await add({ title: 'Newest', content: '<p>A&nbsp;&lt;tag&gt;&#33;</p>' });
     const items = await bell(visitor);
-    expect(items[0]).toEqual({ id: newest.id, title: 'Newest', description: 'A <tag>!', datetime: newest.createTime, type: 'notification' });
+    expect(items[0]).toEqual({
+      id: newest.id,
+      title: 'Newest',
+      description: 'A <tag>!',
+      datetime: newest.createTime,
+      type: 'notification',
+    });
     const item = items.find((x) => x.id === long.id)!;
     expect(item.type).toBe('message');
     expect(item.description.startsWith('Dear all, stock & steel stock & steel')).toBe(true);
@@ -214,7 +273,14 @@ describe('the bell and my notifications', () => {
     const added = [];
     for (let i = 0; i < 3; i++) {
       clock += 1000;
-      added.push(await add({ title: `${mark} ${i}`, type: i === 1 ? 'message' : 'notice', content: `<p>${mark} content ${i}</p>`, userIds: [userId.get('visitor')!] }));
+      added.push(
+        await add({
+          title: `${mark} ${i}`,
+          type: i === 1 ? 'message' : 'notice',
+          content: `<p>${mark} content ${i}</p>`,
+          userIds: [userId.get('visitor')!],
+        }),
+      );
     }
     const first = await mine(visitor, { title: mark, pageSize: 2, currentPage: 1 });
     expect(first.pagination).toEqual({ total: 3, pageSize: 2, current: 1 });
@@ -252,7 +318,12 @@ describe('the bell and my notifications', () => {
 describe('tenants and permissions', () => {
   it('keep each tenant to its own notifications and users', async () => {
     const demoOnly = await add({ title: 'Demo only' });
-    const acmeNote = await acme.post<Envelope<Rec>>(`${BASE}/addNotification`, { title: 'Acme only', content: 'x', type: 'notice', priority: 1 });
+    const acmeNote = await acme.post<Envelope<Rec>>(`${BASE}/addNotification`, {
+      title: 'Acme only',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+    });
     expect(acmeNote.status).toBe(200);
     expect(acmeNote.body.data!.tenantCode).toBe('acme');
     expect(await bellIds(acme)).not.toContain(demoOnly.id);
@@ -261,7 +332,13 @@ describe('tenants and permissions', () => {
     const acmeList = await acme.get<Envelope<PageData>>(`${BASE}/queryNotification`, { pageSize: 10000 });
     expect(acmeList.body.data!.list.map((x) => x.id)).not.toContain(demoOnly.id);
     // a demo user cannot be a recipient of an acme notification
-    const cross = await acme.post<Envelope>(`${BASE}/addNotification`, { title: 'x', content: 'x', type: 'notice', priority: 1, userIds: [userId.get('visitor')!] });
+    const cross = await acme.post<Envelope>(`${BASE}/addNotification`, {
+      title: 'x',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      userIds: [userId.get('visitor')!],
+    });
     expect(cross.status).toBe(400);
     expect(cross.body.errors![0]!.field).toBe('userIds');
     const steal = await acme.put<Envelope>(`${BASE}/updateNotification`, { id: demoOnly.id, title: 'Taken' });
@@ -279,10 +356,12 @@ describe('tenants and permissions', () => {
     expect((await client(server.url).get(`${BASE}/queryMyNotification`)).status).toBe(401);
   });
 
-  it('answer the types and priorities from the dictionaries, in the caller\'s language', async () => {
+  it("answer the types and priorities from the dictionaries, in the caller's language", async () => {
     const types = await admin.get<Envelope<{ label: string; value: string }[]>>(`${BASE}/queryNotificationType`);
     expect(types.body.data!.map((x) => x.value).sort()).toEqual(['message', 'notice']);
-    const priorities = await client(server.url, await signIn(server.url, 'demo', 'admin'), { 'x-language': 'zh' }).get<Envelope<{ label: string; value: string }[]>>(`${BASE}/queryNotificationPriority`);
+    const priorities = await client(server.url, await signIn(server.url, 'demo', 'admin'), { 'x-language': 'zh' }).get<
+      Envelope<{ label: string; value: string }[]>
+    >(`${BASE}/queryNotificationPriority`);
     expect(priorities.body.data).toEqual([
       { label: '高', value: '1' },
       { label: '中', value: '2' },
@@ -294,7 +373,10 @@ describe('tenants and permissions', () => {
 describe('export and import', () => {
   it('write recipients as usernames and read them back', async () => {
     const n = await add({ title: 'Round trip', userIds: [userId.get('visitor')!, userId.get('editor')!] });
-    const exp = await admin.post(`${BASE}/exportNotification`, { id: String(n.id), columns: ['title', 'content', 'type', 'priority', 'userIds'] });
+    const exp = await admin.post(`${BASE}/exportNotification`, {
+      id: String(n.id),
+      columns: ['title', 'content', 'type', 'priority', 'userIds'],
+    });
     expect(exp.status).toBe(200);
     const wb = await readWorkbook(exp.body);
     const sheet = wb.worksheets[0]!;
@@ -304,7 +386,10 @@ describe('export and import', () => {
     const out = file.addWorksheet('import');
     out.addRow(['Title', 'Content', 'Type', 'Priority', 'Publish to', 'Publisher']);
     out.addRow(['Imported', '<p>x</p>', 'Message', 'High', 'visitor, editor', 'mallory']);
-    const imp = await admin.postFile<Envelope<{ imported: number }>>(`${BASE}/importNotification`, Buffer.from(await file.xlsx.writeBuffer()));
+    const imp = await admin.postFile<Envelope<{ imported: number }>>(
+      `${BASE}/importNotification`,
+      Buffer.from(await file.xlsx.writeBuffer()),
+    );
     expect(imp.status, JSON.stringify(imp.body)).toBe(200);
     const found = await admin.get<Envelope<PageData>>(`${BASE}/queryNotification`, { title: 'Imported' });
     expect(found.body.data!.list[0]).toMatchObject({ type: 'message', priority: 1, publisher: 'admin', usernames: ['visitor', 'editor'] });

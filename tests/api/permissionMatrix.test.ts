@@ -80,11 +80,19 @@ describe('a grant taken away', () => {
 
   it('a button taken away refuses its call from the next request on', async () => {
     const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
-    const add = () => editor.post<Envelope>('/api/admin/sysparam/addSysParam', { paramName: 'x', paramKey: `k${Date.now()}${Math.random()}` });
+    const add = () =>
+      editor.post<Envelope>('/api/admin/sysparam/addSysParam', { paramName: 'x', paramKey: `k${Date.now()}${Math.random()}` });
     expect((await add()).status).toBe(200);
-    const held = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysparam', roleCode: 'ROLE_EDITOR' });
+    const held = await admin.get<Envelope<string[]>>('/api/admin/sysmenu/queryCheckedMenuButton', {
+      menuCode: 'sysparam',
+      roleCode: 'ROLE_EDITOR',
+    });
     const without = (held.body.data ?? []).filter((c) => c !== 'sysparam:add');
-    const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: without });
+    const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+      roleCode: 'ROLE_EDITOR',
+      menuCode: 'sysparam',
+      buttonCode: without,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await add()).status).toBe(403);
   });
@@ -113,17 +121,31 @@ let roleCount = 0;
 
 /** A role of tenant demo held by a new user of its own, signed in. */
 async function newRole(code: string): Promise<TestRole> {
-  const role = await admin.post<Envelope<{ id: number }>>(callUrl(registry, resource('SysRole'), 'add')!, { roleCode: code, roleName: code });
+  const role = await admin.post<Envelope<{ id: number }>>(callUrl(registry, resource('SysRole'), 'add')!, {
+    roleCode: code,
+    roleName: code,
+  });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const roleId = Number(role.body.data!.id);
   const users = resource('SysUser');
   const sample = (await admin.get<Envelope<PageData>>(callUrl(registry, users, 'query')!, { username: 'admin' })).body.data!.list[0];
-  const record: Record<string, unknown> = { ...validRecord(users, sample, String(9000 + ++roleCount)), mobile: String(13700000000 + roleCount) };
+  const record: Record<string, unknown> = {
+    ...validRecord(users, sample, String(9000 + ++roleCount)),
+    mobile: String(13700000000 + roleCount),
+  };
   const user = await admin.post<Envelope<{ id: number; username: string }>>(callUrl(registry, users, 'add')!, record);
   expect(user.status, JSON.stringify(user.body)).toBe(200);
-  const grant = await admin.post<Envelope>('/api/admin/sysuser/authorizeRoleToUser', { userId: Number(user.body.data!.id), roleId: [roleId] });
+  const grant = await admin.post<Envelope>('/api/admin/sysuser/authorizeRoleToUser', {
+    userId: Number(user.body.data!.id),
+    roleId: [roleId],
+  });
   expect(grant.status, JSON.stringify(grant.body)).toBe(200);
-  return { roleId, userId: Number(user.body.data!.id), roleCode: code, api: client(server.url, await signIn(server.url, 'demo', String(record.username), VALID_SECRET)) };
+  return {
+    roleId,
+    userId: Number(user.body.data!.id),
+    roleCode: code,
+    api: client(server.url, await signIn(server.url, 'demo', String(record.username), VALID_SECRET)),
+  };
 }
 
 function resource(name: string): Resource {
@@ -138,7 +160,11 @@ async function setUrls(role: TestRole, urlIds: number[]): Promise<void> {
 
 /** Replace the role's buttons of one menu. */
 async function setButtons(role: TestRole, menuCode: string, buttonCodes: string[]): Promise<void> {
-  const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: role.roleCode, menuCode, buttonCode: buttonCodes });
+  const res = await admin.post<Envelope>('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+    roleCode: role.roleCode,
+    menuCode,
+    buttonCode: buttonCodes,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -168,7 +194,12 @@ function addable(r: Resource, target: Record<string, unknown> | undefined, role:
  * record of demo's to update or delete), so that a call let through would answer 200 and change
  * something; a declared call gets an empty input.
  */
-async function attempt(role: TestRole, call: CallDef, target: Record<string, unknown> | undefined, suffix: string): Promise<ApiResponse<Envelope>> {
+async function attempt(
+  role: TestRole,
+  call: CallDef,
+  target: Record<string, unknown> | undefined,
+  suffix: string,
+): Promise<ApiResponse<Envelope>> {
   const r = resource(call.resource);
   const api = role.api;
   switch (call.verb) {
@@ -227,26 +258,41 @@ describe('the URL and the button of a call, each on its own', () => {
   });
 
   // one grant change and call per call of the registry: it grows with every resource
-  it('a role holding every button but not the URL, and one holding every URL but not the button, are refused and change nothing', { timeout: 180_000 }, async () => {
-    const before = await snapshot();
-    const failures: string[] = [];
-    let tried = 0;
-    for (const call of withButton) {
-      const urlId = urlIds.get(call.url)!;
-      const menu = buttonMenu.get(call.permission!)!;
-      await setUrls(allButtons, [...urlIds.values()].filter((id) => id !== urlId));
-      await setButtons(allUrls, menu, menuButtons.get(menu)!.filter((b) => b !== call.permission));
-      for (const [who, role] of [['every button, no URL', allButtons], ['every URL, no button', allUrls]] as const) {
-        const res = await attempt(role, call, targets.get(call.resource), String(tried + 1));
-        tried += 1;
-        if (res.status !== 403 || res.body.status !== 403) failures.push(`${who}: ${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+  it(
+    'a role holding every button but not the URL, and one holding every URL but not the button, are refused and change nothing',
+    { timeout: 180_000 },
+    async () => {
+      const before = await snapshot();
+      const failures: string[] = [];
+      let tried = 0;
+      for (const call of withButton) {
+        const urlId = urlIds.get(call.url)!;
+        const menu = buttonMenu.get(call.permission!)!;
+        await setUrls(
+          allButtons,
+          [...urlIds.values()].filter((id) => id !== urlId),
+        );
+        await setButtons(
+          allUrls,
+          menu,
+          menuButtons.get(menu)!.filter((b) => b !== call.permission),
+        );
+        for (const [who, role] of [
+          ['every button, no URL', allButtons],
+          ['every URL, no button', allUrls],
+        ] as const) {
+          const res = await attempt(role, call, targets.get(call.resource), String(tried + 1));
+          tried += 1;
+          if (res.status !== 403 || res.body.status !== 403)
+            failures.push(`${who}: ${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
+        await setButtons(allUrls, menu, menuButtons.get(menu)!);
       }
-      await setButtons(allUrls, menu, menuButtons.get(menu)!);
-    }
-    expect(failures).toEqual([]);
-    expect(tried).toBe(2 * withButton.length);
-    expect(await snapshot()).toBe(before);
-  });
+      expect(failures).toEqual([]);
+      expect(tried).toBe(2 * withButton.length);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   // one grant change and call per call of the registry: it grows with every resource
   it('a role holding the URL and the button makes the call', { timeout: 180_000 }, async () => {
@@ -266,7 +312,12 @@ describe('the URL and the button of a call, each on its own', () => {
         failures.push(`${call.method} ${call.url}: no record of ${call.resource} was added to ${call.verb}`);
         continue;
       }
-      const res = await attempt(both, call, call.verb === 'update' || call.verb === 'delete' ? mine : targets.get(call.resource), String(500 + added.size));
+      const res = await attempt(
+        both,
+        call,
+        call.verb === 'update' || call.verb === 'delete' ? mine : targets.get(call.resource),
+        String(500 + added.size),
+      );
       if (call.verb === 'add' && res.status === 200) added.set(call.resource, res.body.data as Record<string, unknown>);
       // the standard calls get a valid request and answer 200; a declared call, sent no input,
       // only has to get past the access layer
@@ -276,7 +327,8 @@ describe('the URL and the button of a call, each on its own', () => {
       // then refused by who may manage whom (server-mock/access/manageRules.ts)
       const notHeld = SHAPE_OF_THE_CONSOLE.has(call.resource) && (call.verb === 'update' || call.verb === 'delete');
       const manageRefusal = res.status === 403 && /^You may not (change|delete) (the role|menus|buttons) /.test(String(res.body.message));
-      if (notHeld ? !manageRefusal : refused || (standard && res.status !== 200)) failures.push(`${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      if (notHeld ? !manageRefusal : refused || (standard && res.status !== 200))
+        failures.push(`${call.method} ${call.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
     expect(added.size).toBeGreaterThan(5);

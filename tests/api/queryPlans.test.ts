@@ -33,7 +33,10 @@ import { mailOutbox } from '../../server-mock/auth/mail.ts';
 const registry = loadRegistry('schemas');
 const resources = registry.resources.filter((r) => r.kind === 'entity' && r.scope === 'tenant');
 /** Tables whose rows grow with the tenants' data. */
-const tenantTables = new Set([...registry.resources.filter((r) => r.kind !== 'service' && r.scope === 'tenant').map((r) => r.table), ...INTERNAL_TABLES.map((t) => t.name)]);
+const tenantTables = new Set([
+  ...registry.resources.filter((r) => r.kind !== 'service' && r.scope === 'tenant').map((r) => r.table),
+  ...INTERNAL_TABLES.map((t) => t.name),
+]);
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -163,7 +166,8 @@ describe.skipIf(!onSqlite)('the access query', () => {
 });
 
 describe.skipIf(!onSqlite)('the sign-in page', () => {
-  const get = async (path: string, params: Record<string, string>) => (await fetch(`${server.url}${path}?${new URLSearchParams(params)}`)).status;
+  const get = async (path: string, params: Record<string, string>) =>
+    (await fetch(`${server.url}${path}?${new URLSearchParams(params)}`)).status;
 
   it('finds a user across tenants by username, email or mobile without reading every user', async () => {
     take();
@@ -202,11 +206,18 @@ describe('written planner statistics', () => {
   it('make SQLite find two records of a tenant by id, not by the tenant', async () => {
     await withStore(async (store, db) => {
       // the dictionary's table and indexes
-      await sql`create table t (id integer primary key autoincrement, type text, name text, value text, sequence integer, parent integer, tenant_code text)`.execute(db);
+      await sql`create table t (id integer primary key autoincrement, type text, name text, value text, sequence integer, parent integer, tenant_code text)`.execute(
+        db,
+      );
       await sql`create unique index ux_t_tenant_code_type_value on t (tenant_code, type, value)`.execute(db);
       await sql`create index ix_t_tenant_code_sequence_id on t (tenant_code, sequence, id)`.execute(db);
       await sql`create index ix_t_tenant_code_parent on t (tenant_code, parent)`.execute(db);
-      const deleteTwo = () => store.write.prepare('explain query plan delete from t where tenant_code = ? and id in (?, ?)').all(null, null, null).map((r) => (r as { detail: string }).detail).join('; ');
+      const deleteTwo = () =>
+        store.write
+          .prepare('explain query plan delete from t where tenant_code = ? and id in (?, ?)')
+          .all(null, null, null)
+          .map((r) => (r as { detail: string }).detail)
+          .join('; ');
       expect(deleteTwo()).toBe('SEARCH t USING INDEX ix_t_tenant_code_parent (tenant_code=?)');
       await dialectFor('sqlite').analyze(db, ['t']);
       store.reloadStatistics();
@@ -224,7 +235,14 @@ describe('written planner statistics', () => {
       await sql`create index ix_t_a on t (tenant_code, a)`.execute(db);
       await sql`create index ix_t_b on t (tenant_code, b)`.execute(db);
       const q = 'explain query plan select id from t where tenant_code = ? and a = ? and b = ?';
-      const plans = () => (['write', 'read'] as const).map((c) => store[c].prepare(q).all(null, null, null).map((r) => (r as { detail: string }).detail).join('; '));
+      const plans = () =>
+        (['write', 'read'] as const).map((c) =>
+          store[c]
+            .prepare(q)
+            .all(null, null, null)
+            .map((r) => (r as { detail: string }).detail)
+            .join('; '),
+        );
       const write = async (a: string, b: string) => {
         await sql`analyze sqlite_schema`.execute(db);
         await sql`delete from sqlite_stat1`.execute(db);
@@ -242,7 +260,8 @@ describe('written planner statistics', () => {
 });
 
 describe.skipIf(!onSqlite)('the permission pages', () => {
-  const list = async (path: string, params: Record<string, string> = {}) => (await admin.get<Envelope<PageData>>(path, { pageSize: 1000, ...params })).body.data!.list;
+  const list = async (path: string, params: Record<string, string> = {}) =>
+    (await admin.get<Envelope<PageData>>(path, { pageSize: 1000, ...params })).body.data!.list;
 
   // The grant calls about one role, user, URL or menu: what they read, by what singles it out.
   it('read and write the grants of one role, user, URL or menu without reading the tenant', async () => {
@@ -269,10 +288,26 @@ describe.skipIf(!onSqlite)('the permission pages', () => {
     // grants written back as they are (nothing changes): each replaces the links of one role, URL or menu
     const get = async <T>(path: string, params: Record<string, string>) => (await admin.get<Envelope<T>>(path, params)).body.data!;
     const writes: [string, Record<string, unknown>][] = [
-      ['/api/admin/sysurl/authorizeRoleToUrl', { urlId: url.id, roleId: await get<number[]>('/api/admin/sysurl/queryRoleIdByUrlId', { urlId: String(url.id) }) }],
-      ['/api/admin/sysurl/authorizeUrlToRole', { roleId: role.id, urlId: await get<number[]>('/api/admin/sysurl/queryUrlIdByRoleId', { roleId: String(role.id) }) }],
-      ['/api/admin/sysmenu/authorizeMenuToRole', { roleId: role.id, menuId: await get<number[]>('/api/admin/sysmenu/queryMenuIdByRoleId', { roleId: String(role.id) }) }],
-      ['/api/admin/sysmenu/authorizeMenuButtonToRole', { roleCode: 'ROLE_EDITOR', menuCode: 'sysparam', buttonCode: await get<string[]>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysparam', roleCode: 'ROLE_EDITOR' }) }],
+      [
+        '/api/admin/sysurl/authorizeRoleToUrl',
+        { urlId: url.id, roleId: await get<number[]>('/api/admin/sysurl/queryRoleIdByUrlId', { urlId: String(url.id) }) },
+      ],
+      [
+        '/api/admin/sysurl/authorizeUrlToRole',
+        { roleId: role.id, urlId: await get<number[]>('/api/admin/sysurl/queryUrlIdByRoleId', { roleId: String(role.id) }) },
+      ],
+      [
+        '/api/admin/sysmenu/authorizeMenuToRole',
+        { roleId: role.id, menuId: await get<number[]>('/api/admin/sysmenu/queryMenuIdByRoleId', { roleId: String(role.id) }) },
+      ],
+      [
+        '/api/admin/sysmenu/authorizeMenuButtonToRole',
+        {
+          roleCode: 'ROLE_EDITOR',
+          menuCode: 'sysparam',
+          buttonCode: await get<string[]>('/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysparam', roleCode: 'ROLE_EDITOR' }),
+        },
+      ],
     ];
     for (const [path, body] of writes) {
       take();
@@ -288,7 +323,9 @@ describe.skipIf(!onSqlite)('the permission pages', () => {
   });
 
   it('read and write the roles of one user, or the users of one role, without reading every assignment', async () => {
-    const rolesOf = async (userId: unknown) => (await admin.get<Envelope<{ id: number; roleCode: string }[]>>('/api/admin/sysrole/queryRoleName', { userId: String(userId) })).body.data!;
+    const rolesOf = async (userId: unknown) =>
+      (await admin.get<Envelope<{ id: number; roleCode: string }[]>>('/api/admin/sysrole/queryRoleName', { userId: String(userId) })).body
+        .data!;
     const users = await list('/api/admin/sysuser/querySysUser');
     const user = users.find((x) => x.username === 'editor')!;
     const editorRole = (await rolesOf(user.id)).find((x) => x.roleCode === 'ROLE_EDITOR')!;
@@ -337,20 +374,40 @@ describe.skipIf(!onSqlite)('the account calls', () => {
     }
     // public: a new account is checked against every tenant's usernames, emails and mobiles
     // (the tenant allows registrations: its parameter is read by key)
-    expect((await admin.post('/api/admin/sysparam/addSysParam', { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' })).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/admin/sysparam/addSysParam', {
+          paramName: 'Self-registration',
+          paramKey: 'account.selfRegistration',
+          paramValue: 'true',
+        })
+      ).status,
+    ).toBe(200);
     const captchaKey = (await issueCaptcha(server.services, 'RNVW')).key;
     take();
     const registered = await fetch(`${server.url}/api/admin/sysuser/registerAccountInitial`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tenantCode: 'demo', username: 'planuser', password: 'Valid@12345', email: 'planuser@demo.example.com', mobile: '13800000077', prefix: '+86', charCaptcha: 'RNVW', captchaKey }),
+      body: JSON.stringify({
+        tenantCode: 'demo',
+        username: 'planuser',
+        password: 'Valid@12345',
+        email: 'planuser@demo.example.com',
+        mobile: '13800000077',
+        prefix: '+86',
+        charCaptcha: 'RNVW',
+        captchaKey,
+      }),
     });
     expect(registered.status, await registered.text()).toBe(200);
     problems.push(...(await findings(take(), false)).map((f) => `registerAccountInitial: ${f}`));
     // public: a password reset, asked for and used
     const resetKey = (await issueCaptcha(server.services, 'HEXU')).key;
     take();
-    const asked = await fetch(`${server.url}/api/account/sysuserdetail/retrievePassword?${new URLSearchParams({ tenantCode: 'demo', email: 'planuser@demo.example.com', charCaptcha: 'HEXU', captchaKey: resetKey })}`, { method: 'POST' });
+    const asked = await fetch(
+      `${server.url}/api/account/sysuserdetail/retrievePassword?${new URLSearchParams({ tenantCode: 'demo', email: 'planuser@demo.example.com', charCaptcha: 'HEXU', captchaKey: resetKey })}`,
+      { method: 'POST' },
+    );
     expect(asked.status, await asked.text()).toBe(200);
     problems.push(...(await findings(take(), false)).map((f) => `retrievePassword: ${f}`));
     const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last('planuser@demo.example.com') ?? '')![1]!;

@@ -54,7 +54,8 @@ describe('rate limits per address', () => {
   });
 
   it('limits the SMS codes one address may request, whatever the numbers', async () => {
-    for (let i = 0; i < SMS; i++) expect((await api().get('/api/account/captcha/getSmsCaptcha', { mobile: `1370000000${i}` })).status).toBe(200);
+    for (let i = 0; i < SMS; i++)
+      expect((await api().get('/api/account/captcha/getSmsCaptcha', { mobile: `1370000000${i}` })).status).toBe(200);
     const refused = await api().get<Envelope>('/api/account/captcha/getSmsCaptcha', { mobile: '13700000009' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many requests from this address/);
@@ -63,13 +64,28 @@ describe('rate limits per address', () => {
   it('limits the reset requests of one address, whatever the captcha', async () => {
     for (let i = 0; i < ACCOUNT; i++) {
       const key = (await issueCaptcha(server.services, 'KEYW')).key;
-      const res = await api().post('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email: `x${i}@demo.example.com`, charCaptcha: 'KEYW', captchaKey: key });
+      const res = await api().post('/api/account/sysuserdetail/retrievePassword', undefined, {
+        tenantCode: 'demo',
+        email: `x${i}@demo.example.com`,
+        charCaptcha: 'KEYW',
+        captchaKey: key,
+      });
       expect(res.status).toBe(200);
     }
     const key = (await issueCaptcha(server.services, 'KEYW')).key;
-    const refused = await api().post('/api/account/sysuserdetail/retrievePassword', undefined, { tenantCode: 'demo', email: 'y@demo.example.com', charCaptcha: 'KEYW', captchaKey: key });
+    const refused = await api().post('/api/account/sysuserdetail/retrievePassword', undefined, {
+      tenantCode: 'demo',
+      email: 'y@demo.example.com',
+      charCaptcha: 'KEYW',
+      captchaKey: key,
+    });
     expect(refused.status).toBe(429);
-    const reset = await api().post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email: 'y@demo.example.com', code: 'AAAA', newPassword: 'Fresh#Start9' });
+    const reset = await api().post('/api/account/sysuserdetail/resetPassword', {
+      tenantCode: 'demo',
+      email: 'y@demo.example.com',
+      code: 'AAAA',
+      newPassword: 'Fresh#Start9',
+    });
     // resetPassword shares nothing with retrievePassword's counter but has the same limit
     expect(reset.status).toBe(400);
   });

@@ -65,10 +65,28 @@ const CALLS: ClientCall[] = [
   { name: 'queryExecution', method: 'GET', url: '/api/activiti/process/queryExecution', params: page, shape: 'page' },
   { name: 'queryTask', method: 'GET', url: '/api/activiti/task/queryTask', params: page, shape: 'page' },
   { name: 'queryPersonalTask', method: 'GET', url: '/api/activiti/task/queryPersonalTask', params: page, shape: 'page' },
-  { name: 'queryHistoricProcessInstance', method: 'GET', url: '/api/activiti/history/queryHistoricProcessInstance', params: page, shape: 'page' },
-  { name: 'queryHistoricActivityInstance', method: 'GET', url: '/api/activiti/history/queryHistoricActivityInstance', params: page, shape: 'page' },
+  {
+    name: 'queryHistoricProcessInstance',
+    method: 'GET',
+    url: '/api/activiti/history/queryHistoricProcessInstance',
+    params: page,
+    shape: 'page',
+  },
+  {
+    name: 'queryHistoricActivityInstance',
+    method: 'GET',
+    url: '/api/activiti/history/queryHistoricActivityInstance',
+    params: page,
+    shape: 'page',
+  },
   { name: 'queryHistoricDetail', method: 'GET', url: '/api/activiti/history/queryHistoricDetail', params: page, shape: 'page' },
-  { name: 'queryHistoricVariableInstance', method: 'GET', url: '/api/activiti/history/queryHistoricVariableInstance', params: none, shape: 'array' },
+  {
+    name: 'queryHistoricVariableInstance',
+    method: 'GET',
+    url: '/api/activiti/history/queryHistoricVariableInstance',
+    params: none,
+    shape: 'array',
+  },
   { name: 'queryHistoricTaskInstance', method: 'GET', url: '/api/activiti/history/queryHistoricTaskInstance', params: page, shape: 'page' },
   { name: 'queryGeneratorForm', method: 'GET', url: '/api/generator/generatorform/queryGeneratorForm', params: page, shape: 'page' },
   // trees (no parameter)
@@ -85,19 +103,91 @@ const CALLS: ClientCall[] = [
   { name: 'queryUsername', method: 'GET', url: '/api/admin/sysuser/queryUsername', params: none, shape: 'array' },
   { name: 'queryOrgType', method: 'GET', url: '/api/admin/sysorg/queryOrgType', params: none, shape: 'array' },
   { name: 'queryRegionType', method: 'GET', url: '/api/admin/sysregion/queryRegionType', params: none, shape: 'array' },
-  { name: 'queryNotificationType', method: 'GET', url: '/api/notification/notification/queryNotificationType', params: none, shape: 'array' },
-  { name: 'queryNotificationPriority', method: 'GET', url: '/api/notification/notification/queryNotificationPriority', params: none, shape: 'array' },
+  {
+    name: 'queryNotificationType',
+    method: 'GET',
+    url: '/api/notification/notification/queryNotificationType',
+    params: none,
+    shape: 'array',
+  },
+  {
+    name: 'queryNotificationPriority',
+    method: 'GET',
+    url: '/api/notification/notification/queryNotificationPriority',
+    params: none,
+    shape: 'array',
+  },
   { name: 'queryMenuButtonCheckbox', method: 'GET', url: '/api/admin/sysmenu/queryMenuButtonCheckbox', params: none, shape: 'array' },
-  { name: 'queryCheckedMenuButton', method: 'GET', url: '/api/admin/sysmenu/queryCheckedMenuButton', params: (k) => ({ menuCode: k.menuCode }), shape: 'array' },
-  { name: 'queryMenuIdByRoleId', method: 'GET', url: '/api/admin/sysmenu/queryMenuIdByRoleId', params: (k) => ({ roleId: k.roleId }), shape: 'array' },
-  { name: 'queryMenuButtonByRoleCode', method: 'GET', url: '/api/admin/sysmenu/queryMenuButtonByRoleCode', params: (k) => ({ roleCode: k.roleCode }), shape: 'array' },
-  { name: 'queryDataFieldByMenuCode', method: 'GET', url: '/api/admin/sysmenu/queryDataFieldByMenuCode', params: (k) => ({ menuCode: k.menuCode }), shape: 'array' },
-  { name: 'queryUrlIdByRoleId', method: 'GET', url: '/api/admin/sysurl/queryUrlIdByRoleId', params: (k) => ({ roleId: k.roleId }), shape: 'array' },
-  { name: 'queryRoleIdByUrlId', method: 'GET', url: '/api/admin/sysurl/queryRoleIdByUrlId', params: (k) => ({ urlId: k.urlId }), shape: 'array' },
-  { name: 'queryOrgUserTree', method: 'GET', url: '/api/admin/sysorg/queryOrgUserTree', params: (k) => ({ roleId: k.roleId, assign: undefined }), shape: 'object' },
-  { name: 'querySysUserPostTree', method: 'GET', url: '/api/admin/sysuserpost/querySysUserPostTree', params: (k) => ({ userId: k.userId }), shape: 'object' },
-  { name: 'queryDictByDictType', method: 'GET', url: '/api/admin/sysdict/queryDictByDictType', params: () => ({ dictType: 'notification_type' }), shape: 'array' },
-  { name: 'queryHeadNotification', method: 'GET', url: '/api/notification/notification/queryHeadNotification', params: none, shape: 'array' },
+  {
+    name: 'queryCheckedMenuButton',
+    method: 'GET',
+    url: '/api/admin/sysmenu/queryCheckedMenuButton',
+    params: (k) => ({ menuCode: k.menuCode }),
+    shape: 'array',
+  },
+  {
+    name: 'queryMenuIdByRoleId',
+    method: 'GET',
+    url: '/api/admin/sysmenu/queryMenuIdByRoleId',
+    params: (k) => ({ roleId: k.roleId }),
+    shape: 'array',
+  },
+  {
+    name: 'queryMenuButtonByRoleCode',
+    method: 'GET',
+    url: '/api/admin/sysmenu/queryMenuButtonByRoleCode',
+    params: (k) => ({ roleCode: k.roleCode }),
+    shape: 'array',
+  },
+  {
+    name: 'queryDataFieldByMenuCode',
+    method: 'GET',
+    url: '/api/admin/sysmenu/queryDataFieldByMenuCode',
+    params: (k) => ({ menuCode: k.menuCode }),
+    shape: 'array',
+  },
+  {
+    name: 'queryUrlIdByRoleId',
+    method: 'GET',
+    url: '/api/admin/sysurl/queryUrlIdByRoleId',
+    params: (k) => ({ roleId: k.roleId }),
+    shape: 'array',
+  },
+  {
+    name: 'queryRoleIdByUrlId',
+    method: 'GET',
+    url: '/api/admin/sysurl/queryRoleIdByUrlId',
+    params: (k) => ({ urlId: k.urlId }),
+    shape: 'array',
+  },
+  {
+    name: 'queryOrgUserTree',
+    method: 'GET',
+    url: '/api/admin/sysorg/queryOrgUserTree',
+    params: (k) => ({ roleId: k.roleId, assign: undefined }),
+    shape: 'object',
+  },
+  {
+    name: 'querySysUserPostTree',
+    method: 'GET',
+    url: '/api/admin/sysuserpost/querySysUserPostTree',
+    params: (k) => ({ userId: k.userId }),
+    shape: 'object',
+  },
+  {
+    name: 'queryDictByDictType',
+    method: 'GET',
+    url: '/api/admin/sysdict/queryDictByDictType',
+    params: () => ({ dictType: 'notification_type' }),
+    shape: 'array',
+  },
+  {
+    name: 'queryHeadNotification',
+    method: 'GET',
+    url: '/api/notification/notification/queryHeadNotification',
+    params: none,
+    shape: 'array',
+  },
   { name: 'getSysUser', method: 'GET', url: '/api/uaa/users/getSysUser', params: none, shape: 'object' },
   { name: 'registerNewSession', method: 'POST', url: '/api/admin/sysuser/registerNewSession', params: none, shape: 'object' },
 ];
@@ -156,28 +246,34 @@ describe('the platform client table', () => {
     const registry = server.services.registry;
     for (const c of CALLS) {
       const declared = registry.calls.filter((d) => d.name === c.name);
-      expect(declared.map((d) => `${d.method} ${d.url}`), c.name).toEqual([`${c.method} ${c.url}`]);
+      expect(
+        declared.map((d) => `${d.method} ${d.url}`),
+        c.name,
+      ).toEqual([`${c.method} ${c.url}`]);
     }
   });
 
-  it.each(CALLS.map((c) => ({ ...c, label: `${c.method} ${c.url}` })))('$label answers 200 and the envelope for the parameters the client sends', async (c) => {
-    const params = c.params(known);
-    const res = c.method === 'GET' ? await admin.get<Envelope>(c.url, params) : await admin.post<Envelope>(c.url, undefined, params);
-    expect(res.status, `${c.name} ${JSON.stringify(params)}: ${JSON.stringify(res.body)}`).toBe(200);
-    expect(res.body).toMatchObject({ status: 200, message: 'success' });
-    const body = res.body.data;
-    if (c.shape === 'page') {
-      const p = body as PageData;
-      expect(Array.isArray(p.list), c.name).toBe(true);
-      expect(p.pagination).toEqual({ total: expect.any(Number), pageSize: PAGE.pageSize, current: PAGE.currentPage });
-      expect(p.list.length).toBeLessThanOrEqual(Number(PAGE.pageSize));
-      expect(p.pagination.total).toBeGreaterThanOrEqual(p.list.length);
-    } else if (c.shape === 'array') {
-      expect(Array.isArray(body), `${c.name}: ${JSON.stringify(body).slice(0, 200)}`).toBe(true);
-    } else if (body !== undefined) {
-      expect(typeof body, c.name).toBe('object');
-    }
-  });
+  it.each(CALLS.map((c) => ({ ...c, label: `${c.method} ${c.url}` })))(
+    '$label answers 200 and the envelope for the parameters the client sends',
+    async (c) => {
+      const params = c.params(known);
+      const res = c.method === 'GET' ? await admin.get<Envelope>(c.url, params) : await admin.post<Envelope>(c.url, undefined, params);
+      expect(res.status, `${c.name} ${JSON.stringify(params)}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body).toMatchObject({ status: 200, message: 'success' });
+      const body = res.body.data;
+      if (c.shape === 'page') {
+        const p = body as PageData;
+        expect(Array.isArray(p.list), c.name).toBe(true);
+        expect(p.pagination).toEqual({ total: expect.any(Number), pageSize: PAGE.pageSize, current: PAGE.currentPage });
+        expect(p.list.length).toBeLessThanOrEqual(Number(PAGE.pageSize));
+        expect(p.pagination.total).toBeGreaterThanOrEqual(p.list.length);
+      } else if (c.shape === 'array') {
+        expect(Array.isArray(body), `${c.name}: ${JSON.stringify(body).slice(0, 200)}`).toBe(true);
+      } else if (body !== undefined) {
+        expect(typeof body, c.name).toBe('object');
+      }
+    },
+  );
 
   it('list pages answer newest first for the sorter every list page sends', async () => {
     for (const c of CALLS.filter((x) => x.shape === 'page' && x.name !== 'queryOnlineSysUser')) {
@@ -257,7 +353,10 @@ describe('queryOnlineSysUser with the paging and sorter of the platform client',
   it('refuses createTime to a role from which a data permission hides issuedAt', async () => {
     const editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
     expect((await editor.get(ONLINE, PAGE)).status).toBe(200);
-    const granted = await admin.post('/api/admin/sysmenu/authorizeMenuDataToRole', { menuCode: 'onlinesysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'issuedAt' }] });
+    const granted = await admin.post('/api/admin/sysmenu/authorizeMenuDataToRole', {
+      menuCode: 'onlinesysuser',
+      data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'issuedAt' }],
+    });
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     const refused = await editor.get<Envelope>(ONLINE, PAGE);
     expect(refused.status).toBe(400);
@@ -269,13 +368,28 @@ describe('queryOnlineSysUser with the paging and sorter of the platform client',
 
 describe('queryMyNotification with a sorter', () => {
   it('sorts by a field it answers and refuses others', async () => {
-    for (const [title, priority] of [['low', 1], ['high', 3], ['mid', 2]] as const) {
-      const res = await admin.post('/api/notification/notification/addNotification', { title: `sorted ${title}`, content: 'x', type: 'notice', priority });
+    for (const [title, priority] of [
+      ['low', 1],
+      ['high', 3],
+      ['mid', 2],
+    ] as const) {
+      const res = await admin.post('/api/notification/notification/addNotification', {
+        title: `sorted ${title}`,
+        content: 'x',
+        type: 'notice',
+        priority,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const ascending = await rows(admin, '/api/notification/notification/queryMyNotification', { title: 'sorted', sorter: 'priority_ascend' });
+    const ascending = await rows(admin, '/api/notification/notification/queryMyNotification', {
+      title: 'sorted',
+      sorter: 'priority_ascend',
+    });
     expect(ascending.map((r) => r.title)).toEqual(['sorted low', 'sorted mid', 'sorted high']);
-    const descending = await rows(admin, '/api/notification/notification/queryMyNotification', { title: 'sorted', sorter: 'priority_descend' });
+    const descending = await rows(admin, '/api/notification/notification/queryMyNotification', {
+      title: 'sorted',
+      sorter: 'priority_descend',
+    });
     expect(descending.map((r) => r.title)).toEqual(['sorted high', 'sorted mid', 'sorted low']);
     const bad = await admin.get<Envelope>('/api/notification/notification/queryMyNotification', { sorter: 'userIds_ascend' });
     expect(bad.status).toBe(400);
@@ -299,7 +413,10 @@ describe('the menu form of the platform client', () => {
     const codes = await data<string[]>(admin, '/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysuser' });
     const ofUsers = await data<{ value: string }[]>(admin, '/api/admin/sysmenu/queryMenuButtonCheckbox', { menuCode: 'sysuser' });
     expect(codes.sort()).toEqual(ofUsers.map((b) => b.value).sort());
-    const held = await data<string[]>(admin, '/api/admin/sysmenu/queryCheckedMenuButton', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
+    const held = await data<string[]>(admin, '/api/admin/sysmenu/queryCheckedMenuButton', {
+      menuCode: 'sysuser',
+      roleCode: 'ROLE_VISITOR',
+    });
     expect(held.length).toBeLessThan(codes.length);
     expect((await admin.get('/api/admin/sysmenu/queryCheckedMenuButton')).status).toBe(400);
   });
@@ -329,7 +446,9 @@ describe('updatePassword as the platform client sends it (query string, no body)
 describe('the exports as the platform client names them', () => {
   it('answers export{Name}, exportWord{Name} and exportPDF{Name} (PDF in capitals) of every resource with a file', async () => {
     const registry = server.services.registry;
-    const entities = registry.resources.filter((r) => r.kind === 'entity' && registry.calls.some((c) => c.resource === r.name && c.verb === 'exportPdf'));
+    const entities = registry.resources.filter(
+      (r) => r.kind === 'entity' && registry.calls.some((c) => c.resource === r.name && c.verb === 'exportPdf'),
+    );
     expect(entities.length).toBeGreaterThan(10);
     for (const r of entities) {
       for (const verb of ['export', 'exportWord', 'exportPDF']) {

@@ -64,7 +64,10 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL database', (
   it('a token signed by one process works on the other, both ways', async () => {
     const fromA = await signIn(a.url, 'demo', 'editor');
     const fromB = await signIn(b.url, 'demo', 'editor');
-    for (const [token, server] of [[fromA, b], [fromB, a]] as const) {
+    for (const [token, server] of [
+      [fromA, b],
+      [fromB, a],
+    ] as const) {
       const res = await client(server.url, token).get<Envelope<{ username: string }>>(ME);
       expect(res.status).toBe(200);
       expect(res.body.data!.username).toBe('editor');
@@ -101,7 +104,9 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL database', (
     // B checks the tenant's publications at most DOCUMENTS_CHECK_MS after it last did; the bound allows the machine's load
     const within = { timeout: DOCUMENTS_CHECK_MS * 3, interval: 50 };
     await expect.poll(async () => (await onB.get(`${CONTRACTS}/queryContract`)).status, within).toBe(200);
-    expect((await onB.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C010', contractName: 'Across processes' })).status).toBe(200);
+    expect((await onB.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C010', contractName: 'Across processes' })).status).toBe(
+      200,
+    );
     expect((await onA.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`)).body.data!.list.map((r) => r.contractCode)).toEqual(['C010']);
     expect((await onA.post(`${FORMS}/unpublishGeneratorForm`, { id })).status).toBe(200);
     await expect.poll(async () => (await onB.get(`${CONTRACTS}/queryContract`)).status, within).toBe(404);

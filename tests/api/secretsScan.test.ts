@@ -9,7 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import type { CallVerb, JsonSchema, Resource } from '../../schemas/registry/types.ts';
-import { callUrl, client, docxXml, pdfPages, readWorkbook, requestToken, signIn, startTestServer, DEMO_PASSWORD, type Envelope, type PageData, type TestServer } from './harness.ts';
+import {
+  callUrl,
+  client,
+  docxXml,
+  pdfPages,
+  readWorkbook,
+  requestToken,
+  signIn,
+  startTestServer,
+  DEMO_PASSWORD,
+  type Envelope,
+  type PageData,
+  type TestServer,
+} from './harness.ts';
 import { VALID_SECRET, validRecord } from './validRecord.ts';
 import { createHash } from 'node:crypto';
 import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
@@ -48,7 +61,18 @@ function sampleParams(schema: JsonSchema | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of schema?.required ?? []) {
     const p = schema!.properties?.[name] ?? {};
-    out[name] = p.type === 'integer' ? '1' : name === 'mobile' ? '13800000001' : name === 'dictType' ? 'user_status' : name === 'menuCode' ? 'sysuser' : name === 'roleCode' ? 'ROLE_EDITOR' : 'admin';
+    out[name] =
+      p.type === 'integer'
+        ? '1'
+        : name === 'mobile'
+          ? '13800000001'
+          : name === 'dictType'
+            ? 'user_status'
+            : name === 'menuCode'
+              ? 'sysuser'
+              : name === 'roleCode'
+                ? 'ROLE_EDITOR'
+                : 'admin';
   }
   return out;
 }
@@ -60,7 +84,11 @@ function urlOf(r: Resource, verb: CallVerb): string | undefined {
 /** Every cell of every sheet, as text. */
 function workbookText(wb: ExcelJS.Workbook): string {
   const cells: string[] = [];
-  wb.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(typeof cell.value === 'object' ? JSON.stringify(cell.value) : String(cell.value)))));
+  wb.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => cells.push(typeof cell.value === 'object' ? JSON.stringify(cell.value) : String(cell.value))),
+    ),
+  );
   return cells.join('\n');
 }
 
@@ -144,16 +172,27 @@ describe('secrets', () => {
     const email = 'admin@demo.example.com';
     const pub = client(server.url);
     const answers: [string, unknown][] = [];
-    const asked = await pub.post(
-      '/api/account/sysuserdetail/retrievePassword',
-      undefined,
-      { tenantCode: 'demo', email, charCaptcha: 'HEXU', captchaKey: (await issueCaptcha(server.services, 'HEXU')).key },
-    );
+    const asked = await pub.post('/api/account/sysuserdetail/retrievePassword', undefined, {
+      tenantCode: 'demo',
+      email,
+      charCaptcha: 'HEXU',
+      captchaKey: (await issueCaptcha(server.services, 'HEXU')).key,
+    });
     expect(asked.status).toBe(200);
     answers.push(['retrievePassword', asked.body]);
     const code = /is ([A-Z0-9-]{14}) \./.exec(mailOutbox(server.services).last(email) ?? '')![1]!;
     const forms = [code, normaliseResetCode(code), createHash('sha256').update(normaliseResetCode(code)).digest('hex')];
-    answers.push(['resetPassword (wrong code)', (await pub.post('/api/account/sysuserdetail/resetPassword', { tenantCode: 'demo', email, code: 'AAAA-BBBB-CCCC', newPassword: 'Fresh#Start9' })).body]);
+    answers.push([
+      'resetPassword (wrong code)',
+      (
+        await pub.post('/api/account/sysuserdetail/resetPassword', {
+          tenantCode: 'demo',
+          email,
+          code: 'AAAA-BBBB-CCCC',
+          newPassword: 'Fresh#Start9',
+        })
+      ).body,
+    ]);
     for (const call of registry.calls.filter((c) => c.method === 'GET' && c.name !== 'getSmsCaptcha')) {
       const params = call.verb === 'query' ? { pageSize: '10000' } : sampleParams(call.query);
       answers.push([call.url, (await admin.get(call.url, params)).body]);
@@ -169,7 +208,9 @@ describe('secrets', () => {
     expect(signedIn.status).toBe(200);
     leaks.push(...leaksIn(await signedIn.text(), 'sign-in'));
     // the calls a signed-in user makes with no input (a task's or a process's calls name one)
-    const calls = registry.calls.filter((c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout' && !c.query?.required?.length && !c.body?.required?.length);
+    const calls = registry.calls.filter(
+      (c) => c.auth === 'session' && c.method === 'POST' && c.name !== 'logout' && !c.query?.required?.length && !c.body?.required?.length,
+    );
     expect(calls.map((c) => c.name)).toContain('queryCurrentAuthority');
     for (const call of calls) {
       const res = await admin.post(call.url, {});

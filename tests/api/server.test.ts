@@ -58,7 +58,13 @@ describe('routing', () => {
   });
 
   it('answers every path under /api that is no call with a 404 envelope, never the console', async () => {
-    for (const [method, path] of [['GET', '/api'], ['GET', '/api/'], ['GET', '/api/sysuser'], ['POST', '/api/nothing'], ['DELETE', '/api/admin/sysUser/list']]) {
+    for (const [method, path] of [
+      ['GET', '/api'],
+      ['GET', '/api/'],
+      ['GET', '/api/sysuser'],
+      ['POST', '/api/nothing'],
+      ['DELETE', '/api/admin/sysUser/list'],
+    ]) {
       const res = await fetch(server.url + path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(((await res.json()) as Envelope).message, `${method} ${path}`).toBe(`No such call: ${method} ${path}`);
@@ -85,7 +91,10 @@ describe('planner statistics', () => {
     const seeded = ['sys_user', 'sys_role', 'sys_role_user', 'sys_url', 'sys_role_url', 'sys_role_menubutton', 'sys_menu'];
     if (server.database.dialect.name === 'sqlite') {
       // SQLite is told the statistics of large tables, not its measure of the seeded ones (docs/database.md)
-      const indexes = await sql<{ tbl: string; idx: string }>`select tbl_name as tbl, name as idx from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(db);
+      const indexes = await sql<{
+        tbl: string;
+        idx: string;
+      }>`select tbl_name as tbl, name as idx from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(db);
       const stats = await sql<{ tbl: string; idx: string; stat: string }>`select tbl, idx, stat from sqlite_stat1`.execute(db);
       expect(stats.rows.map((r) => `${r.tbl}.${r.idx}`).sort()).toEqual(indexes.rows.map((r) => `${r.tbl}.${r.idx}`).sort());
       const line = (idx: string) => stats.rows.find((r) => r.idx === idx)?.stat;
@@ -109,7 +118,11 @@ describe('migration', () => {
     const databaseUrl = pgDb?.url;
     const first = await startTestServer({ dataDir, schemasDir: schemas, databaseUrl });
     const admin = client(first.url, await signIn(first.url, 'demo', 'admin'));
-    const add = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', { paramName: 'Kept', paramKey: 'kept.key', paramValue: 'v' });
+    const add = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', {
+      paramName: 'Kept',
+      paramKey: 'kept.key',
+      paramValue: 'v',
+    });
     expect(add.status).toBe(200);
     // an index of the server's naming that no resource file asks for (as earlier versions made
     // on tenant_code alone), and one that someone else made
@@ -136,7 +149,10 @@ describe('migration', () => {
       const admin2 = client(second.url, await signIn(second.url, 'demo', 'admin'));
       const list = await admin2.get<Envelope<PageData>>('/api/admin/sysparam/querySysParam', { paramKey: 'kept.key' });
       expect(list.body.data!.list[0]).toMatchObject({ paramName: 'Kept', paramValue: 'v', paramGroup: null });
-      const upd = await admin2.put<Envelope<{ paramGroup: string }>>('/api/admin/sysparam/updateSysParam', { id: add.body.data!.id, paramGroup: 'limits' });
+      const upd = await admin2.put<Envelope<{ paramGroup: string }>>('/api/admin/sysparam/updateSysParam', {
+        id: add.body.data!.id,
+        paramGroup: 'limits',
+      });
       expect(upd.body.data!.paramGroup).toBe('limits');
     } finally {
       await second.stop();
@@ -153,7 +169,13 @@ describe('TenantData.insertRows', () => {
     const demo = new TenantData(database, registry, 'demo');
     const param = registry.byName.get('SysParam')!;
     const count = async (tenant: string) =>
-      Number((await sql<{ n: number }>`select count(*) as n from sys_param where tenant_code = ${tenant} and param_key like 'bulk.%'`.execute(database.db)).rows[0]!.n);
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from sys_param where tenant_code = ${tenant} and param_key like 'bulk.%'`.execute(
+            database.db,
+          )
+        ).rows[0]!.n,
+      );
     const columns = 5;
     const rows = Array.from({ length: Math.ceil((MAX_BOUND_VALUES / (columns + 1)) * 2.5) }, (_, i) => ({
       param_name: `Bulk ${i}`,
@@ -165,7 +187,13 @@ describe('TenantData.insertRows', () => {
     await demo.insertRows(param, rows);
     expect(await count('demo')).toBe(rows.length);
     expect(await count('acme')).toBe(0);
-    const last = (await demo.select(param).selectAll().where('param_key', '=', `bulk.${rows.length - 1}`).execute())[0] as Record<string, unknown>;
+    const last = (
+      await demo
+        .select(param)
+        .selectAll()
+        .where('param_key', '=', `bulk.${rows.length - 1}`)
+        .execute()
+    )[0] as Record<string, unknown>;
     expect(last).toMatchObject({ param_name: `Bulk ${rows.length - 1}`, param_value: String(rows.length - 1), tenant_code: 'demo' });
     await demo.insertRows(param, []);
     expect(await count('demo')).toBe(rows.length);

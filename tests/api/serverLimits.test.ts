@@ -96,7 +96,9 @@ describe('slow bodies and the connection cap', () => {
   it('answers 408 and closes a connection whose body is still arriving byte by byte at the request timeout', async () => {
     const raw = await open(server.port);
     const body = JSON.stringify({ tenantCode: 'demo', username: 'admin', password: 'x'.repeat(200) });
-    raw.socket.write(`POST /api/admin/sysuser/registerAccountInitial HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    raw.socket.write(
+      `POST /api/admin/sysuser/registerAccountInitial HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     let sent = 0;
     // one byte at a time, never the whole body, until the server closes the connection
     const drip = setInterval(() => {
@@ -142,7 +144,10 @@ describe('defaults', () => {
     expect(config.requestTimeoutMs).toBe(DEFAULT_REQUEST_TIMEOUT_MS);
     expect(DEFAULT_REQUEST_TIMEOUT_MS).toBeGreaterThan(0);
     expect(config.maxConnections).toBe(DEFAULT_MAX_CONNECTIONS);
-    expect(configFromEnv({ REQUEST_TIMEOUT_MS: '5000', MAX_CONNECTIONS: '10' })).toMatchObject({ requestTimeoutMs: 5000, maxConnections: 10 });
+    expect(configFromEnv({ REQUEST_TIMEOUT_MS: '5000', MAX_CONNECTIONS: '10' })).toMatchObject({
+      requestTimeoutMs: 5000,
+      maxConnections: 10,
+    });
     expect(() => configFromEnv({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);
   });
 });

@@ -37,7 +37,10 @@ async function call<T = unknown>(
 
 async function tokenAnswer(tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<Answer> {
   const params = { username, password, tenantCode, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' };
-  return call('POST', '/api/uaa/oauth/token', { params, headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' } });
+  return call('POST', '/api/uaa/oauth/token', {
+    params,
+    headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 async function signIn(tenantCode: string, username: string, password = DEMO_PASSWORD): Promise<string> {
@@ -146,7 +149,12 @@ describe('user info', () => {
     expect(typeof res.body.data!.id).toBe('number');
     expect(Object.keys(res.body.data!)).not.toContain('password');
     const acme = await getSysUser(await signIn('acme', 'admin'));
-    expect(acme.body.data).toMatchObject({ username: 'admin', tenantCode: 'acme', tenantName: 'Acme Construction', nickname: 'Acme Administrator' });
+    expect(acme.body.data).toMatchObject({
+      username: 'admin',
+      tenantCode: 'acme',
+      tenantName: 'Acme Construction',
+      nickname: 'Acme Administrator',
+    });
     expect(acme.body.data!.id).not.toBe(res.body.data!.id);
   });
 
@@ -207,8 +215,16 @@ describe('queryCurrentAuthority', () => {
 
   it('gives per menu the fields data permissions hide, relation labels included', async () => {
     const editor = await signIn('demo', 'editor');
-    const set = (data: { roleCode: string; dataFields: string }[]) => call('POST', '/api/admin/sysmenu/authorizeMenuDataToRole', { token: admin, json: { menuCode: 'sysuser', data } });
-    expect((await set([{ roleCode: 'ROLE_EDITOR', dataFields: 'orgId,address' }, { roleCode: 'ROLE_VISITOR', dataFields: 'mobile' }])).status).toBe(200);
+    const set = (data: { roleCode: string; dataFields: string }[]) =>
+      call('POST', '/api/admin/sysmenu/authorizeMenuDataToRole', { token: admin, json: { menuCode: 'sysuser', data } });
+    expect(
+      (
+        await set([
+          { roleCode: 'ROLE_EDITOR', dataFields: 'orgId,address' },
+          { roleCode: 'ROLE_VISITOR', dataFields: 'mobile' },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await authority(editor)).dataFields).toEqual({ sysuser: ['address', 'orgId', 'orgName'] });
     expect((await authority(await signIn('demo', 'visitor'))).dataFields).toEqual({ sysuser: ['mobile'] });
     // a role narrowed away by a post hides nothing
@@ -223,14 +239,19 @@ describe('queryCurrentAuthority', () => {
     expect(other.currentAuthority).toEqual([]);
     expect(other.menu).toEqual([]);
     expect(other.menuButton).toEqual([]);
-    expect((await authority(await signIn('demo', 'editor'), { postCode: 'engineer', parentId: 2 })).currentAuthority).toEqual(['ROLE_EDITOR']);
+    expect((await authority(await signIn('demo', 'editor'), { postCode: 'engineer', parentId: 2 })).currentAuthority).toEqual([
+      'ROLE_EDITOR',
+    ]);
   });
 
   it('includes the ancestors of a granted menu', async () => {
     const visitorRole = await roleId('ROLE_VISITOR');
-    const before = (await call<number[]>('GET', '/api/admin/sysmenu/queryMenuIdByRoleId', { token: admin, params: { roleId: visitorRole } })).body.data!;
+    const before = (
+      await call<number[]>('GET', '/api/admin/sysmenu/queryMenuIdByRoleId', { token: admin, params: { roleId: visitorRole } })
+    ).body.data!;
     const sysorg = Number((await menuRecord('sysorg')).id);
-    const grant = (menuId: number[]) => call('POST', '/api/admin/sysmenu/authorizeMenuToRole', { token: admin, json: { roleId: visitorRole, menuId } });
+    const grant = (menuId: number[]) =>
+      call('POST', '/api/admin/sysmenu/authorizeMenuToRole', { token: admin, json: { roleId: visitorRole, menuId } });
     expect((await grant([...before, sysorg])).status).toBe(200);
     const v = await authority(await signIn('demo', 'visitor'));
     expect(paths(v.menu)).toEqual(['/', '/admin']);
@@ -240,7 +261,8 @@ describe('queryCurrentAuthority', () => {
 
   it('leaves out a disabled menu and everything under it', async () => {
     const nested = await menuRecord('nested');
-    const update = (menuStatus: number) => call('PUT', '/api/admin/sysmenu/updateSysMenu', { token: admin, json: { ...nested, menuStatus } });
+    const update = (menuStatus: number) =>
+      call('PUT', '/api/admin/sysmenu/updateSysMenu', { token: admin, json: { ...nested, menuStatus } });
     expect((await update(0)).status).toBe(200);
     const a = await authority(admin);
     expect(paths(a.menu)).not.toContain('/nested');
@@ -253,7 +275,10 @@ describe('queryCurrentAuthority', () => {
 describe('own account', () => {
   it('registers the new session with the client agent, shown in the online list', async () => {
     const editor = await signIn('demo', 'editor');
-    const res = await call('POST', '/api/admin/sysuser/registerNewSession', { token: editor, headers: { 'user-agent': 'session-test-agent/1.0' } });
+    const res = await call('POST', '/api/admin/sysuser/registerNewSession', {
+      token: editor,
+      headers: { 'user-agent': 'session-test-agent/1.0' },
+    });
     expect(res.body).toEqual({ status: 200, message: 'success' });
     const online = await call<Page<OnlineSession>>('GET', '/api/admin/sysuser/queryOnlineSysUser', { token: admin });
     const mine = online.body.data!.list.find((s) => s.userAgent === 'session-test-agent/1.0')!;
@@ -265,15 +290,36 @@ describe('own account', () => {
     const editor = await signIn('demo', 'editor');
     const res = await call<Record<string, unknown>>('PUT', '/api/account/sysuserdetail/updateSysUserDetail', {
       token: editor,
-      json: { nickname: 'Chief editor', address: 'Room 2', profile: 'Edits things', provinceRegioncode: '110000', cityRegioncode: '110100' },
+      json: {
+        nickname: 'Chief editor',
+        address: 'Room 2',
+        profile: 'Edits things',
+        provinceRegioncode: '110000',
+        cityRegioncode: '110100',
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'editor', nickname: 'Chief editor', address: 'Room 2', email: 'editor@demo.example.com' });
+    expect(res.body.data).toMatchObject({
+      username: 'editor',
+      nickname: 'Chief editor',
+      address: 'Room 2',
+      email: 'editor@demo.example.com',
+    });
     expect(Object.keys(res.body.data!)).not.toContain('password');
-    expect((await getSysUser(editor)).body.data).toMatchObject({ nickname: 'Chief editor', profile: 'Edits things', geographic: { province: '110000', city: '110100' } });
+    expect((await getSysUser(editor)).body.data).toMatchObject({
+      nickname: 'Chief editor',
+      profile: 'Edits things',
+      geographic: { province: '110000', city: '110100' },
+    });
     const dup = await call('PUT', '/api/account/sysuserdetail/updateSysUserDetail', { token: editor, json: { mobile: '13800000001' } });
     expect(dup.status).toBe(409);
-    for (const json of [{ username: 'boss' }, { status: 0 }, { password: 'Another@1' }, { id: 1, nickname: 'x' }, { email: 'not-an-email' }]) {
+    for (const json of [
+      { username: 'boss' },
+      { status: 0 },
+      { password: 'Another@1' },
+      { id: 1, nickname: 'x' },
+      { email: 'not-an-email' },
+    ]) {
       expect((await call('PUT', '/api/account/sysuserdetail/updateSysUserDetail', { token: editor, json })).status).toBe(400);
     }
     expect((await getSysUser(admin)).body.data!.nickname).toBe('Administrator');
@@ -330,14 +376,19 @@ describe('ending sessions', () => {
     for (const t of [admin, editor, loggedOut]) expect(text).not.toContain(jtiOf(t));
     expect(new Set(list.map((s) => s.sessionId)).size).toBe(list.length);
     // the visitor holds no grant of it
-    expect((await call('GET', '/api/admin/sysuser/queryOnlineSysUser', { token: await signIn('demo', 'visitor', 'Visitor@2027') })).status).toBe(403);
+    expect(
+      (await call('GET', '/api/admin/sysuser/queryOnlineSysUser', { token: await signIn('demo', 'visitor', 'Visitor@2027') })).status,
+    ).toBe(403);
   });
 
   it('a forced sign-out ends every session of the user with 50012', async () => {
     const e1 = await signIn('demo', 'editor');
     const e2 = await signIn('demo', 'editor');
     const acmeAdmin = await signIn('acme', 'admin');
-    const res = await call<{ removed: number }>('POST', '/api/admin/sysuser/removePrincipal', { token: admin, params: { username: 'editor' } });
+    const res = await call<{ removed: number }>('POST', '/api/admin/sysuser/removePrincipal', {
+      token: admin,
+      params: { username: 'editor' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data!.removed).toBeGreaterThanOrEqual(2);
     for (const t of [e1, e2]) {
@@ -360,12 +411,25 @@ describe('ending sessions', () => {
 
   it('lets a caller sign out only users whose every role it holds (an administrator: everyone)', async () => {
     const editorRole = await roleId('ROLE_EDITOR');
-    const url = (await call<Page<{ id: number; url: string }>>('GET', '/api/admin/sysurl/querySysUrl', { token: admin, params: { url: '/api/admin/sysuser/removePrincipal' } })).body.data!.list.find(
-      (u) => u.url === '/api/admin/sysuser/removePrincipal',
-    )!;
-    const roles = (await call<number[]>('GET', '/api/admin/sysurl/queryRoleIdByUrlId', { token: admin, params: { urlId: url.id } })).body.data!;
-    expect((await call('POST', '/api/admin/sysurl/authorizeRoleToUrl', { token: admin, json: { urlId: url.id, roleId: [...roles, editorRole] } })).status).toBe(200);
-    const buttons = (await call<string[]>('GET', '/api/admin/sysmenu/queryMenuButtonByRoleCode', { token: admin, params: { roleCode: 'ROLE_EDITOR' } })).body.data!;
+    const url = (
+      await call<Page<{ id: number; url: string }>>('GET', '/api/admin/sysurl/querySysUrl', {
+        token: admin,
+        params: { url: '/api/admin/sysuser/removePrincipal' },
+      })
+    ).body.data!.list.find((u) => u.url === '/api/admin/sysuser/removePrincipal')!;
+    const roles = (await call<number[]>('GET', '/api/admin/sysurl/queryRoleIdByUrlId', { token: admin, params: { urlId: url.id } })).body
+      .data!;
+    expect(
+      (
+        await call('POST', '/api/admin/sysurl/authorizeRoleToUrl', {
+          token: admin,
+          json: { urlId: url.id, roleId: [...roles, editorRole] },
+        })
+      ).status,
+    ).toBe(200);
+    const buttons = (
+      await call<string[]>('GET', '/api/admin/sysmenu/queryMenuButtonByRoleCode', { token: admin, params: { roleCode: 'ROLE_EDITOR' } })
+    ).body.data!;
     const sysuserButtons = buttons.filter((b) => b.startsWith('sysuser:'));
     const granted = await call('POST', '/api/admin/sysmenu/authorizeMenuButtonToRole', {
       token: admin,
@@ -384,11 +448,17 @@ describe('ending sessions', () => {
     expect(notHeld.body.message).toContain('ROLE_VISITOR');
     expect((await getSysUser(visitor)).status).toBe(200);
     const editorId = (await getSysUser(editor)).body.data!.id;
-    const both = await call('POST', '/api/admin/sysuser/authorizeRoleToUser', { token: admin, json: { userId: editorId, roleId: [editorRole, await roleId('ROLE_VISITOR')] } });
+    const both = await call('POST', '/api/admin/sysuser/authorizeRoleToUser', {
+      token: admin,
+      json: { userId: editorId, roleId: [editorRole, await roleId('ROLE_VISITOR')] },
+    });
     expect(both.status).toBe(200);
     expect((await call('POST', '/api/admin/sysuser/removePrincipal', { token: editor, params: { username: 'visitor' } })).status).toBe(200);
     expect((await getSysUser(visitor)).body.status).toBe(50012);
-    expect((await call('POST', '/api/admin/sysuser/authorizeRoleToUser', { token: admin, json: { userId: editorId, roleId: [editorRole] } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/admin/sysuser/authorizeRoleToUser', { token: admin, json: { userId: editorId, roleId: [editorRole] } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -396,7 +466,11 @@ describe('adding a user to another tenant', () => {
   it('copies the user with the same password, once', async () => {
     const editorId = (await getSysUser(await signIn('demo', 'editor'))).body.data!.id;
     // demo's admin proves to be acme's administrator too: the username and password of that account
-    const res = await call<{ id: number; tenantCode: string }>('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId }, json: { password: DEMO_PASSWORD } });
+    const res = await call<{ id: number; tenantCode: string }>('POST', '/api/admin/sysuser/addSysTenantUser', {
+      token: admin,
+      params: { tenantCode: 'acme', userId: editorId },
+      json: { password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ tenantCode: 'acme', username: 'editor' });
     const tenants = await call<{ tenantCode: string }[]>('GET', '/api/admin/sysuser/queryTenantUser', { params: { userInfo: 'editor' } });
@@ -404,14 +478,19 @@ describe('adding a user to another tenant', () => {
     const inAcme = await getSysUser(await signIn('acme', 'editor'));
     expect(inAcme.body.data).toMatchObject({ username: 'editor', tenantCode: 'acme', nickname: 'Chief editor', roles: [] });
 
-    const again = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: admin, params: { tenantCode: 'acme', userId: editorId }, json: { password: DEMO_PASSWORD } });
+    const again = await call('POST', '/api/admin/sysuser/addSysTenantUser', {
+      token: admin,
+      params: { tenantCode: 'acme', userId: editorId },
+      json: { password: DEMO_PASSWORD },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already exists/);
   });
 
   it('refuses an unknown tenant, the own tenant, an unknown user and a non-administrator', async () => {
     const visitorId = (await getSysUser(await signIn('demo', 'visitor', 'Visitor@2027'))).body.data!.id;
-    const add = (token: string, tenantCode: string, userId: number) => call('POST', '/api/admin/sysuser/addSysTenantUser', { token, params: { tenantCode, userId }, json: { password: DEMO_PASSWORD } });
+    const add = (token: string, tenantCode: string, userId: number) =>
+      call('POST', '/api/admin/sysuser/addSysTenantUser', { token, params: { tenantCode, userId }, json: { password: DEMO_PASSWORD } });
     expect((await add(admin, 'nowhere', visitorId)).status).toBe(404);
     expect((await add(admin, 'demo', visitorId)).status).toBe(400);
     expect((await add(admin, 'acme', 999_999)).status).toBe(404);
@@ -423,20 +502,47 @@ describe('adding a user to another tenant', () => {
     const orgs = await call<Page<{ id: number }>>('GET', '/api/admin/sysorg/querySysOrg', { token: acmeAdmin });
     const created = await call<{ id: number }>('POST', '/api/admin/sysuser/addSysUser', {
       token: acmeAdmin,
-      json: { username: 'acmeonly', nickname: 'Acme only', password: 'Acme@2026', email: 'only@acme.example.com', prefix: '+86', mobile: '13900000009', orgId: orgs.body.data!.list[0]!.id, status: 1 },
+      json: {
+        username: 'acmeonly',
+        nickname: 'Acme only',
+        password: 'Acme@2026',
+        email: 'only@acme.example.com',
+        prefix: '+86',
+        mobile: '13900000009',
+        orgId: orgs.body.data!.list[0]!.id,
+        status: 1,
+      },
     });
     expect(created.status).toBe(200);
     const userId = created.body.data!.id;
     // acme is not the platform tenant; a same-named account in demo proves nothing without its password
-    const byName = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'demo', userId }, json: { password: 'Not-the@password1' } });
+    const byName = await call('POST', '/api/admin/sysuser/addSysTenantUser', {
+      token: acmeAdmin,
+      params: { tenantCode: 'demo', userId },
+      json: { password: 'Not-the@password1' },
+    });
     expect(byName.status).toBe(403);
     expect(byName.body.message).toContain('administrator');
-    const res = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'demo', userId }, json: { password: DEMO_PASSWORD } });
+    const res = await call('POST', '/api/admin/sysuser/addSysTenantUser', {
+      token: acmeAdmin,
+      params: { tenantCode: 'demo', userId },
+      json: { password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(200);
-    expect((await getSysUser(await signIn('demo', 'acmeonly', 'Acme@2026'))).body.data).toMatchObject({ tenantCode: 'demo', nickname: 'Acme only' });
+    expect((await getSysUser(await signIn('demo', 'acmeonly', 'Acme@2026'))).body.data).toMatchObject({
+      tenantCode: 'demo',
+      nickname: 'Acme only',
+    });
     // a tenant where acme's admin has no account
-    expect((await call('POST', '/api/admin/systenant/addSysTenant', { token: admin, json: { tenantCode: 'third', tenantName: 'Third Co.' } })).status).toBe(200);
-    const refused = await call('POST', '/api/admin/sysuser/addSysTenantUser', { token: acmeAdmin, params: { tenantCode: 'third', userId }, json: { password: DEMO_PASSWORD } });
+    expect(
+      (await call('POST', '/api/admin/systenant/addSysTenant', { token: admin, json: { tenantCode: 'third', tenantName: 'Third Co.' } }))
+        .status,
+    ).toBe(200);
+    const refused = await call('POST', '/api/admin/sysuser/addSysTenantUser', {
+      token: acmeAdmin,
+      params: { tenantCode: 'third', userId },
+      json: { password: DEMO_PASSWORD },
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -16,7 +16,17 @@ import type { CallContext } from '../../server-mock/calls/context.ts';
 import { ApiError } from '../../server-mock/http/apiError.ts';
 import { tenantHandlers } from '../../server-mock/tenants/tenantDeletion.ts';
 import { runTenantUpkeep } from '../../server-mock/tenants/tenantPurge.ts';
-import { client, createPgDatabase, DEMO_PASSWORD, requestToken, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import {
+  client,
+  createPgDatabase,
+  DEMO_PASSWORD,
+  requestToken,
+  signIn,
+  startTestServer,
+  type Envelope,
+  type PageData,
+  type TestServer,
+} from './harness.ts';
 
 const DAY = 86_400_000;
 const BASE = '/api/admin/systenant';
@@ -70,7 +80,11 @@ async function scopedTables(s: TestServer): Promise<string[]> {
 async function rowsOf(s: TestServer, tenantCode: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of await scopedTables(s)) {
-    const row = (await s.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', tenantCode).executeTakeFirstOrThrow()) as { n: unknown };
+    const row = (await s.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_code', '=', tenantCode)
+      .executeTakeFirstOrThrow()) as { n: unknown };
     out[table] = Number(row.n);
   }
   return out;
@@ -82,7 +96,11 @@ describe('tenants that cannot be deleted', () => {
   it('refuses the platform tenant, alone or with others, with or without its code, and changes nothing', async () => {
     const demo = (await tenant('demo'))!;
     const acme = (await tenant('acme'))!;
-    const attempts: Record<string, string | number>[] = [{ id: demo.id, confirm: 'demo' }, { id: demo.id }, { id: `${acme.id},${demo.id}`, confirm: 'acme,demo' }];
+    const attempts: Record<string, string | number>[] = [
+      { id: demo.id, confirm: 'demo' },
+      { id: demo.id },
+      { id: `${acme.id},${demo.id}`, confirm: 'acme,demo' },
+    ];
     for (const params of attempts) {
       const res = await remove(params);
       expect(res.status, JSON.stringify(res.body)).toBe(403);
@@ -100,7 +118,16 @@ describe('tenants that cannot be deleted', () => {
     // tenant; the handler is run directly with another platform tenant to hold the own-tenant rule.
     const acme = (await tenant('acme'))!;
     const { services } = server;
-    const principal: Principal = { userId: 1, username: 'admin', tenantCode: 'acme', sessionId: 'x', clientCode: 'browser', roles: ['ROLE_ADMIN'], allRoles: ['ROLE_ADMIN'], isAdmin: true };
+    const principal: Principal = {
+      userId: 1,
+      username: 'admin',
+      tenantCode: 'acme',
+      sessionId: 'x',
+      clientCode: 'browser',
+      roles: ['ROLE_ADMIN'],
+      allRoles: ['ROLE_ADMIN'],
+      isAdmin: true,
+    };
     const data = services.system.tenant('acme');
     const ctx: CallContext = {
       request: {} as FastifyRequest,
@@ -160,10 +187,19 @@ describe('the typed code', () => {
   });
 
   it('cannot be set or cleared through add, update or import', async () => {
-    const created = await admin.post<Envelope<Tenant>>(`${BASE}/addSysTenant`, { tenantCode: 'preset', tenantName: 'Preset', deleted: true, deleteTime: '2020-01-01T00:00:00.000Z' });
+    const created = await admin.post<Envelope<Tenant>>(`${BASE}/addSysTenant`, {
+      tenantCode: 'preset',
+      tenantName: 'Preset',
+      deleted: true,
+      deleteTime: '2020-01-01T00:00:00.000Z',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.data).toMatchObject({ deleted: false, deleteTime: null });
-    const updated = await admin.put<Envelope<Tenant>>(`${BASE}/updateSysTenant`, { id: created.body.data!.id, deleted: true, deleteTime: '2020-01-01T00:00:00.000Z' });
+    const updated = await admin.put<Envelope<Tenant>>(`${BASE}/updateSysTenant`, {
+      id: created.body.data!.id,
+      deleted: true,
+      deleteTime: '2020-01-01T00:00:00.000Z',
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data).toMatchObject({ deleted: false, deleteTime: null });
   });
@@ -190,18 +226,43 @@ describe('a deleted tenant', () => {
     const token = await requestToken(server.url, 'acme', 'admin');
     expect(token.status).toBe(400);
     expect(((await token.json()) as Envelope).message).toMatch(/Unknown tenant "acme"/);
-    const choices = await client(server.url).get<Envelope<{ tenantCode: string }[]>>('/api/admin/sysuser/queryTenantUser', { userInfo: 'admin@acme.example.com' });
+    const choices = await client(server.url).get<Envelope<{ tenantCode: string }[]>>('/api/admin/sysuser/queryTenantUser', {
+      userInfo: 'admin@acme.example.com',
+    });
     expect(choices.status).toBe(200);
     expect(choices.body.data).toEqual([]);
-    const both = await client(server.url).get<Envelope<{ tenantCode: string }[]>>('/api/admin/sysuser/queryTenantUser', { userInfo: 'admin' });
+    const both = await client(server.url).get<Envelope<{ tenantCode: string }[]>>('/api/admin/sysuser/queryTenantUser', {
+      userInfo: 'admin',
+    });
     expect(both.body.data!.map((t) => t.tenantCode)).toEqual(['demo']);
     // nobody adds users into it
     const editor = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'editor' })).body.data!.list[0]!;
-    expect((await admin.post('/api/admin/sysuser/addSysTenantUser', { password: DEMO_PASSWORD }, { tenantCode: 'acme', userId: Number(editor.id) })).status).toBe(404);
+    expect(
+      (
+        await admin.post(
+          '/api/admin/sysuser/addSysTenantUser',
+          { password: DEMO_PASSWORD },
+          { tenantCode: 'acme', userId: Number(editor.id) },
+        )
+      ).status,
+    ).toBe(404);
     // nor registers into it
-    const joiner = { tenantCode: 'acme', username: 'joiner', password: 'Secret@123', email: 'joiner@acme.example.com', prefix: '+86', mobile: '13900000071', nickname: 'Joiner' };
+    const joiner = {
+      tenantCode: 'acme',
+      username: 'joiner',
+      password: 'Secret@123',
+      email: 'joiner@acme.example.com',
+      prefix: '+86',
+      mobile: '13900000071',
+      nickname: 'Joiner',
+    };
     expect((await client(server.url).post('/api/admin/sysuser/registerAccountInitial', joiner)).status).toBe(400);
-    const joined = await server.database.db.selectFrom('sys_user').select('id').where('tenant_code', '=', 'acme').where('username', '=', 'joiner').execute();
+    const joined = await server.database.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('tenant_code', '=', 'acme')
+      .where('username', '=', 'joiner')
+      .execute();
     expect(joined).toEqual([]);
     // deleting it again is refused
     expect((await remove({ id: acme.id, confirm: 'acme' })).status).toBe(409);
@@ -234,7 +295,17 @@ describe('the purge after the grace period', () => {
     expect((await requestToken(server.url, 'acme', 'admin', 'wrong-password')).status).toBe(400);
     const acmeBefore = await rowsOf(server, 'acme');
     const demoBefore = await rowsOf(server, 'demo');
-    for (const table of ['sys_user', 'sys_role', 'sys_role_user', 'sys_menu', 'sys_url', 'sys_role_url', 'sys_param', 'sys_session', 'sys_login_failure']) {
+    for (const table of [
+      'sys_user',
+      'sys_role',
+      'sys_role_user',
+      'sys_menu',
+      'sys_url',
+      'sys_role_url',
+      'sys_param',
+      'sys_session',
+      'sys_login_failure',
+    ]) {
       expect(acmeBefore[table], table).toBeGreaterThan(0);
     }
     expect((await remove({ id: acme.id, confirm: 'acme' })).status).toBe(200);
@@ -261,7 +332,11 @@ describe('the purge after the grace period', () => {
   });
 
   it("follows the platform tenant's parameter tenant.deleteGraceDays", async () => {
-    const param = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', { paramName: 'Days a deleted tenant can be restored', paramKey: 'tenant.deleteGraceDays', paramValue: '2' });
+    const param = await admin.post<Envelope<{ id: number }>>('/api/admin/sysparam/addSysParam', {
+      paramName: 'Days a deleted tenant can be restored',
+      paramKey: 'tenant.deleteGraceDays',
+      paramValue: '2',
+    });
     expect(param.status, JSON.stringify(param.body)).toBe(200);
     const t = await addTenant('short-grace');
     expect((await remove({ id: t.id, confirm: 'short-grace' })).status).toBe(200);

@@ -15,7 +15,11 @@ let counter = 0;
  * `suffix` appended (digits by default, so that numeric patterns such as a region code or a
  * mobile number still hold). Undefined when there is no row to start from.
  */
-export function validRecord(r: Resource, row: Record<string, unknown> | undefined, suffix: string = String(++counter)): Record<string, unknown> | undefined {
+export function validRecord(
+  r: Resource,
+  row: Record<string, unknown> | undefined,
+  suffix: string = String(++counter),
+): Record<string, unknown> | undefined {
   if (!row) return undefined;
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(r.record.properties ?? {})) if (row[name] !== null && row[name] !== undefined) out[name] = row[name];

@@ -7,7 +7,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
-import { A, APPROVAL, LOOP, PARALLEL, SIMPLE, activities, bpmn, deploy, instance, instanceTasks, ok, start, tasks, timers, type Api, type Rec } from './workflowFixtures.ts';
+import {
+  A,
+  APPROVAL,
+  LOOP,
+  PARALLEL,
+  SIMPLE,
+  activities,
+  bpmn,
+  deploy,
+  instance,
+  instanceTasks,
+  ok,
+  start,
+  tasks,
+  timers,
+  type Api,
+  type Rec,
+} from './workflowFixtures.ts';
 
 let server: TestServer;
 let admin: Api;
@@ -41,7 +58,10 @@ describe('a two-step approval', () => {
     expect((await tasks(admin)).map((t) => t.id)).not.toContain(offered.id);
 
     // both claim at once: one wins, the other is told it is claimed, nothing else changes
-    const [a, b] = await Promise.all([editor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) }), visitor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) })]);
+    const [a, b] = await Promise.all([
+      editor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) }),
+      visitor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect((loser.body as Envelope).message).toBe('The task is already claimed');
@@ -53,7 +73,11 @@ describe('a two-step approval', () => {
     const other = winner === editor ? visitor : editor;
     expect((await other.post(`${A}/task/completeTask`, { id: Number(offered.id), comment: 'mine?' })).status).toBe(403);
 
-    const passed = await winner.post<Envelope>(`${A}/task/completeTask`, { id: Number(offered.id), comment: 'fine by me', variables: { note: 'first' } });
+    const passed = await winner.post<Envelope>(`${A}/task/completeTask`, {
+      id: Number(offered.id),
+      comment: 'fine by me',
+      variables: { note: 'first' },
+    });
     expect(passed.body.message).toBe('Passed successfully');
     // twice: refused
     expect((await winner.post(`${A}/task/completeTask`, { id: Number(offered.id), comment: 'again' })).status).toBe(409);
@@ -62,7 +86,12 @@ describe('a two-step approval', () => {
     let list = await instanceTasks(admin, id);
     expect(open(list).map((t) => [t.name, t.assignee])).toEqual([['Second approval', 'admin']]);
     const vars = ok<Rec[]>(await admin.get(`${A}/history/queryHistoricVariableInstance`, { processInstanceId: id }));
-    expect(Object.fromEntries(vars.map((v) => [v.variableName, JSON.parse(String(v.variableValue))]))).toMatchObject({ amount: 5000, audits: 1, note: 'first', starter: 'admin' });
+    expect(Object.fromEntries(vars.map((v) => [v.variableName, JSON.parse(String(v.variableValue))]))).toMatchObject({
+      amount: 5000,
+      audits: 1,
+      note: 'first',
+      starter: 'admin',
+    });
 
     // the second approver sends it back: the first approval is offered again
     const second = open(list)[0]!;
@@ -137,10 +166,15 @@ describe('a two-step approval', () => {
     const id = await start(admin, approvalId, { amount: 10 });
     const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === id)!;
     ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(t.id) }));
-    expect((await editor.post<Envelope>(`${A}/task/delegateTask`, { id: Number(t.id), username: 'visitor', comment: 'please check' })).body.message).toBe('Delegated successfully');
+    expect(
+      (await editor.post<Envelope>(`${A}/task/delegateTask`, { id: Number(t.id), username: 'visitor', comment: 'please check' })).body
+        .message,
+    ).toBe('Delegated successfully');
     expect((await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(403);
     expect((await visitor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(409);
-    expect((await visitor.post<Envelope>(`${A}/task/resolveTask`, { id: Number(t.id), comment: 'checked' })).body.message).toBe('Resolved successfully');
+    expect((await visitor.post<Envelope>(`${A}/task/resolveTask`, { id: Number(t.id), comment: 'checked' })).body.message).toBe(
+      'Resolved successfully',
+    );
     ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'done' }));
   });
 });
@@ -182,21 +216,31 @@ describe('suspension and activation', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('suspended');
     expect((await instanceTasks(admin, id)).map((x) => x.status)).toEqual(['open']);
-    expect((await admin.post<Envelope>(`${A}/process/activateProcessInstance`, undefined, { id })).body.message).toBe('Activated successfully');
+    expect((await admin.post<Envelope>(`${A}/process/activateProcessInstance`, undefined, { id })).body.message).toBe(
+      'Activated successfully',
+    );
     ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' }));
 
-    expect((await admin.post<Envelope>(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).body.message).toBe('Suspended successfully');
+    expect((await admin.post<Envelope>(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).body.message).toBe(
+      'Suspended successfully',
+    );
     const blocked = await admin.post<Envelope>(`${A}/process/startProcessInstance`, { processDefinitionId: approvalId });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toContain('suspended');
-    expect((await admin.post<Envelope>(`${A}/process/activateProcessDefinition`, undefined, { id: approvalId })).body.message).toBe('Activated successfully');
+    expect((await admin.post<Envelope>(`${A}/process/activateProcessDefinition`, undefined, { id: approvalId })).body.message).toBe(
+      'Activated successfully',
+    );
     await start(admin, approvalId, { amount: 1 });
   });
 });
 
 describe('bad models', () => {
   async function refused(xml: string): Promise<Envelope & { errors?: { field: string }[] }> {
-    const res = await admin.post<Envelope & { errors?: { field: string }[] }>(`${A}/model/addModel`, { modelName: 'Bad', modelCategory: 'test', modelXml: xml });
+    const res = await admin.post<Envelope & { errors?: { field: string }[] }>(`${A}/model/addModel`, {
+      modelName: 'Bad',
+      modelCategory: 'test',
+      modelXml: xml,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     return res.body;
   }
@@ -207,9 +251,19 @@ describe('bad models', () => {
     expect(cond.errors?.[0]?.field).toBe('large');
     const group = await refused(APPROVAL.replace('ROLE_EDITOR', 'ROLE_NOBODY'));
     expect(group.message).toContain('"ROLE_NOBODY" of user task "first" names no role');
-    const script = await refused(bpmn('s', '<startEvent id="start"/><scriptTask id="run" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask><sequenceFlow id="f" sourceRef="start" targetRef="run"/>'));
+    const script = await refused(
+      bpmn(
+        's',
+        '<startEvent id="start"/><scriptTask id="run" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask><sequenceFlow id="f" sourceRef="start" targetRef="run"/>',
+      ),
+    );
     expect(script.errors?.[0]?.field).toBe('run');
-    const svc = await refused(bpmn('s', '<startEvent id="start"/><serviceTask id="call" activiti:class="rm -rf"/><sequenceFlow id="f" sourceRef="start" targetRef="call"/>'));
+    const svc = await refused(
+      bpmn(
+        's',
+        '<startEvent id="start"/><serviceTask id="call" activiti:class="rm -rf"/><sequenceFlow id="f" sourceRef="start" targetRef="call"/>',
+      ),
+    );
     expect(svc.message).toContain('"call" names no built-in handler');
   });
 
@@ -231,10 +285,12 @@ describe('timers', () => {
     const defId = await deploy(admin, timers('timed', 'PT0.2S', 'PT0.4S'), 'Timed');
     const id = await start(admin, defId);
     expect(await instanceTasks(admin, id)).toEqual([]);
-    await expect.poll(async () => (await instanceTasks(admin, id)).map((t) => [t.name, t.status]), { timeout: 15_000 }).toEqual([
-      ['Handle', 'cancelled'],
-      ['Escalated', 'open'],
-    ]);
+    await expect
+      .poll(async () => (await instanceTasks(admin, id)).map((t) => [t.name, t.status]), { timeout: 15_000 })
+      .toEqual([
+        ['Handle', 'cancelled'],
+        ['Escalated', 'open'],
+      ]);
     const acts = (await activities(admin, id)).map((a) => a.activityId);
     expect(acts.filter((a) => a === 'late')).toHaveLength(1);
   });
@@ -245,11 +301,25 @@ describe('tenant isolation', () => {
     const id = await start(admin, approvalId, { amount: 10 });
     const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === id)!;
     // acme has its own (its demo model, deployed and started): none of demo's rows are among them
-    for (const path of ['process/queryProcessDefinition', 'process/queryProcessInstance', 'task/queryTask', 'task/queryPersonalTask', 'history/queryHistoricProcessInstance', 'history/queryHistoricTaskInstance', 'history/queryHistoricActivityInstance', 'history/queryHistoricDetail', 'deployment/queryDeployment', 'model/queryModel']) {
+    for (const path of [
+      'process/queryProcessDefinition',
+      'process/queryProcessInstance',
+      'task/queryTask',
+      'task/queryPersonalTask',
+      'history/queryHistoricProcessInstance',
+      'history/queryHistoricTaskInstance',
+      'history/queryHistoricActivityInstance',
+      'history/queryHistoricDetail',
+      'deployment/queryDeployment',
+      'model/queryModel',
+    ]) {
       const theirs = ok<PageData>(await admin.get(`${A}/${path}`, { pageSize: 10000 })).list.map((x) => x.id);
       const seen = ok<PageData>(await acme.get(`${A}/${path}`, { pageSize: 10000 })).list.map((x) => x.id);
       expect(theirs.length, path).toBeGreaterThan(0);
-      expect(seen.filter((x) => theirs.includes(x)), path).toEqual([]);
+      expect(
+        seen.filter((x) => theirs.includes(x)),
+        path,
+      ).toEqual([]);
     }
     expect((await acme.get(`${A}/process/getProcessResource`, { id: approvalId })).status).toBe(404);
     expect((await acme.get(`${A}/process/getHighLightedProcessDiagram`, { processInstanceId: id })).status).toBe(404);

@@ -15,7 +15,9 @@ export function bpmn(processKey: string, body: string, name = processKey): strin
 }
 
 const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression">${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
+  condition
+    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression">${condition}</conditionExpression></sequenceFlow>`
+    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
 
 /**
  * The two-step approval: a first approval offered to ROLE_EDITOR and to the user visitor, then
@@ -74,7 +76,10 @@ export const PARALLEL = bpmn(
 );
 
 /** A user task only: instances wait there. */
-export const SIMPLE = bpmn('simple', `<startEvent id="start"/><userTask id="only" name="Only" activiti:assignee="admin"/><endEvent id="end"/>${flow('f1', 'start', 'only')}${flow('f2', 'only', 'end')}`);
+export const SIMPLE = bpmn(
+  'simple',
+  `<startEvent id="start"/><userTask id="only" name="Only" activiti:assignee="admin"/><endEvent id="end"/>${flow('f1', 'start', 'only')}${flow('f2', 'only', 'end')}`,
+);
 
 export function ok<T = unknown>(res: { status: number; body: unknown }): T {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -100,7 +105,9 @@ export async function tasks(api: Api, params: Record<string, string | number> = 
 
 /** Tasks of an instance, open and ended, oldest first. */
 export async function instanceTasks(api: Api, processInstanceId: number): Promise<Rec[]> {
-  return ok<PageData>(await api.get(`${A}/history/queryHistoricTaskInstance`, { processInstanceId, pageSize: 100, sorter: 'startTime_ascend' })).list;
+  return ok<PageData>(
+    await api.get(`${A}/history/queryHistoricTaskInstance`, { processInstanceId, pageSize: 100, sorter: 'startTime_ascend' }),
+  ).list;
 }
 
 export async function instance(api: Api, processInstanceId: number): Promise<Rec> {

@@ -49,16 +49,20 @@ describe(`process instances across restarts on ${process.env.TEST_DATABASE_URL ?
     const timed = await start(api, timedId);
     // PT0S is due at once: fired in the start's step, or by the timer loop a moment later (the
     // engine may find a millisecond left)
-    await expect.poll(async () => (await instanceTasks(api, timed)).map((t) => [t.name, t.status]), { timeout: 15_000 }).toEqual([['Handle', 'open']]);
+    await expect
+      .poll(async () => (await instanceTasks(api, timed)).map((t) => [t.name, t.status]), { timeout: 15_000 })
+      .toEqual([['Handle', 'open']]);
     return { waiting, timed, dueAt };
   }
 
   async function resumed(api: Api, s: { waiting: number; timed: number }): Promise<void> {
     // the timer fell due while no server ran: it fired once, after the start
-    await expect.poll(async () => (await instanceTasks(api, s.timed)).map((t) => [t.name, t.status]), { timeout: 15_000 }).toEqual([
-      ['Handle', 'cancelled'],
-      ['Escalated', 'open'],
-    ]);
+    await expect
+      .poll(async () => (await instanceTasks(api, s.timed)).map((t) => [t.name, t.status]), { timeout: 15_000 })
+      .toEqual([
+        ['Handle', 'cancelled'],
+        ['Escalated', 'open'],
+      ]);
     expect((await activities(api, s.timed)).filter((a) => a.activityId === 'late')).toHaveLength(1);
     // the instance waiting at its user task goes on where it was
     const [task] = await instanceTasks(api, s.waiting);

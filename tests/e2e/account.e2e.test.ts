@@ -71,7 +71,12 @@ async function allowRegistration(): Promise<void> {
   const { TenantData } = await import('../../server-mock/access/tenantData.ts');
   const { insertRecord } = await import('../../server-mock/seed/provisionTenant.ts');
   const data = new TenantData(server.database, server.services.registry, 'demo');
-  await insertRecord(data, data.resource('SysParam'), { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' }, new Date());
+  await insertRecord(
+    data,
+    data.resource('SysParam'),
+    { paramName: 'Self-registration', paramKey: 'account.selfRegistration', paramValue: 'true' },
+    new Date(),
+  );
 }
 
 describe('register', () => {
@@ -142,7 +147,9 @@ describe('forgot password', () => {
     const page = await newPage();
     await knownCaptchas(page, ['HXKA', 'TRUE']);
     await page.goto('/forgotpassword');
-    await expect.poll(() => page.getByRole('img', { name: 'Verification characters image' }).getAttribute('src'), DRAWN).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Verification characters image' }).getAttribute('src'), DRAWN)
+      .toMatch(/^data:image\/svg\+xml;base64,/);
     await page.getByLabel('Tenant code').fill('demo');
     await page.getByLabel('Email').fill('visitor@demo.example.com');
     await page.getByLabel('Verification characters', { exact: true }).fill('WRNG');

@@ -103,7 +103,9 @@ describe('unlock', () => {
     const blocked = await newPage();
     await blocked.goto('/login');
     await submitAccountLogin(blocked, { tenantCode: 'demo', username: 'editor', password: DEMO_PASSWORD });
-    await toast(blocked, /The account is locked/).first().waitFor();
+    await toast(blocked, /The account is locked/)
+      .first()
+      .waitFor();
 
     const admin = await newPage();
     await signInAs(admin, 'admin', DEMO_PASSWORD);

@@ -150,7 +150,10 @@ describe('demo pages', () => {
     await open('/tab/index?tab=JP', 'demo.tab.title');
     const tab = (code: string) => page.getByRole('tab', { name: say(`demo.tab.countries.${code}`) });
     expect(await tab('JP').getAttribute('aria-selected')).toBe('true');
-    await page.locator('[role=tabpanel]:visible').getByText(say('demo.tab.articleName', { country: say('demo.tab.countries.JP'), n: 1 })).waitFor();
+    await page
+      .locator('[role=tabpanel]:visible')
+      .getByText(say('demo.tab.articleName', { country: say('demo.tab.countries.JP'), n: 1 }))
+      .waitFor();
     await tab('US').click();
     await page.waitForURL((u) => u.searchParams.get('tab') === 'US');
     const note = page.getByLabel(say('demo.tab.note', { country: say('demo.tab.countries.US') }));

@@ -17,7 +17,12 @@ import { REJECTED_MESSAGE, RENDER_MESSAGE, THROWN_MESSAGE } from '../../runtime/
 
 type Lang = 'en' | 'zh';
 const texts = (lang: Lang) =>
-  textsOf(`runtime/i18n/messages/demo/${lang}.json`, `schemas/locales/${lang}.json`, `runtime/i18n/messages/${lang}.json`, `runtime/i18n/messages/layout/${lang}.json`);
+  textsOf(
+    `runtime/i18n/messages/demo/${lang}.json`,
+    `schemas/locales/${lang}.json`,
+    `runtime/i18n/messages/${lang}.json`,
+    `runtime/i18n/messages/layout/${lang}.json`,
+  );
 const textsIn: Record<Lang, ReturnType<typeof textsOf>> = { en: texts('en'), zh: texts('zh') };
 
 /** The text of a key in a language (demo strings, route titles, shell strings). */
@@ -71,7 +76,8 @@ async function openFromMenu(page: Page, lang: Lang, titleKeys: string[]): Promis
 const here = (page: Page) => page.locator('.app-page:visible');
 const cardTitle = (page: Page, text: string) => page.locator('.ant-card-head-title', { hasText: text }).first();
 const tags = (page: Page) => page.locator('.tags-view-item');
-const menuPaths = (page: Page) => page.locator('.sidebar-container [data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
+const menuPaths = (page: Page) =>
+  page.locator('.sidebar-container [data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
 
 interface Route {
   path: string;
@@ -81,20 +87,56 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
-  { path: '/permission/page', menu: ['route.permission', 'route.permissionPage'], shows: (l) => ({ card: say(l, 'demo.permission.page.title') }) },
-  { path: '/permission/directive', menu: ['route.permission', 'route.permissionDirective'], shows: (l) => ({ card: say(l, 'demo.permission.directive.title') }) },
-  { path: '/permission/role', menu: ['route.permission', 'route.permissionRole'], shows: (l) => ({ card: say(l, 'demo.permission.role.title') }) },
-  { path: '/nested/menu1/menu1-1', menu: ['route.nested', 'route.menu1', 'route.menu1_1'], shows: (l) => ({ card: say(l, 'route.menu1_1') }) },
-  { path: '/nested/menu1/menu1-2/menu1-2-1', menu: ['route.nested', 'route.menu1', 'route.menu1_2', 'route.menu1_2_1'], shows: (l) => ({ card: say(l, 'route.menu1_2_1') }) },
-  { path: '/nested/menu1/menu1-2/menu1-2-2', menu: ['route.nested', 'route.menu1', 'route.menu1_2', 'route.menu1_2_2'], shows: (l) => ({ card: say(l, 'route.menu1_2_2') }) },
-  { path: '/nested/menu1/menu1-3', menu: ['route.nested', 'route.menu1', 'route.menu1_3'], shows: (l) => ({ card: say(l, 'route.menu1_3') }) },
+  {
+    path: '/permission/page',
+    menu: ['route.permission', 'route.permissionPage'],
+    shows: (l) => ({ card: say(l, 'demo.permission.page.title') }),
+  },
+  {
+    path: '/permission/directive',
+    menu: ['route.permission', 'route.permissionDirective'],
+    shows: (l) => ({ card: say(l, 'demo.permission.directive.title') }),
+  },
+  {
+    path: '/permission/role',
+    menu: ['route.permission', 'route.permissionRole'],
+    shows: (l) => ({ card: say(l, 'demo.permission.role.title') }),
+  },
+  {
+    path: '/nested/menu1/menu1-1',
+    menu: ['route.nested', 'route.menu1', 'route.menu1_1'],
+    shows: (l) => ({ card: say(l, 'route.menu1_1') }),
+  },
+  {
+    path: '/nested/menu1/menu1-2/menu1-2-1',
+    menu: ['route.nested', 'route.menu1', 'route.menu1_2', 'route.menu1_2_1'],
+    shows: (l) => ({ card: say(l, 'route.menu1_2_1') }),
+  },
+  {
+    path: '/nested/menu1/menu1-2/menu1-2-2',
+    menu: ['route.nested', 'route.menu1', 'route.menu1_2', 'route.menu1_2_2'],
+    shows: (l) => ({ card: say(l, 'route.menu1_2_2') }),
+  },
+  {
+    path: '/nested/menu1/menu1-3',
+    menu: ['route.nested', 'route.menu1', 'route.menu1_3'],
+    shows: (l) => ({ card: say(l, 'route.menu1_3') }),
+  },
   { path: '/nested/menu2', menu: ['route.nested', 'route.menu2'], shows: (l) => ({ card: say(l, 'route.menu2') }) },
   { path: '/error/401', menu: ['route.error', 'route.page401'], shows: (l) => ({ text: say(l, 'errorPage.unauthorized') }) },
   { path: '/error/404', menu: ['route.error', 'route.page404'], shows: (l) => ({ text: say(l, 'errorPage.notFound') }) },
   { path: '/error-log/log', menu: ['route.errorLogIndex'], shows: (l) => ({ card: say(l, 'demo.errorLog.title') }) },
   { path: '/excel/export-excel', menu: ['route.excel', 'route.exportExcel'], shows: (l) => ({ card: say(l, 'demo.excel.export.title') }) },
-  { path: '/excel/export-selected-excel', menu: ['route.excel', 'route.exportSelectedExcel'], shows: (l) => ({ card: say(l, 'demo.excel.selected.title') }) },
-  { path: '/excel/export-merge-header', menu: ['route.excel', 'route.exportMergeHeader'], shows: (l) => ({ card: say(l, 'demo.excel.merge.title') }) },
+  {
+    path: '/excel/export-selected-excel',
+    menu: ['route.excel', 'route.exportSelectedExcel'],
+    shows: (l) => ({ card: say(l, 'demo.excel.selected.title') }),
+  },
+  {
+    path: '/excel/export-merge-header',
+    menu: ['route.excel', 'route.exportMergeHeader'],
+    shows: (l) => ({ card: say(l, 'demo.excel.merge.title') }),
+  },
   { path: '/excel/upload-excel', menu: ['route.excel', 'route.uploadExcel'], shows: (l) => ({ card: say(l, 'demo.excel.upload.title') }) },
 ];
 
@@ -119,7 +161,10 @@ describe('demo routes', () => {
     const page = await pageIn(lang);
     await page.goto('/permission/page');
     await cardTitle(page, say(lang, 'demo.permission.page.title')).waitFor();
-    await here(page).getByTestId('current-roles').getByText(say(lang, 'demo.permission.yourRoles', { roles: 'ROLE_ADMIN' })).waitFor();
+    await here(page)
+      .getByTestId('current-roles')
+      .getByText(say(lang, 'demo.permission.yourRoles', { roles: 'ROLE_ADMIN' }))
+      .waitFor();
     expect(await menuPaths(page)).toEqual(expect.arrayContaining(['/permission/page', '/permission/directive', '/permission/role']));
     await spaNavigate(page, '/nested/menu2');
     await spaNavigate(page, '/permission/page');
@@ -130,7 +175,9 @@ describe('demo routes', () => {
     await toast(page, say(lang, 'demo.permission.switched', { roles: 'ROLE_EDITOR' })).waitFor();
     await page.waitForURL((u) => u.pathname === '/permission/directive');
     await cardTitle(page, say(lang, 'demo.permission.directive.title')).waitFor();
-    await here(page).getByText(say(lang, 'demo.permission.tokenNote', { token: 'ROLE_EDITOR-token' })).waitFor();
+    await here(page)
+      .getByText(say(lang, 'demo.permission.tokenNote', { token: 'ROLE_EDITOR-token' }))
+      .waitFor();
     await expect.poll(() => menuPaths(page)).not.toContain('/permission/page');
     const menu = await menuPaths(page);
     expect(menu).toContain('/permission/directive');
@@ -147,9 +194,13 @@ describe('demo routes', () => {
     // the button directive follows the code typed
     const code = here(page).getByLabel(say(lang, 'demo.permission.directive.buttonCode'));
     await code.fill('sysuser:add');
-    await here(page).getByRole('button', { name: say(lang, 'demo.permission.directive.buttonShown', { code: 'sysuser:add' }) }).waitFor();
+    await here(page)
+      .getByRole('button', { name: say(lang, 'demo.permission.directive.buttonShown', { code: 'sysuser:add' }) })
+      .waitFor();
     await code.fill('no:such-button');
-    await here(page).getByText(say(lang, 'demo.permission.directive.buttonHidden', { code: 'no:such-button' })).waitFor();
+    await here(page)
+      .getByText(say(lang, 'demo.permission.directive.buttonHidden', { code: 'no:such-button' }))
+      .waitFor();
     expect(await here(page).getByTestId('button-directive').getByRole('button').count()).toBe(0);
 
     // and back to the administrator
@@ -187,8 +238,14 @@ describe('demo routes', () => {
       await page.waitForURL((u) => u.pathname === '/nested/menu1/menu1-2/menu1-2-1');
       const levels = page.locator('.app-page:visible .demo-nested-level');
       await expect.poll(() => levels.count()).toBe(4);
-      await page.locator('.app-page:visible').getByText(say(lang, 'demo.nested.level', { level: 4, title: say(lang, 'route.menu1_2_1') })).waitFor();
-      await page.locator('.app-page:visible').getByText(say(lang, 'demo.nested.level', { level: 3, title: say(lang, 'route.menu1_2') })).waitFor();
+      await page
+        .locator('.app-page:visible')
+        .getByText(say(lang, 'demo.nested.level', { level: 4, title: say(lang, 'route.menu1_2_1') }))
+        .waitFor();
+      await page
+        .locator('.app-page:visible')
+        .getByText(say(lang, 'demo.nested.level', { level: 3, title: say(lang, 'route.menu1_2') }))
+        .waitFor();
       await note('route.menu1_2_1').fill(`deep ${lang}`);
       await page.locator('.tags-view-item[data-path="/nested/menu1/menu1-1"]').click();
       await page.waitForURL((u) => u.pathname === '/nested/menu1/menu1-1');
@@ -257,7 +314,11 @@ describe('demo routes', () => {
       await spaNavigate(page, '/excel/export-excel');
       await here(page).locator('.ant-table-row').first().waitFor();
       await here(page).getByLabel(say(lang, 'demo.excel.filename')).fill(`articles-${lang}`);
-      const all = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.export.button') }).click());
+      const all = await downloadWorkbook(page, () =>
+        here(page)
+          .getByRole('button', { name: say(lang, 'demo.excel.export.button') })
+          .click(),
+      );
       expect(all.name).toBe(`articles-${lang}.xlsx`);
       expect(rowValues(all.sheet, 1)).toEqual(header);
       expect(all.sheet.rowCount).toBe(21);
@@ -265,17 +326,31 @@ describe('demo routes', () => {
 
       await spaNavigate(page, '/excel/export-selected-excel');
       await here(page).locator('.ant-table-row').first().waitFor();
-      await here(page).getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 0 }) }).click();
+      await here(page)
+        .getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 0 }) })
+        .click();
       await toast(page, say(lang, 'demo.excel.selected.none')).waitFor();
-      await here(page).getByLabel(say(lang, 'demo.excel.selected.select', { id: 2 })).check();
-      await here(page).getByLabel(say(lang, 'demo.excel.selected.select', { id: 5 })).check();
-      const chosen = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 2 }) }).click());
+      await here(page)
+        .getByLabel(say(lang, 'demo.excel.selected.select', { id: 2 }))
+        .check();
+      await here(page)
+        .getByLabel(say(lang, 'demo.excel.selected.select', { id: 5 }))
+        .check();
+      const chosen = await downloadWorkbook(page, () =>
+        here(page)
+          .getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 2 }) })
+          .click(),
+      );
       expect(chosen.sheet.rowCount).toBe(3);
       expect([rowValues(chosen.sheet, 2)[0], rowValues(chosen.sheet, 3)[0]]).toEqual([2, 5]);
 
       await spaNavigate(page, '/excel/export-merge-header');
       await here(page).locator('.ant-table-row').first().waitFor();
-      const merged = await downloadWorkbook(page, () => here(page).getByRole('button', { name: say(lang, 'demo.excel.export.button') }).click());
+      const merged = await downloadWorkbook(page, () =>
+        here(page)
+          .getByRole('button', { name: say(lang, 'demo.excel.export.button') })
+          .click(),
+      );
       expect(merged.sheet.getCell('B1').value).toBe(say(lang, 'demo.excel.merge.main'));
       expect(merged.sheet.getCell('D1').master.address).toBe('B1');
       expect(merged.sheet.getCell('A2').master.address).toBe('A1');
@@ -297,12 +372,18 @@ describe('demo routes', () => {
         await book.xlsx.writeFile(file);
         await spaNavigate(page, '/excel/upload-excel');
         await here(page).locator('input[type=file]').first().setInputFiles(file);
-        await here(page).getByTestId('upload-summary').getByText(say(lang, 'demo.excel.upload.summary', { name: 'people.xlsx', count: 3 })).waitFor();
+        await here(page)
+          .getByTestId('upload-summary')
+          .getByText(say(lang, 'demo.excel.upload.summary', { name: 'people.xlsx', count: 3 }))
+          .waitFor();
         const table = here(page).getByRole('table');
         for (const text of ['Name', 'City', 'Age']) await table.getByRole('columnheader', { name: text, exact: true }).waitFor();
         for (const text of ['Ada', 'New York', '赫尔辛基', '85']) await table.getByRole('cell', { name: text, exact: true }).waitFor();
         expect(await table.locator('tbody tr.ant-table-row').count()).toBe(3);
-        await here(page).locator('input[type=file]').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+        await here(page)
+          .locator('input[type=file]')
+          .first()
+          .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
         await toast(page, say(lang, 'demo.excel.upload.notXlsx')).waitFor();
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -22,7 +22,11 @@ beforeAll(async () => {
   e2e = await startE2E();
   admin = client(e2e.url, await apiSignIn(e2e.url, 'demo', 'admin'));
   await publishContract(admin, ['ROLE_EDITOR']);
-  const added = await admin.post<Envelope>(`${CONTRACTS}/addContract`, { contractCode: 'C001', contractName: 'Steel supply', amount: 1200 });
+  const added = await admin.post<Envelope>(`${CONTRACTS}/addContract`, {
+    contractCode: 'C001',
+    contractName: 'Steel supply',
+    amount: 1200,
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
 }, 60_000);
 
@@ -31,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('a published resource in the console', () => {
-  it('is in the granted user\'s menu, and its page lists and adds records like a file resource\'s', async () => {
+  it("is in the granted user's menu, and its page lists and adds records like a file resource's", async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'editor' });
     await expect.poll(() => sidebarPaths(page), { timeout: 15_000 }).toContain('/contract');

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 const canvas = () => page.getByTestId('designer-canvas');
-const canvasNames = () => canvas().locator('[data-field]').evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
+const canvasNames = () =>
+  canvas()
+    .locator('[data-field]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
 const palette = (kind: string) => page.locator(`.designer-palette-item[data-kind="${kind}"]`);
 const preview = () => page.getByTestId('designer-preview');
 const undoButton = () => page.getByRole('button', { name: say('designer.undo') });
@@ -86,7 +89,9 @@ describe('form generator', () => {
     await page.keyboard.press('Enter');
     await expect.poll(canvasNames).toEqual(['date1', 'text1', 'switch1', 'number1', 'relation1', 'textarea1']);
     // keyboard reorder: Space picks number1 up, ArrowUp moves it, Space drops it
-    await canvas().getByLabel(say('designer.dragHandle', { name: 'number1' })).focus();
+    await canvas()
+      .getByLabel(say('designer.dragHandle', { name: 'number1' }))
+      .focus();
     await page.keyboard.press('Space');
     await page.locator('[data-field="number1"].is-dragging').waitFor();
     await page.keyboard.press('ArrowUp');
@@ -95,7 +100,9 @@ describe('form generator', () => {
     await page.keyboard.press('Space');
     await expect.poll(canvasNames).toEqual(['date1', 'text1', 'number1', 'switch1', 'relation1', 'textarea1']);
     // remove one
-    await canvas().getByRole('button', { name: say('designer.remove', { name: 'date1' }) }).click();
+    await canvas()
+      .getByRole('button', { name: say('designer.remove', { name: 'date1' }) })
+      .click();
     await expect.poll(canvasNames).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
   });
 
@@ -106,7 +113,12 @@ describe('form generator', () => {
     await expect.poll(stepOf(undoButton()), WAIT).toBe('Label (en) of text1');
     await page.getByRole('checkbox', { name: say('designer.required') }).check();
     await typeInto(say('designer.pattern'), '^[A-Z]+$');
-    for (const [locale, text] of [['en', 'Capitals only'], ['zh', '只能大写'], ['tw', '只能大寫']]) await typeInto(say('designer.patternMessage', { locale: locale! }), text!);
+    for (const [locale, text] of [
+      ['en', 'Capitals only'],
+      ['zh', '只能大写'],
+      ['tw', '只能大寫'],
+    ])
+      await typeInto(say('designer.patternMessage', { locale: locale! }), text!);
     await select('number1');
     await page.getByRole('combobox', { name: say('designer.visibleWhenField'), exact: true }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'switch1' }).click();
@@ -148,10 +160,15 @@ describe('form generator', () => {
   });
 
   it('edits in the JSON view: invalid JSON and a meta-schema error are shown and not applied, a valid edit is', async () => {
-    await page.getByTestId('form-designer').getByRole('tab', { name: say('designer.json'), exact: true }).click();
+    await page
+      .getByTestId('form-designer')
+      .getByRole('tab', { name: say('designer.json'), exact: true })
+      .click();
     const editor = page.getByTestId('designer-json-editor').locator('.monaco-editor');
     await editor.waitFor({ timeout: 30_000 });
-    const doc = (await page.evaluate(() => (JSON.parse(localStorage.getItem('designer.session')!) as { history: { present: unknown } }).history.present)) as {
+    const doc = (await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('designer.session')!) as { history: { present: unknown } }).history.present,
+    )) as {
       resource: { kind: string; record: { properties: Record<string, Record<string, unknown>> } };
       messages: Record<string, { resources: Record<string, { fields: Record<string, string> }> }>;
     };
@@ -172,7 +189,10 @@ describe('form generator', () => {
     changed.messages.en!.resources.NewForm!.fields.textarea1 = 'Notes';
     await replaceText(JSON.stringify(changed));
     await page.getByTestId('designer-json-issues').waitFor({ state: 'detached' });
-    await page.getByTestId('form-designer').getByRole('tab', { name: say('designer.design'), exact: true }).click();
+    await page
+      .getByTestId('form-designer')
+      .getByRole('tab', { name: say('designer.design'), exact: true })
+      .click();
     await expect.poll(textOf(fieldRow('textarea1')), WAIT).toContain('Notes');
     await select('text1');
     await expect.poll(valueOf(page.getByLabel(say('designer.maxLength'), { exact: true })), WAIT).toBe('5');
@@ -187,13 +207,17 @@ describe('form generator', () => {
     await form.locator('#designer-preview-form_switch1').click();
     await form.locator('#designer-preview-form_number1').waitFor();
     await form.locator('#designer-preview-form_text1').fill('abc');
-    await preview().getByRole('button', { name: say('designer.previewCheck') }).click();
+    await preview()
+      .getByRole('button', { name: say('designer.previewCheck') })
+      .click();
     await expect.poll(textOf(form), WAIT).toContain('Capitals only');
     await form.locator('#designer-preview-form_text1').fill('ABCDEFG');
     await expect.poll(textOf(form), WAIT).toContain('5');
     await form.locator('#designer-preview-form_text1').fill('ABC');
     await form.locator('#designer-preview-form_switch1').click();
-    await preview().getByRole('button', { name: say('designer.previewCheck') }).click();
+    await preview()
+      .getByRole('button', { name: say('designer.previewCheck') })
+      .click();
     await toast(page, say('designer.previewValid')).waitFor();
   });
 
@@ -204,7 +228,10 @@ describe('form generator', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(textOf(dialog), WAIT).toContain(say('designer.formDescriptionRequired'));
     await dialog.getByLabel(say('designer.formDescription')).fill('Supplier register');
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/generator/generatorform/addGeneratorForm')), dialog.getByRole('button', { name: 'OK' }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/generator/generatorform/addGeneratorForm')),
+      dialog.getByRole('button', { name: 'OK' }).click(),
+    ]);
     const body = request.postDataJSON() as { formName: string; formDescription: string; formContent: string };
     expect(body.formName).toBe('Suppliers');
     expect(body.formDescription).toBe('Supplier register');

@@ -170,7 +170,10 @@ async function shownEntries(page: Page, tree: boolean): Promise<Entry[]> {
         level: node.querySelectorAll('.ant-select-tree-indent-unit').length,
       }));
     }
-    return Array.from(el.querySelectorAll('.ant-select-item-option')).map((node) => ({ label: node.getAttribute('title') ?? '', level: 0 }));
+    return Array.from(el.querySelectorAll('.ant-select-item-option')).map((node) => ({
+      label: node.getAttribute('title') ?? '',
+      level: 0,
+    }));
   }, tree);
 }
 
@@ -194,7 +197,9 @@ async function pickEntry(page: Page, expected: readonly Entry[], target: number,
     const at = new Set(offsets.map((o) => target - o));
     if (offsets.length && at.size === 1) {
       const index = [...at][0]!;
-      const items = page.locator(DROPDOWN).locator(tree ? '[role=treeitem] .ant-select-tree-node-content-wrapper' : '.ant-select-item-option');
+      const items = page
+        .locator(DROPDOWN)
+        .locator(tree ? '[role=treeitem] .ant-select-tree-node-content-wrapper' : '.ant-select-item-option');
       if (index >= 0 && index < shown.length) {
         await items.nth(index).click();
         return;
@@ -216,7 +221,11 @@ async function pickEntry(page: Page, expected: readonly Entry[], target: number,
 }
 
 /** The entries a list shows, depth first (a tree select while searching shows every branch open). */
-function flattenEntries(nodes: readonly OptionNode[], level = 0, out: (Entry & { node: OptionNode })[] = []): (Entry & { node: OptionNode })[] {
+function flattenEntries(
+  nodes: readonly OptionNode[],
+  level = 0,
+  out: (Entry & { node: OptionNode })[] = [],
+): (Entry & { node: OptionNode })[] {
   for (const n of nodes) {
     out.push({ label: n.label, level, node: n });
     if (n.children) flattenEntries(n.children, level + 1, out);
@@ -276,7 +285,11 @@ async function relationNodes(api: Api, rel: RelationMeta, tree: boolean): Promis
   const res = await api.call<Envelope<PageData>>(def.method, def.url, { params: { currentPage: 1, pageSize: 10000 } });
   expect(res.status, `${call.name}`).toBe(200);
   const spec = target.list.tree;
-  return optionsFromList(res.body.data?.list ?? [], rel, tree && spec ? { keyField: spec.keyField, parentField: spec.parentField, rootValue: spec.rootValue } : undefined);
+  return optionsFromList(
+    res.body.data?.list ?? [],
+    rel,
+    tree && spec ? { keyField: spec.keyField, parentField: spec.parentField, rootValue: spec.rootValue } : undefined,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +310,10 @@ async function pickerText(page: Page, value: string, withTime: boolean, dateOnly
       const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
       if (!withTime) return { text: day, sent: new Date(d.getFullYear(), d.getMonth(), d.getDate()).toISOString() };
       const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-      return { text: `${day} ${time}`, sent: new Date(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()).toISOString() };
+      return {
+        text: `${day} ${time}`,
+        sent: new Date(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()).toISOString(),
+      };
     },
     { value, withTime, dateOnly },
   );
@@ -405,7 +421,12 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
         await combobox.fill(choices[target]!.label);
         shown = choices.filter((c) => c.label.toUpperCase().includes(choices[target]!.label.toUpperCase()));
       }
-      await pickEntry(page, shown.map((c) => ({ label: c.label, level: 0 })), shown.indexOf(choices[target]!), where);
+      await pickEntry(
+        page,
+        shown.map((c) => ({ label: c.label, level: 0 })),
+        shown.indexOf(choices[target]!),
+        where,
+      );
       await noDropdown(page);
       return choices[target]!.value;
     }
@@ -416,7 +437,12 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
       for (const item of wanted) {
         const target = choices.findIndex((c) => String(c.value) === item);
         if (target < 0) throw new Error(`formFill: ${where}: ${item} is not one of its choices`);
-        await pickEntry(page, choices.map((c) => ({ label: c.label, level: 0 })), target, where);
+        await pickEntry(
+          page,
+          choices.map((c) => ({ label: c.label, level: 0 })),
+          target,
+          where,
+        );
       }
       await closeList(form);
       return joinList(wanted, choices);
@@ -433,7 +459,9 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
       const combobox = await openSelect(row);
       await combobox.fill(node.label);
       // What the list shows for the search: a flat select the matching labels, a tree select the matching branches.
-      const shown = tree ? flattenEntries(filterTree(nodes, node.label)) : all.filter((e) => e.label.toUpperCase().includes(node.label.toUpperCase())).map((e) => ({ ...e, level: 0 }));
+      const shown = tree
+        ? flattenEntries(filterTree(nodes, node.label))
+        : all.filter((e) => e.label.toUpperCase().includes(node.label.toUpperCase())).map((e) => ({ ...e, level: 0 }));
       const target = shown.findIndex((e) => e.node.value === node.node.value);
       await pickEntry(page, shown, target, where, tree);
       await noDropdown(page);
@@ -472,7 +500,12 @@ async function fillPrefix(form: Locator, r: Resource, mobile: PlannedField, valu
   const combobox = await openSelect(row);
   await combobox.fill(text);
   const shown = choices.filter((c) => c.toUpperCase().includes(text.toUpperCase()));
-  await pickEntry(page, shown.map((c) => ({ label: c, level: 0 })), shown.indexOf(text), where);
+  await pickEntry(
+    page,
+    shown.map((c) => ({ label: c, level: 0 })),
+    shown.indexOf(text),
+    where,
+  );
   await noDropdown(page);
   return text;
 }

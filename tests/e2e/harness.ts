@@ -78,10 +78,22 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
   if (!url) {
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npx vite build\` before the end-to-end tests`);
     const { startServer } = (await import('../../server-mock/app/startServer.ts')) as {
-      startServer(options: { port?: number; dataDir?: string; staticDir?: string; quiet?: boolean; env?: NodeJS.ProcessEnv }): Promise<RunningServer>;
+      startServer(options: {
+        port?: number;
+        dataDir?: string;
+        staticDir?: string;
+        quiet?: boolean;
+        env?: NodeJS.ProcessEnv;
+      }): Promise<RunningServer>;
     };
     dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-    server = await startServer({ port: 0, dataDir, staticDir: dist, quiet: true, ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
+    server = await startServer({
+      port: 0,
+      dataDir,
+      staticDir: dist,
+      quiet: true,
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     url = server.url.replace(/\/$/, '');
   }
   const browser = await launchChromium();
@@ -115,7 +127,10 @@ export interface Credentials {
 }
 
 /** Fills the account form of the sign-in page and submits it (the page must be on /login). */
-export async function submitAccountLogin(page: Page, { tenantCode = 'demo', username, password = DEMO_PASSWORD }: Credentials): Promise<void> {
+export async function submitAccountLogin(
+  page: Page,
+  { tenantCode = 'demo', username, password = DEMO_PASSWORD }: Credentials,
+): Promise<void> {
   await page.getByLabel('Tenant code').fill(tenantCode);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -187,7 +202,9 @@ export async function answerTo(page: Page, suffix: string, act: () => Promise<vo
           focused: document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : '',
         }))
         .catch((e: unknown) => ({ error: String(e) }));
-      throw new Error(`no answer to …${suffix} within ${timeout} ms (${String(err)}).\nWhat the page did: ${JSON.stringify(seen, null, 1)}\nWhat it shows: ${JSON.stringify(state, null, 1)}`);
+      throw new Error(
+        `no answer to …${suffix} within ${timeout} ms (${String(err)}).\nWhat the page did: ${JSON.stringify(seen, null, 1)}\nWhat it shows: ${JSON.stringify(state, null, 1)}`,
+      );
     });
   } finally {
     page.off('request', onRequest);
@@ -217,7 +234,8 @@ export function toast(page: Page, text: string | RegExp) {
 /** Interactive elements without an accessible name (a heuristic over the DOM). */
 export async function unnamedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=menuitem], [role=switch], [role=combobox]';
+    const selector =
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=menuitem], [role=switch], [role=combobox]';
     const out: string[] = [];
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const style = window.getComputedStyle(el);
@@ -225,11 +243,24 @@ export async function unnamedControls(page: Page): Promise<string[]> {
       if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0) continue;
       if (el.closest('[aria-hidden=true]')) continue;
       const labelledBy = el.getAttribute('aria-labelledby');
-      const byIds = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join('') : '';
+      const byIds = labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join('')
+        : '';
       const id = el.getAttribute('id');
       const forLabel = id ? (document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent ?? '') : '';
       const wrapped = el.closest('label')?.textContent ?? '';
-      const name = [el.getAttribute('aria-label'), byIds, el.textContent, el.getAttribute('title'), forLabel, wrapped, (el as HTMLInputElement).placeholder]
+      const name = [
+        el.getAttribute('aria-label'),
+        byIds,
+        el.textContent,
+        el.getAttribute('title'),
+        forLabel,
+        wrapped,
+        (el as HTMLInputElement).placeholder,
+      ]
         .map((s) => (s ?? '').trim())
         .find(Boolean);
       if (!name) out.push(el.outerHTML.slice(0, 160));

@@ -54,41 +54,50 @@ async function usersFile(page: Page): Promise<Buffer> {
 }
 
 describe('a long import through the dialog', () => {
-  it('shows its progress, then the rows added; the same file again adds nobody twice', async () => {
-    const page = await e2e.newPage();
-    const seen: string[] = [];
-    page.on('console', (m) => seen.push(m.text()));
-    await signIn(page, { username: 'admin' });
-    await spaNavigate(page, '/sysuser');
-    await settled(page, SysUser);
-    const before = await total(page);
+  it(
+    'shows its progress, then the rows added; the same file again adds nobody twice',
+    async () => {
+      const page = await e2e.newPage();
+      const seen: string[] = [];
+      page.on('console', (m) => seen.push(m.text()));
+      await signIn(page, { username: 'admin' });
+      await spaNavigate(page, '/sysuser');
+      await settled(page, SysUser);
+      const before = await total(page);
 
-    await page.getByRole('button', { name: 'Import' }).click();
-    const modal = dialog(page);
-    const file = await usersFile(page);
-    const choose = () => modal.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
-    await choose();
-    await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    // the job's progress shows while the server works
-    await modal.getByTestId('import-progress').waitFor();
-    const outcome = modal.getByTestId('import-outcome');
-    const progress = await modal.getByTestId('import-progress').innerText();
-    expect(progress).toMatch(/Reading the file|Checking and writing|The import has started/);
-    await outcome.waitFor({ timeout: OUTCOME_TIMEOUT_MS }).catch(async (err: unknown) => {
-      throw new Error(`no outcome; the dialog says: ${await modal.innerText()}`, { cause: err });
-    });
-    expect(await outcome.innerText()).toContain(`${ROWS} records added`);
-    expect(await modal.getByTestId('import-errors').count()).toBe(0);
-    expect(await page.getByText(/timeout of \d+ms exceeded/).count()).toBe(0);
+      await page.getByRole('button', { name: 'Import' }).click();
+      const modal = dialog(page);
+      const file = await usersFile(page);
+      const choose = () =>
+        modal.locator('input[type=file]').setInputFiles({
+          name: 'users.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: file,
+        });
+      await choose();
+      await modal.getByRole('button', { name: 'Import', exact: true }).click();
+      // the job's progress shows while the server works
+      await modal.getByTestId('import-progress').waitFor();
+      const outcome = modal.getByTestId('import-outcome');
+      const progress = await modal.getByTestId('import-progress').innerText();
+      expect(progress).toMatch(/Reading the file|Checking and writing|The import has started/);
+      await outcome.waitFor({ timeout: OUTCOME_TIMEOUT_MS }).catch(async (err: unknown) => {
+        throw new Error(`no outcome; the dialog says: ${await modal.innerText()}`, { cause: err });
+      });
+      expect(await outcome.innerText()).toContain(`${ROWS} records added`);
+      expect(await modal.getByTestId('import-errors').count()).toBe(0);
+      expect(await page.getByText(/timeout of \d+ms exceeded/).count()).toBe(0);
 
-    // the same file again: the first outcome, nothing imported twice
-    await choose();
-    await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect.poll(() => outcome.innerText(), { timeout: 20_000 }).toMatch(new RegExp(`imported already .*${ROWS} records`));
-    expect(await modal.getByTestId('import-errors').count()).toBe(0);
+      // the same file again: the first outcome, nothing imported twice
+      await choose();
+      await modal.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect.poll(() => outcome.innerText(), { timeout: 20_000 }).toMatch(new RegExp(`imported already .*${ROWS} records`));
+      expect(await modal.getByTestId('import-errors').count()).toBe(0);
 
-    await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => total(page), { timeout: 20_000 }).toBe(before + ROWS);
-    expect(seen.filter((t) => /timeout of \d+ms exceeded/.test(t))).toEqual([]);
-  }, OUTCOME_TIMEOUT_MS + 60_000);
+      await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => total(page), { timeout: 20_000 }).toBe(before + ROWS);
+      expect(seen.filter((t) => /timeout of \d+ms exceeded/.test(t))).toEqual([]);
+    },
+    OUTCOME_TIMEOUT_MS + 60_000,
+  );
 });

@@ -9,7 +9,21 @@ import type { Page } from 'playwright-core';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import { fillForm } from './formFill.ts';
-import { action, actionLabel, dataRows, dialog, drawer, resourceNamed, rowWith, say, settled, titleOf, toolbarOf, type Api, type Rec } from './resourceLocators.ts';
+import {
+  action,
+  actionLabel,
+  dataRows,
+  dialog,
+  drawer,
+  resourceNamed,
+  rowWith,
+  say,
+  settled,
+  titleOf,
+  toolbarOf,
+  type Api,
+  type Rec,
+} from './resourceLocators.ts';
 
 const BASE = '/api/notification/notification';
 const notification = resourceNamed('Notification');
@@ -52,11 +66,15 @@ describe('a notice added on the notifications page', () => {
     await signIn(page, { username: 'admin' });
     await spaNavigate(page, '/notification');
     await settled(page, notification);
-    await toolbarOf(page, notification).getByRole('button', { name: actionLabel(action(notification, 'add')!, 'toolbar'), exact: true }).click();
+    await toolbarOf(page, notification)
+      .getByRole('button', { name: actionLabel(action(notification, 'add')!, 'toolbar'), exact: true })
+      .click();
     const modal = dialog(page);
     await modal.getByText(say('resource.addTitle', { title: titleOf(notification) })).waitFor();
     const filled = await fillForm(modal, notification, { title, type: 'notice', priority: 1, content: `<p>${words}</p>` }, { api: admin });
-    const response = await answerTo(page, '/addNotification', () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
+    const response = await answerTo(page, '/addNotification', () =>
+      modal.getByRole('button', { name: say('common.save'), exact: true }).click(),
+    );
     expect(response.status(), await response.text()).toBe(200);
     expect(response.request().postDataJSON()).toEqual(filled.values);
     await toast(page, say('resource.saved')).first().waitFor();
@@ -79,7 +97,9 @@ describe('a notice added on the notifications page', () => {
     const item = panel.locator('.bell-item:visible').filter({ hasText: title });
     await item.waitFor();
     await expect.poll(() => item.locator('.bell-item-desc').innerText()).toBe(words);
-    await expect.poll(() => page.getByTestId('notification-bell').locator('.ant-badge-count').getAttribute('title')).toBe(String(expected.length));
+    await expect
+      .poll(() => page.getByTestId('notification-bell').locator('.ant-badge-count').getAttribute('title'))
+      .toBe(String(expected.length));
 
     await panel.getByRole('button', { name: say('bell.seeMore') }).click();
     await page.waitForURL((u) => u.pathname === '/mynotification');
@@ -100,7 +120,12 @@ describe('the recipients of a notice', () => {
     const users = (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { pageSize: 100 })).body.data!.list;
     const idOf = (name: string) => Number(users.find((u) => u.username === name)!.id);
     const title = `For two ${Date.now() % 100000}`;
-    const added = await admin.post<Envelope<Rec>>(`${BASE}/addNotification`, { title, content: '<p>Two of you</p>', type: 'notice', priority: 3 });
+    const added = await admin.post<Envelope<Rec>>(`${BASE}/addNotification`, {
+      title,
+      content: '<p>Two of you</p>',
+      type: 'notice',
+      priority: 3,
+    });
     expect(added.status).toBe(200);
 
     const page = await e2e.newPage();
@@ -115,10 +140,15 @@ describe('the recipients of a notice', () => {
     for (const name of ['visitor', 'editor']) {
       await field.locator('.ant-select').click();
       await page.keyboard.type(name);
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${name}$`) }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .click();
     }
     await page.keyboard.press('Escape');
-    const response = await answerTo(page, '/updateNotification', () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
+    const response = await answerTo(page, '/updateNotification', () =>
+      modal.getByRole('button', { name: say('common.save'), exact: true }).click(),
+    );
     expect(response.status(), await response.text()).toBe(200);
     expect((response.request().postDataJSON() as Rec).userIds).toEqual([idOf('visitor'), idOf('editor')]);
     await toast(page, say('resource.saved')).first().waitFor();
@@ -139,10 +169,18 @@ describe('the recipients of a notice', () => {
 });
 
 describe('a notice published to one user', () => {
-  it('reaches that user\'s bell only', async () => {
-    const visitorId = Number((await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!.id);
+  it("reaches that user's bell only", async () => {
+    const visitorId = Number(
+      (await admin.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser', { username: 'visitor' })).body.data!.list[0]!.id,
+    );
     const title = `For the visitor ${Date.now() % 100000}`;
-    const added = await admin.post<Envelope>(`${BASE}/addNotification`, { title, content: '<p>Only you</p>', type: 'message', priority: 2, userIds: [visitorId] });
+    const added = await admin.post<Envelope>(`${BASE}/addNotification`, {
+      title,
+      content: '<p>Only you</p>',
+      type: 'message',
+      priority: 2,
+      userIds: [visitorId],
+    });
     expect(added.status).toBe(200);
 
     const visitor = await e2e.newPage();

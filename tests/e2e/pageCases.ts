@@ -25,7 +25,9 @@ export interface RoleGrants {
 
 const pagesMenus = new Set(resourcePages().flatMap(({ resource: r }) => (r.menu ? [r.menu] : [])));
 /** The buttons of every menu in the tree: the seed grants each to the administrator. */
-const treeButtons = new Set(registry.resources.filter((r) => r.menu && pagesMenus.has(r.menu)).flatMap((r) => r.actions.map((a) => a.permission)));
+const treeButtons = new Set(
+  registry.resources.filter((r) => r.menu && pagesMenus.has(r.menu)).flatMap((r) => r.actions.map((a) => a.permission)),
+);
 
 export const ADMIN_GRANTS: RoleGrants = {
   role: 'admin',

@@ -43,7 +43,19 @@ async function framePreview(parentUrl: string, previewUrl: string): Promise<void
         frame.style.width = '800px';
         frame.style.height = '400px';
         frame.onload = () => {
-          frame.contentWindow!.postMessage({ type: 'refreshFrame', data: { html: '<form><label>Name <input id="name"></label></form><p id="out"></p>', css: '#name { width: 300px; }', js, links: [], scripts: [] } }, '*');
+          frame.contentWindow!.postMessage(
+            {
+              type: 'refreshFrame',
+              data: {
+                html: '<form><label>Name <input id="name"></label></form><p id="out"></p>',
+                css: '#name { width: 300px; }',
+                js,
+                links: [],
+                scripts: [],
+              },
+            },
+            '*',
+          );
           resolve();
         };
         frame.src = url;
@@ -60,9 +72,25 @@ function innerFrame(): Frame | undefined {
 describe('preview area', () => {
   it('renders a message of the console origin 600 px wide, in a frame without the console origin', async () => {
     await framePreview(`${e2e.url}/404-for-preview`, `${e2e.url}/preview.html`);
-    await expect.poll(async () => (await innerFrame()?.locator('#out').textContent().catch(() => null)) ?? null, { timeout: 15_000 }).toBe('storage:blocked cookie:blocked console:blocked');
-    expect(await innerFrame()!.locator('#name').evaluate((el) => getComputedStyle(el).width)).toBe('300px');
-    const width = await page.frameLocator('#area').locator('#preview-frame').evaluate((el) => el.getBoundingClientRect().width);
+    await expect
+      .poll(
+        async () =>
+          (await innerFrame()
+            ?.locator('#out')
+            .textContent()
+            .catch(() => null)) ?? null,
+        { timeout: 15_000 },
+      )
+      .toBe('storage:blocked cookie:blocked console:blocked');
+    expect(
+      await innerFrame()!
+        .locator('#name')
+        .evaluate((el) => getComputedStyle(el).width),
+    ).toBe('300px');
+    const width = await page
+      .frameLocator('#area')
+      .locator('#preview-frame')
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBe(600);
     expect(await page.evaluate(() => localStorage.getItem('preview-probe'))).toBe('console secret');
   });
@@ -70,7 +98,12 @@ describe('preview area', () => {
   it('ignores a refreshFrame message that does not come from its parent', async () => {
     const area = page.frames().find((f) => f.url().endsWith('/preview.html'))!;
     // the preview window posts to itself: its own origin, but not its parent
-    await area.evaluate(() => window.postMessage({ type: 'refreshFrame', data: { html: '<p id="forged">forged</p>', css: '', js: '', links: [], scripts: [] } }, '*'));
+    await area.evaluate(() =>
+      window.postMessage(
+        { type: 'refreshFrame', data: { html: '<p id="forged">forged</p>', css: '', js: '', links: [], scripts: [] } },
+        '*',
+      ),
+    );
     await page.waitForTimeout(500); // nothing to wait for: the message must have no effect
     expect(await innerFrame()!.locator('#forged').count()).toBe(0);
     expect(await innerFrame()!.locator('#out').textContent()).toBe('storage:blocked cookie:blocked console:blocked');

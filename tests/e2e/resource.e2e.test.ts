@@ -32,7 +32,10 @@ async function column(page: Page, resource: Resource, header: string): Promise<s
   const headers = await table(page, resource).locator('[role=columnheader]').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === header);
   if (index < 0) throw new Error(`no column "${header}" in ${headers.join(' | ')}`);
-  return dataRows(page, resource).evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('[role=cell]')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), index);
+  return dataRows(page, resource).evaluateAll(
+    (rows, i) => rows.map((r) => (r.querySelectorAll('[role=cell]')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+    index,
+  );
 }
 
 /** The column headers that have a text (the selection column's header has none). */
@@ -57,7 +60,16 @@ describe('users page as the administrator', () => {
   it('lists users with dictionary and relation labels and formatted dates; every control is named', async () => {
     const page = await adminPage();
     await expect.poll(() => column(page, SysUser, 'Username')).toEqual(['visitor', 'editor', 'admin']);
-    expect(await headers(page, SysUser)).toEqual(['Username', 'Nickname', 'Mobile', 'Email', 'Organisation', 'Status', 'Created', 'Operations']);
+    expect(await headers(page, SysUser)).toEqual([
+      'Username',
+      'Nickname',
+      'Mobile',
+      'Email',
+      'Organisation',
+      'Status',
+      'Created',
+      'Operations',
+    ]);
     expect(new Set(await column(page, SysUser, 'Status'))).toEqual(new Set(['Normal']));
     expect(new Set(await column(page, SysUser, 'Organisation'))).toEqual(new Set(['Information Department']));
     for (const created of await column(page, SysUser, 'Created')) expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -240,12 +252,23 @@ describe('users page as the administrator', () => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     expect(header).toContain('Username');
     const cells = (values: Record<string, string | number>) => header.map((h) => values[h] ?? null);
-    const good = { Username: 'imported1', Password: 'Import@2026', Nickname: 'Imported', Email: 'imported1@demo.example.com', 'Country code': '+86', Mobile: '13900000011', Organisation: 'Supply Department', Status: 'Normal' };
+    const good = {
+      Username: 'imported1',
+      Password: 'Import@2026',
+      Nickname: 'Imported',
+      Email: 'imported1@demo.example.com',
+      'Country code': '+86',
+      Mobile: '13900000011',
+      Organisation: 'Supply Department',
+      Status: 'Normal',
+    };
     sheet.addRow(cells(good));
     sheet.addRow(cells({ ...good, Username: 'x', Email: 'not-an-email', Mobile: '13900000012' }));
     const bad = Buffer.from(await workbook.xlsx.writeBuffer());
 
-    await modal.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    await modal
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
     await modal.getByTestId('import-errors').waitFor();
     const errors = await modal.locator('.ant-table-tbody').innerText();
@@ -254,7 +277,9 @@ describe('users page as the administrator', () => {
 
     sheet.spliceRows(3, 1);
     const fixed = Buffer.from(await workbook.xlsx.writeBuffer());
-    await modal.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fixed });
+    await modal
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fixed });
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
     await toast(page, '1 records imported').waitFor();
     await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
@@ -331,7 +356,7 @@ describe('in Chinese', () => {
 });
 
 describe('tree and plain resources', () => {
-  it("lists the buttons of the clicked menu under the menu tree (master key: the menu code)", async () => {
+  it('lists the buttons of the clicked menu under the menu tree (master key: the menu code)', async () => {
     const page = await adminPage('/sysmenu', SysMenu);
     await page.getByRole('search').getByLabel('Menu name').fill('Parameters');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();
@@ -345,13 +370,9 @@ describe('tree and plain resources', () => {
 
   it('shows organisations as an expandable tree without pagination', async () => {
     const page = await adminPage('/sysorg', SysOrg);
-    await expect.poll(() => column(page, SysOrg, 'Organisation name')).toEqual([
-      'Group Headquarters',
-      'Information Department',
-      'Supply Department',
-      'Riverside Bridge Project',
-      'Metro Line 3 Project',
-    ]);
+    await expect
+      .poll(() => column(page, SysOrg, 'Organisation name'))
+      .toEqual(['Group Headquarters', 'Information Department', 'Supply Department', 'Riverside Bridge Project', 'Metro Line 3 Project']);
     expect(await page.locator('.resource-pagination').count()).toBe(0);
     const root = rowWith(page, SysOrg, 'Group Headquarters');
     expect(await root.getAttribute('aria-level')).toBe('1');
@@ -362,13 +383,9 @@ describe('tree and plain resources', () => {
     await expect.poll(() => dataRows(page, SysOrg).count()).toBe(5);
     // The sort applies among siblings.
     await page.getByRole('columnheader', { name: 'Sequence' }).getByRole('button').click();
-    await expect.poll(() => column(page, SysOrg, 'Organisation name')).toEqual([
-      'Group Headquarters',
-      'Metro Line 3 Project',
-      'Riverside Bridge Project',
-      'Supply Department',
-      'Information Department',
-    ]);
+    await expect
+      .poll(() => column(page, SysOrg, 'Organisation name'))
+      .toEqual(['Group Headquarters', 'Metro Line 3 Project', 'Riverside Bridge Project', 'Supply Department', 'Information Department']);
     // A search lists the matches flat.
     await page.getByRole('search').getByLabel('Organisation name').fill('Project');
     await page.getByRole('search').getByRole('button', { name: 'Query' }).click();

@@ -44,7 +44,8 @@ function watchCalls(page: Page, callName: string): Request[] {
 }
 
 /** The node of a tree with that title. */
-const treeNode = (scope: ReturnType<typeof dialog>, title: string) => scope.getByRole('treeitem').filter({ has: scope.page().locator('.ant-tree-title').getByText(title, { exact: true }) });
+const treeNode = (scope: ReturnType<typeof dialog>, title: string) =>
+  scope.getByRole('treeitem').filter({ has: scope.page().locator('.ant-tree-title').getByText(title, { exact: true }) });
 /** The checkbox of a tree node (named by the node). */
 const treeBox = (scope: ReturnType<typeof dialog>, title: string) => treeNode(scope, title).getByRole('checkbox');
 
@@ -300,7 +301,9 @@ describe('data permissions page', () => {
     await expect.poll(() => rows.first().innerText()).toContain('ROLE_EDITOR');
     const named = await unnamedControls(page);
     // The page's own controls are all named (the shell's are checked elsewhere).
-    expect(await page.getByTestId('resource-page').evaluate((el, list) => list.filter((html) => el.innerHTML.includes(html)), named)).toEqual([]);
+    expect(
+      await page.getByTestId('resource-page').evaluate((el, list) => list.filter((html) => el.innerHTML.includes(html)), named),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Add data permission' }).click();
     const box = dialog(page);
@@ -329,7 +332,9 @@ describe('data permissions page', () => {
     expect(body.data[0]!.dataFields).toMatch(/^[A-Za-z]\w*(,[A-Za-z]\w*)*$/);
     expect(body.data[1]).toEqual({ roleCode: 'ROLE_VISITOR', dataFields: 'mobile' });
     await toast(page, 'The data permissions were saved').waitFor();
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('ROLE_EDITOR'), expect.stringContaining('ROLE_VISITOR')]);
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([expect.stringContaining('ROLE_EDITOR'), expect.stringContaining('ROLE_VISITOR')]);
 
     await rows.filter({ hasText: 'ROLE_VISITOR' }).getByRole('button', { name: 'Delete data permission' }).click();
     await dialog(page).getByText('Do you want to delete this record?').waitFor();

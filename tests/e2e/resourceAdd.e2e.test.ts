@@ -182,7 +182,8 @@ function errorsOf(r: Resource, values: Rec): ErrorObject[] {
   return validate(values) ? [] : [...(validate.errors ?? [])];
 }
 
-const fieldOfError = (e: ErrorObject) => (e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.instancePath.replace(/^\//, ''));
+const fieldOfError = (e: ErrorObject) =>
+  e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.instancePath.replace(/^\//, '');
 
 /** An invalid value of the field that breaks only that field, only in that way; and the error. */
 function invalidValue(r: Resource, b: Break, values: Rec): { value: unknown; error: ErrorObject } {
@@ -190,14 +191,16 @@ function invalidValue(r: Resource, b: Break, values: Rec): { value: unknown; err
     const broken = { ...values, [b.field]: candidate };
     if (candidate === undefined || candidate === '') delete broken[b.field];
     const errors = errorsOf(r, broken);
-    if (errors.length && errors.every((e) => e.keyword === b.kind && fieldOfError(e) === b.field)) return { value: candidate, error: errors[0]! };
+    if (errors.length && errors.every((e) => e.keyword === b.kind && fieldOfError(e) === b.field))
+      return { value: candidate, error: errors[0]! };
   }
   throw new Error(`no value breaks ${r.name}.${b.field} by ${b.kind} alone`);
 }
 
 /** The form's message for an error (English). */
 function messageFor(r: Resource, field: string, error: ErrorObject): string {
-  const t = (key: string, values: Record<string, unknown> = {}) => say(key, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+  const t = (key: string, values: Record<string, unknown> = {}) =>
+    say(key, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
   return ajvMessage(t, error, labelOf(r, field));
 }
 
@@ -215,7 +218,9 @@ function addSkip(r: Resource): string | undefined {
 }
 
 const sameValue = (r: Resource, field: string, stored: unknown, filled: unknown) =>
-  r.fieldMap.get(field)?.type === 'datetime' && typeof stored === 'string' && typeof filled === 'string' ? Date.parse(stored) === Date.parse(filled) : JSON.stringify(stored) === JSON.stringify(filled);
+  r.fieldMap.get(field)?.type === 'datetime' && typeof stored === 'string' && typeof filled === 'string'
+    ? Date.parse(stored) === Date.parse(filled)
+    : JSON.stringify(stored) === JSON.stringify(filled);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -246,7 +251,21 @@ describe('the add form of every resource page as the administrator', () => {
   });
 
   it('covers every menu entry that shows a resource', () => {
-    expect(PAGES.map((p) => p.resource.name)).toEqual(expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant']));
+    expect(PAGES.map((p) => p.resource.name)).toEqual(
+      expect.arrayContaining([
+        'SysRole',
+        'SysUrl',
+        'SysUser',
+        'SysPost',
+        'SysMenu',
+        'SysOrg',
+        'SysDict',
+        'SysRegion',
+        'SysParam',
+        'AppClient',
+        'SysTenant',
+      ]),
+    );
   });
 
   for (const { resource: r, path } of PAGES) {
@@ -280,7 +299,9 @@ describe('the add form of every resource page as the administrator', () => {
       try {
         await spaNavigate(page, path);
         await settled(page, r);
-        await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true }).click();
+        await toolbarOf(page, r)
+          .getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true })
+          .click();
         const modal = dialog(page);
         await modal.getByText(say('resource.addTitle', { title: titleOf(r) })).waitFor();
 
@@ -303,7 +324,9 @@ describe('the add form of every resource page as the administrator', () => {
         await fillField(modal, r, b.field, filled.values[b.field], { api: admin, hidden });
         await expect.poll(() => alert.count(), { message: `${r.name}.${b.field}'s message goes` }).toBe(0);
         await noToast(page, say('resource.saved'));
-        const response = await answerTo(page, `/add${r.name}`, () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
+        const response = await answerTo(page, `/add${r.name}`, () =>
+          modal.getByRole('button', { name: say('common.save'), exact: true }).click(),
+        );
         const body = (await response.json()) as Envelope<Rec>;
         createdId = body.data?.id;
         added = { ...(body.data as Record<string, unknown> | undefined) };
@@ -326,7 +349,11 @@ describe('the add form of every resource page as the administrator', () => {
       expect(stored.id).toBe(createdId);
       const compared = Object.keys(filled.values).filter((f) => f in stored);
       expect(compared.length).toBeGreaterThan(0);
-      for (const f of compared) expect(sameValue(r, f, stored[f], filled.values[f]), `${r.name}.${f}: stored ${JSON.stringify(stored[f])}, filled ${JSON.stringify(filled.values[f])}`).toBe(true);
+      for (const f of compared)
+        expect(
+          sameValue(r, f, stored[f], filled.values[f]),
+          `${r.name}.${f}: stored ${JSON.stringify(stored[f])}, filled ${JSON.stringify(filled.values[f])}`,
+        ).toBe(true);
 
       const del = callOf(r, 'delete');
       const removed = await admin.call<Envelope>(del.method, del.url, { params: deleteParams(r, stored) });

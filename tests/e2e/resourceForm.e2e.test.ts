@@ -222,7 +222,12 @@ describe('record form: server errors', () => {
       window.__setServerErrors([
         { field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' },
         { field: 'email', keyword: 'format', params: { format: 'email' }, message: 'must be a valid email' },
-        { field: 'tenantCode', keyword: 'additionalProperties', params: { additionalProperty: 'tenantCode' }, message: 'is not a known field' },
+        {
+          field: 'tenantCode',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: 'tenantCode' },
+          message: 'is not a known field',
+        },
       ]),
     );
     await expect.poll(() => errorsOf(page, 'username').textContent()).toBe('Username already exists');
@@ -260,7 +265,15 @@ describe('record form: modes and permissions', () => {
     await submit(page);
     await expect.poll(() => submitted(page).then((s) => s.length)).toBe(1);
     const sent = (await submitted(page))[0]!;
-    expect(sent).toEqual({ nickname: 'Kept again', email: 'kept@example.com', prefix: '+853', mobile: '66660000', orgId: 3, status: 1, address: null });
+    expect(sent).toEqual({
+      nickname: 'Kept again',
+      email: 'kept@example.com',
+      prefix: '+853',
+      mobile: '66660000',
+      orgId: 3,
+      status: 1,
+      address: null,
+    });
   });
 
   it('leaves out the fields the data permission hides', async () => {

@@ -148,7 +148,11 @@ export function scopeSkip(r: Resource): string | undefined {
 /** The buttons, data permission and menu paths of the signed-in user (queryCurrentAuthority). */
 export async function authorityOf(api: Api): Promise<{ menuButton: string[]; dataFields: Record<string, string[]>; paths: Set<string> }> {
   const call = registry.calls.find((c) => c.name === 'queryCurrentAuthority')!;
-  const res = await api.call<{ menuButton?: string[]; dataFields?: Record<string, string[]>; menu?: { path: string; children?: unknown[] }[] }>(call.method, call.url);
+  const res = await api.call<{
+    menuButton?: string[];
+    dataFields?: Record<string, string[]>;
+    menu?: { path: string; children?: unknown[] }[];
+  }>(call.method, call.url);
   expect(res.status).toBe(200);
   const paths = new Set<string>();
   const walk = (nodes: { path: string; children?: unknown[] }[]) => {
@@ -169,8 +173,10 @@ export const dataRows = (page: Page, r: Resource) => table(page, r).locator('[ro
 export const rowById = (page: Page, r: Resource, id: unknown) => table(page, r).locator(`[role=row][data-row-id="${String(id)}"]`);
 /** The rows of the page's table that show this text. */
 export const rowWith = (page: Page, r: Resource, text: string) => dataRows(page, r).filter({ hasText: text });
-export const toolbarOf = (page: Page, r: Resource) => page.getByRole('toolbar', { name: say('resource.toolbarOf', { title: titleOf(r) }), exact: true });
-export const searchOf = (page: Page, r: Resource) => page.getByRole('search', { name: say('resource.searchOf', { title: titleOf(r) }), exact: true });
+export const toolbarOf = (page: Page, r: Resource) =>
+  page.getByRole('toolbar', { name: say('resource.toolbarOf', { title: titleOf(r) }), exact: true });
+export const searchOf = (page: Page, r: Resource) =>
+  page.getByRole('search', { name: say('resource.searchOf', { title: titleOf(r) }), exact: true });
 /** The dialog on top: the add / edit form, or a confirm. */
 export const dialog = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
 /** The confirm dialog that asks `question` (only that one, even while another dialog closes). */

@@ -106,7 +106,10 @@ interface FindPlan {
 
 /** How the created record is found on the page: a search field holding a unique value of it. */
 function findPlan(r: Resource): FindPlan | undefined {
-  const all = [...r.list.search.basic.map((s) => ({ s, advanced: false })), ...r.list.search.advanced.map((s) => ({ s, advanced: true }))].filter(({ s }) => isTextSearch(r, s));
+  const all = [
+    ...r.list.search.basic.map((s) => ({ s, advanced: false })),
+    ...r.list.search.advanced.map((s) => ({ s, advanced: true })),
+  ].filter(({ s }) => isTextSearch(r, s));
   const unique = all.find(({ s }) => isUniqueAlone(r, s.field));
   if (unique) return { search: unique.s, advanced: unique.advanced, marker: false };
   const free = all.find(({ s }) => isFreeText(r, s.field) && !isLinkField(r, s.field));
@@ -163,8 +166,16 @@ function actionsMissing(r: Resource, names: string[], grants = ADMIN_GRANTS): st
 
 /** The call of a button, as the editor's refusal step calls it (undefined: the button calls nothing of its own). */
 function callOfButton(r: Resource, a: ActionDef) {
-  const name = a.kind === 'custom' ? a.call : ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import'].includes(a.name) ? `${a.name}${r.name}` : undefined;
-  return registry.calls.find((c) => c.name === name && c.permission === a.permission) ?? registry.calls.find((c) => c.permission === a.permission);
+  const name =
+    a.kind === 'custom'
+      ? a.call
+      : ['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import'].includes(a.name)
+        ? `${a.name}${r.name}`
+        : undefined;
+  return (
+    registry.calls.find((c) => c.name === name && c.permission === a.permission) ??
+    registry.calls.find((c) => c.permission === a.permission)
+  );
 }
 
 /** The cases generated, by kind (printed once collected). */
@@ -180,7 +191,9 @@ function rowsOf(data: unknown): { list: Rec[]; total: number } {
 /** The answer of a list-only page's call (list.source) for the given filters. */
 async function sourceRows(api: Api, r: Resource, filters: Record<string, string | number> = {}): Promise<{ list: Rec[]; total: number }> {
   const call = registry.calls.find((c) => c.name === r.list.source!.call)!;
-  const res = await api.call<Envelope>(call.method, call.url, { params: { ...filters, ...(r.list.source!.paged ? { pageSize: 10000 } : {}) } });
+  const res = await api.call<Envelope>(call.method, call.url, {
+    params: { ...filters, ...(r.list.source!.paged ? { pageSize: 10000 } : {}) },
+  });
   expect(res.status, `${call.name}: ${JSON.stringify(res.body)}`).toBe(200);
   return rowsOf(res.body.data);
 }
@@ -203,7 +216,12 @@ async function treeValues(api: Api, tree: Resource, valueField: string): Promise
  * Opens a list-only page whose call needs the filter tree's value: the page asks for a node and
  * lists nothing; the first node with rows (by the API) is chosen. Returns the filter and the rows.
  */
-async function openRequiredFilter(page: Page, api: Api, r: Resource, path: string): Promise<{ filters: Record<string, string | number>; rows: { list: Rec[]; total: number } }> {
+async function openRequiredFilter(
+  page: Page,
+  api: Api,
+  r: Resource,
+  path: string,
+): Promise<{ filters: Record<string, string | number>; rows: { list: Rec[]; total: number } }> {
   const spec = r.list.filterTree!;
   const tree = registry.byName.get(spec.resource)!;
   let chosen: { filters: Record<string, string | number>; rows: { list: Rec[]; total: number } } | undefined;
@@ -219,7 +237,10 @@ async function openRequiredFilter(page: Page, api: Api, r: Resource, path: strin
   await page.getByText(say('resource.pickFilter', { title: titleOf(tree) })).waitFor();
   expect(await table(page, r).count(), 'no rows before a node is chosen').toBe(0);
   const asked = nextCall(page, r.list.source!.call);
-  await page.getByRole('navigation', { name: say('resource.filterBy', { title: titleOf(tree) }) }).locator(`[data-node-value="${String(chosen!.filters[spec.field])}"]`).click();
+  await page
+    .getByRole('navigation', { name: say('resource.filterBy', { title: titleOf(tree) }) })
+    .locator(`[data-node-value="${String(chosen!.filters[spec.field])}"]`)
+    .click();
   expect(paramsOf(await asked)[spec.field]).toBe(String(chosen!.filters[spec.field]));
   await settled(page, r);
   return chosen!;
@@ -237,7 +258,9 @@ async function searchBy(page: Page, r: Resource, s: SearchField, advanced: boole
   await form.getByLabel(labelOf(r, s.field), { exact: true }).fill(value);
   // The query that carries the field (Reset has just sent one without it): the list's call.
   const listCall = r.list.source?.call ?? `query${r.name}`;
-  const query = page.waitForRequest((req) => new URL(req.url()).pathname.endsWith(`/${listCall}`) && new URL(req.url()).searchParams.has(s.field));
+  const query = page.waitForRequest(
+    (req) => new URL(req.url()).pathname.endsWith(`/${listCall}`) && new URL(req.url()).searchParams.has(s.field),
+  );
   await form.getByRole('button', { name: say('resource.actions.query'), exact: true }).click();
   const params = paramsOf(await query);
   await settled(page, r);
@@ -277,7 +300,21 @@ describe('every resource page as the administrator', () => {
 
   it('covers every menu entry that shows a resource', () => {
     expect(PAGES.map((p) => p.resource.name)).toEqual(
-      expect.arrayContaining(['SysRole', 'SysUrl', 'SysUser', 'SysPost', 'SysMenu', 'SysOrg', 'SysDict', 'SysRegion', 'SysParam', 'AppClient', 'SysTenant', 'SysRoleData', 'SysOnlineUser']),
+      expect.arrayContaining([
+        'SysRole',
+        'SysUrl',
+        'SysUser',
+        'SysPost',
+        'SysMenu',
+        'SysOrg',
+        'SysDict',
+        'SysRegion',
+        'SysParam',
+        'AppClient',
+        'SysTenant',
+        'SysRoleData',
+        'SysOnlineUser',
+      ]),
     );
   });
 
@@ -308,51 +345,63 @@ describe('every resource page as the administrator', () => {
       let created: Rec | undefined;
 
       if (applies('lists the rows of its call (list-only page)', r.list.source ? undefined : 'not a list-only page'))
-      it(`opens and lists the rows of ${r.list.source!.call}${r.list.source!.requires.length ? ' for the first filter node with rows' : ''}`, async () => {
-        const source = r.list.source!;
-        let rows: { list: Rec[]; total: number };
-        if (source.requires.length) rows = (await openRequiredFilter(page, admin, r, path)).rows;
-        else {
-          rows = await sourceRows(admin, r);
-          await spaNavigate(page, path);
-          await settled(page, r);
-        }
-        await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
-        const shown = source.paged ? Math.min(rows.total, r.list.pageSize) : rows.list.length;
-        expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(shown);
-        const ids = await rowIds(page, r);
-        for (const id of ids) expect(rows.list.map((x) => String(x[r.list.rowKey]))).toContain(id);
-        if (source.paged) expect(await page.locator('.resource-pagination:visible').innerText()).toContain(say('resource.total', { total: String(rows.total) }));
-        else expect(await page.locator('.resource-pagination:visible').count()).toBe(0);
-      });
+        it(`opens and lists the rows of ${r.list.source!.call}${r.list.source!.requires.length ? ' for the first filter node with rows' : ''}`, async () => {
+          const source = r.list.source!;
+          let rows: { list: Rec[]; total: number };
+          if (source.requires.length) rows = (await openRequiredFilter(page, admin, r, path)).rows;
+          else {
+            rows = await sourceRows(admin, r);
+            await spaNavigate(page, path);
+            await settled(page, r);
+          }
+          await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
+          const shown = source.paged ? Math.min(rows.total, r.list.pageSize) : rows.list.length;
+          expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(shown);
+          const ids = await rowIds(page, r);
+          for (const id of ids) expect(rows.list.map((x) => String(x[r.list.rowKey]))).toContain(id);
+          if (source.paged)
+            expect(await page.locator('.resource-pagination:visible').innerText()).toContain(
+              say('resource.total', { total: String(rows.total) }),
+            );
+          else expect(await page.locator('.resource-pagination:visible').count()).toBe(0);
+        });
 
       if (applies('lists the records (list or tree)', r.list.source ? 'a list-only page' : undefined))
-      it(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async () => {
-        const all = await allRecords();
-        const treeCall = r.list.mode === 'tree' ? nextCall(page, `query${r.name}Tree`) : undefined;
-        await spaNavigate(page, path);
-        await settled(page, r);
-        await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
-        if (r.list.mode === 'tree') {
-          await treeCall;
-          const tree = (await admin.get<Envelope<Rec[]>>(callOf(r, 'tree').url)).body.data ?? [];
-          expect(await dataRows(page, r).first().getAttribute('aria-level')).toBe('1');
-          // The tree opens fully expanded: the children of a root show one level down.
-          if (tree.some((n) => Array.isArray(n.children) && n.children.length > 0)) {
-            await expect.poll(() => table(page, r).locator('[role=row][data-row-id][aria-level="2"]').count()).toBeGreaterThan(0);
+        it(r.list.mode === 'tree' ? 'opens and shows the records as a tree' : 'opens and lists the records with pagination', async () => {
+          const all = await allRecords();
+          const treeCall = r.list.mode === 'tree' ? nextCall(page, `query${r.name}Tree`) : undefined;
+          await spaNavigate(page, path);
+          await settled(page, r);
+          await expect.poll(() => dataRows(page, r).count()).toBeGreaterThan(0);
+          if (r.list.mode === 'tree') {
+            await treeCall;
+            const tree = (await admin.get<Envelope<Rec[]>>(callOf(r, 'tree').url)).body.data ?? [];
+            expect(await dataRows(page, r).first().getAttribute('aria-level')).toBe('1');
+            // The tree opens fully expanded: the children of a root show one level down.
+            if (tree.some((n) => Array.isArray(n.children) && n.children.length > 0)) {
+              await expect.poll(() => table(page, r).locator('[role=row][data-row-id][aria-level="2"]').count()).toBeGreaterThan(0);
+            }
+            expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(all.length);
+          } else {
+            expect(await dataRows(page, r).first().getAttribute('aria-level')).toBeNull();
+            expect(await page.locator('.resource-pagination:visible').innerText()).toContain(
+              say('resource.total', { total: String(all.length) }),
+            );
+            expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(Math.min(all.length, r.list.pageSize));
           }
-          expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(all.length);
-        } else {
-          expect(await dataRows(page, r).first().getAttribute('aria-level')).toBeNull();
-          expect(await page.locator('.resource-pagination:visible').innerText()).toContain(say('resource.total', { total: String(all.length) }));
-          expect(Number(await table(page, r).getAttribute('aria-rowcount')) - 1).toBe(Math.min(all.length, r.list.pageSize));
-        }
-      });
+        });
 
-      if (applies('search', !basic ? 'no basic search field' : !isTextSearch(r, basic) ? `the first basic search field ${basic.field} is not a text field` : undefined))
-      it(
-        `narrows the list by the first basic search field (${basic!.field}, ${basic!.match}) with the value of the first row that has one`,
-        async () => {
+      if (
+        applies(
+          'search',
+          !basic
+            ? 'no basic search field'
+            : !isTextSearch(r, basic)
+              ? `the first basic search field ${basic.field} is not a text field`
+              : undefined,
+        )
+      )
+        it(`narrows the list by the first basic search field (${basic!.field}, ${basic!.match}) with the value of the first row that has one`, async () => {
           const s = basic!;
           let all = await allRecords();
           const shownIds = await rowIds(page, r);
@@ -366,7 +415,10 @@ describe('every resource page as the administrator', () => {
           if (all.every((x) => matches(s, x[s.field], text))) {
             const other = validRecord(r, first, OTHER_RUN)!;
             if (matches(s, other[s.field], text) && isFreeText(r, s.field)) other[s.field] = textFor(r, s.field, `Other ${RUN}`);
-            expect(!matches(s, other[s.field], text) && !!findCall(r, 'add'), `${r.name}: every record has the first row's ${s.field} and no other value can be made`).toBe(true);
+            expect(
+              !matches(s, other[s.field], text) && !!findCall(r, 'add'),
+              `${r.name}: every record has the first row's ${s.field} and no other value can be made`,
+            ).toBe(true);
             const added = await admin.post<Envelope>(callOf(r, 'add').url, other);
             expect(added.status, `${r.name} add: ${JSON.stringify(added.body)}`).toBe(200);
             const before = new Set(all.map((x) => String(x[r.list.rowKey])));
@@ -388,20 +440,19 @@ describe('every resource page as the administrator', () => {
           } finally {
             if (contrast) await admin.post(callOf(r, 'delete').url, undefined, deleteParams(r, contrast));
           }
-        },
-      );
+        });
 
       if (applies('refuses the empty add form', actionsMissing(r, ['add']) ?? (required.length === 0 ? 'no required field' : undefined)))
-      it(
-        `refuses the empty add form: ${required.map((x) => x.field).join(', ')} ask for a value, no add call`,
-        async () => {
+        it(`refuses the empty add form: ${required.map((x) => x.field).join(', ')} ask for a value, no add call`, async () => {
           let adds = 0;
           const count = (req: Request) => {
             if (new URL(req.url()).pathname.endsWith(`/add${r.name}`)) adds += 1;
           };
           page.on('request', count);
           try {
-            await toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true }).click();
+            await toolbarOf(page, r)
+              .getByRole('button', { name: actionLabel(action(r, 'add')!, 'toolbar'), exact: true })
+              .click();
             const modal = dialog(page);
             await modal.getByText(say('resource.addTitle', { title: titleOf(r) })).waitFor();
             await modal.locator(`[data-field="${required[0]!.field}"]`).waitFor();
@@ -409,7 +460,9 @@ describe('every resource page as the administrator', () => {
             for (const { field, label } of required) {
               const message = fieldAlert(modal, field);
               await expect.poll(() => message.count(), { message: `${r.name}.${field} shows a message` }).toBe(1);
-              expect([say('resourceForm.errors.required', { label }), say('resourceForm.errors.requiredChoice', { label })]).toContain((await message.innerText()).trim());
+              expect([say('resourceForm.errors.required', { label }), say('resourceForm.errors.requiredChoice', { label })]).toContain(
+                (await message.innerText()).trim(),
+              );
             }
             expect(adds).toBe(0);
             await closeForm(page);
@@ -417,13 +470,10 @@ describe('every resource page as the administrator', () => {
           } finally {
             page.off('request', count);
           }
-        },
-      );
+        });
 
       if (applies('finds a record added through the API', noFind ?? actionsMissing(r, ['add'])))
-      it(
-        `finds a record added through the API by ${find!.search.field}${find!.marker ? ' (a marker value: no unique search field)' : ''}`,
-        async () => {
+        it(`finds a record added through the API by ${find!.search.field}${find!.marker ? ' (a marker value: no unique search field)' : ''}`, async () => {
           const f = find!;
           const base = (await allRecords())[0];
           const record = validRecord(r, base, RUN);
@@ -439,43 +489,48 @@ describe('every resource page as the administrator', () => {
           const params = await searchBy(page, r, f.search, f.advanced, value);
           expect(params[f.search.field]).toBe(value);
           await expect.poll(() => rowIds(page, r)).toEqual([String(created[r.list.rowKey])]);
-        },
-      );
+        });
 
-      if (applies('edits it through the form', noFind ?? actionsMissing(r, ['add', 'update']) ?? (!edit ? 'no free-text field shown as a column' : undefined)))
-      it(
-        `edits ${edit} through the form`,
-        async () => {
+      if (
+        applies(
+          'edits it through the form',
+          noFind ?? actionsMissing(r, ['add', 'update']) ?? (!edit ? 'no free-text field shown as a column' : undefined),
+        )
+      )
+        it(`edits ${edit} through the form`, async () => {
           expect(created, 'the record was created').toBeDefined();
           const field = edit!;
           const id = created![r.list.rowKey];
           // The page lists what the search found: an edited search field keeps the searched text.
           const searched = field === find!.search.field && find!.search.match === 'contains' ? `${String(created![field])} ` : '';
           const value = textFor(r, field, `${searched}Edited ${RUN}`);
-          await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'update')!, 'row'), exact: true }).click();
+          await rowById(page, r, id)
+            .getByRole('button', { name: actionLabel(action(r, 'update')!, 'row'), exact: true })
+            .click();
           const modal = dialog(page);
           await modal.getByText(say('resource.editTitle', { title: titleOf(r) })).waitFor();
           const input = modal.locator(`[data-field="${field}"]`).locator('input, textarea').first();
           await input.waitFor();
           await input.fill(value);
           await noToast(page, say('resource.saved'));
-          const answer = await answerTo(page, `/update${r.name}`, () => modal.getByRole('button', { name: say('common.save'), exact: true }).click());
+          const answer = await answerTo(page, `/update${r.name}`, () =>
+            modal.getByRole('button', { name: say('common.save'), exact: true }).click(),
+          );
           expect(answer.status(), await answer.text()).toBe(200);
           expect(answer.request().postDataJSON()).toMatchObject({ [field]: value, [r.list.rowKey]: id });
           await toast(page, say('resource.saved')).first().waitFor();
           await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
           await expect.poll(() => cellOf(page, r, id, labelOf(r, field))).toBe(value);
           created![field] = value;
-        },
-      );
+        });
 
       if (applies('exports it', noFind ?? actionsMissing(r, ['add', 'export'])))
-      it(
-        'exports the found record as a spreadsheet with a header row',
-        async () => {
+        it('exports the found record as a spreadsheet with a header row', async () => {
           expect(created, 'the record was created').toBeDefined();
           const file = await downloadOf(page, () =>
-            toolbarOf(page, r).getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true }).click(),
+            toolbarOf(page, r)
+              .getByRole('button', { name: actionLabel(action(r, 'export')!, 'toolbar'), exact: true })
+              .click(),
           );
           expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
           const workbook = new ExcelJS.Workbook();
@@ -486,41 +541,57 @@ describe('every resource page as the administrator', () => {
           expect(header).toContain(labelOf(r, firstColumn.field));
           // The export applies the search: the header and the one record found.
           expect(sheet.rowCount).toBe(2);
-          if (edit && typeof created![edit] === 'string') expect((sheet.getRow(2).values as unknown[]).map(String)).toContain(created![edit]);
-        },
-      );
+          if (edit && typeof created![edit] === 'string')
+            expect((sheet.getRow(2).values as unknown[]).map(String)).toContain(created![edit]);
+        });
 
       if (applies('deletes it', noFind ?? actionsMissing(r, ['add', 'delete'])))
-      it(
-        'deletes the record with its row Delete button after the confirm',
-        async () => {
+        it('deletes the record with its row Delete button after the confirm', async () => {
           expect(created, 'the record was created').toBeDefined();
           const id = created![r.list.rowKey];
-          await rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).click();
+          await rowById(page, r, id)
+            .getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true })
+            .click();
           const confirm = await openedDialog(confirmDialog(page, say('resource.confirmDeleteOne')));
           // a destructive confirm opens with Cancel focused: Enter would not delete
-          await expect.poll(() => confirm.getByRole('button', { name: say('common.cancel'), exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+          await expect
+            .poll(() =>
+              confirm.getByRole('button', { name: say('common.cancel'), exact: true }).evaluate((el) => el === document.activeElement),
+            )
+            .toBe(true);
           await noToast(page, say('resource.deleted'));
           // A delete confirmed by typing (tenants): the record's value is typed first (tests/e2e/tenantDelete.e2e.test.ts holds the rest).
           const typed = action(r, 'delete')!.typeToConfirm;
-          if (typed) await confirm.getByRole('textbox', { name: say('resource.typeToConfirmLabel', { label: labelOf(r, typed) }) }).fill(String(created![typed]));
-          const answer = await answerTo(page, `/delete${r.name}`, () => confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click());
+          if (typed)
+            await confirm
+              .getByRole('textbox', { name: say('resource.typeToConfirmLabel', { label: labelOf(r, typed) }) })
+              .fill(String(created![typed]));
+          const answer = await answerTo(page, `/delete${r.name}`, () =>
+            confirm.getByRole('button', { name: say('common.confirm'), exact: true }).click(),
+          );
           expect(answer.status(), await answer.text()).toBe(200);
           expect(paramsOf(answer.request()).id).toBe(String(id));
           await toast(page, say('resource.deleted')).first().waitFor();
-          const left = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, { [find!.search.field]: String(created![find!.search.field]) });
+          const left = await admin.get<Envelope<PageData>>(callOf(r, 'query').url, {
+            [find!.search.field]: String(created![find!.search.field]),
+          });
           const flag = markedBy(r);
           if (flag) {
             // marked deleted, still listed, its Delete button gone
-            await expect.poll(() => rowById(page, r, id).getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true }).count()).toBe(0);
+            await expect
+              .poll(() =>
+                rowById(page, r, id)
+                  .getByRole('button', { name: actionLabel(action(r, 'delete')!, 'row'), exact: true })
+                  .count(),
+              )
+              .toBe(0);
             expect(left.body.data!.list.map((x) => x[flag])).toEqual([true]);
           } else {
             await expect.poll(() => dataRows(page, r).count()).toBe(0);
             expect(left.body.data!.list).toHaveLength(0);
           }
           created = undefined;
-        },
-      );
+        });
 
       afterAll(async () => {
         // A record left by a failed step does not stay behind for the next files.
@@ -573,98 +644,142 @@ describe('every resource page as the editor', () => {
       opened.add(r.name);
     };
 
-    const buttonsCase = applies('shows no button it does not hold', missing().length ? undefined : 'the editor holds every button of this page');
-    const fieldsCase = applies('shows no field its data permission hides', !hiddenFields().length ? `no field of menu ${r.menu ?? '(none)'} hidden` : !canQuery() ? 'the editor may not query these records' : undefined);
-    const refusedCase = applies('is refused the calls of the buttons it does not hold', missing().some((a) => callOfButton(r, a)) ? undefined : 'no button it does not hold has a call');
+    const buttonsCase = applies(
+      'shows no button it does not hold',
+      missing().length ? undefined : 'the editor holds every button of this page',
+    );
+    const fieldsCase = applies(
+      'shows no field its data permission hides',
+      !hiddenFields().length
+        ? `no field of menu ${r.menu ?? '(none)'} hidden`
+        : !canQuery()
+          ? 'the editor may not query these records'
+          : undefined,
+    );
+    const refusedCase = applies(
+      'is refused the calls of the buttons it does not hold',
+      missing().some((a) => callOfButton(r, a)) ? undefined : 'no button it does not hold has a call',
+    );
     // a page none of whose cases apply gets no suite (an empty suite is an error)
     if (buttonsCase || fieldsCase || refusedCase)
-    describe(`${r.name} at ${path}`, () => {
-      if (buttonsCase)
-      it('shows no toolbar or row button whose code the editor does not hold', async () => {
-        await open();
-        const gone = missing();
-        const toolbar = toolbarOf(page, r);
-        await toolbar.waitFor();
-        const heldLabels = (placement: 'toolbar' | 'row') => new Set(r.actions.filter(holds).map((a) => actionLabel(a, placement)));
-        for (const a of gone) {
-          // A label the editor still sees through another action it holds cannot be told apart.
-          if (!heldLabels('toolbar').has(actionLabel(a, 'toolbar'))) {
-            expect(await toolbar.getByRole('button', { name: actionLabel(a, 'toolbar'), exact: true }).count(), `${r.name} toolbar ${a.permission}`).toBe(0);
-          }
-          if (canQuery() && !heldLabels('row').has(actionLabel(a, 'row'))) {
-            expect(await dataRows(page, r).getByRole('button', { name: actionLabel(a, 'row'), exact: true }).count(), `${r.name} rows ${a.permission}`).toBe(0);
-          }
-          if (a.kind === 'standard' && a.name === 'query') {
-            expect(await table(page, r).count()).toBe(0);
-            expect(await searchOf(page, r).getByRole('button', { name: say('resource.actions.query'), exact: true }).count()).toBe(0);
-          }
-        }
-        // What the editor holds still shows (the check above would pass on an empty page too).
-        const add = action(r, 'add');
-        if (add && holds(add)) expect(await toolbar.getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).count()).toBe(1);
-      });
-
-      if (fieldsCase)
-      it('shows no field its data permission hides, in the columns, the column menu, the detail or the form', async () => {
-        await open();
-        const hidden = hiddenFields();
-        const labels = hidden.map((f) => labelOf(r, f));
-        const shownHeaders = await headers(page, r);
-        for (const label of labels) expect(shownHeaders).not.toContain(label);
-
-        await toolbarOf(page, r).getByRole('button', { name: say('resource.columns'), exact: true }).click();
-        const popover = page.locator('.ant-popover:visible');
-        await popover.getByRole('checkbox').first().waitFor();
-        for (const label of labels) expect(await popover.getByRole('checkbox', { name: label, exact: true }).count()).toBe(0);
-        // The popover opens and closes by a click on its button.
-        await toolbarOf(page, r).getByRole('button', { name: say('resource.columns'), exact: true }).click();
-        await popover.waitFor({ state: 'hidden' });
-
-        const first = dataRows(page, r).first();
-        await first.getByRole('button', { name: say('resource.actions.view'), exact: true }).click();
-        const detail = drawer(page).getByTestId('resource-detail');
-        await detail.waitFor();
-        const detailLabels = (await detail.locator('.ant-descriptions-item-label').allInnerTexts()).map((t) => t.trim());
-        expect(detailLabels.length).toBeGreaterThan(0);
-        for (const label of labels) expect(detailLabels).not.toContain(label);
-        await drawer(page).getByRole('button', { name: say('common.close'), exact: true }).click();
-        await drawer(page).waitFor({ state: 'hidden' });
-
-        const update = action(r, 'update');
-        const add = action(r, 'add');
-        const forms: { open(): Promise<void>; name: string }[] = [];
-        if (update && holds(update)) forms.push({ name: 'edit', open: () => first.getByRole('button', { name: actionLabel(update, 'row'), exact: true }).click() });
-        if (add && holds(add)) forms.push({ name: 'add', open: () => toolbarOf(page, r).getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).click() });
-        for (const form of forms) {
-          await form.open();
-          const modal = dialog(page);
-          await modal.locator('[data-field]').first().waitFor();
-          const formLabels = (await modal.locator('.resource-form-label label').allInnerTexts()).map((t) => t.trim());
-          for (const f of hidden) expect(await modal.locator(`[data-field="${f}"]`).count(), `${r.name} ${form.name} form ${f}`).toBe(0);
-          for (const label of labels) expect(formLabels, `${r.name} ${form.name} form`).not.toContain(label);
-          await closeForm(page);
-        }
-      });
-
-      if (refusedCase)
-      it('is refused (403) the call of every button it does not hold', async () => {
-        await open();
-        const gone = missing();
-        const refusals: string[] = [];
-        for (const a of gone) {
-          const call = callOfButton(r, a);
-          if (!call) continue; // print and the detail view call nothing of their own
-          // Harmless arguments: were the button not checked, the call would be refused for them (400 / 404), never succeed.
-          const res = await editor.call<Envelope>(call.method, call.url, {
-            params: call.verb === 'delete' ? { id: 999999999 } : undefined,
-            body: call.method === 'GET' ? undefined : {},
+      describe(`${r.name} at ${path}`, () => {
+        if (buttonsCase)
+          it('shows no toolbar or row button whose code the editor does not hold', async () => {
+            await open();
+            const gone = missing();
+            const toolbar = toolbarOf(page, r);
+            await toolbar.waitFor();
+            const heldLabels = (placement: 'toolbar' | 'row') => new Set(r.actions.filter(holds).map((a) => actionLabel(a, placement)));
+            for (const a of gone) {
+              // A label the editor still sees through another action it holds cannot be told apart.
+              if (!heldLabels('toolbar').has(actionLabel(a, 'toolbar'))) {
+                expect(
+                  await toolbar.getByRole('button', { name: actionLabel(a, 'toolbar'), exact: true }).count(),
+                  `${r.name} toolbar ${a.permission}`,
+                ).toBe(0);
+              }
+              if (canQuery() && !heldLabels('row').has(actionLabel(a, 'row'))) {
+                expect(
+                  await dataRows(page, r)
+                    .getByRole('button', { name: actionLabel(a, 'row'), exact: true })
+                    .count(),
+                  `${r.name} rows ${a.permission}`,
+                ).toBe(0);
+              }
+              if (a.kind === 'standard' && a.name === 'query') {
+                expect(await table(page, r).count()).toBe(0);
+                expect(
+                  await searchOf(page, r)
+                    .getByRole('button', { name: say('resource.actions.query'), exact: true })
+                    .count(),
+                ).toBe(0);
+              }
+            }
+            // What the editor holds still shows (the check above would pass on an empty page too).
+            const add = action(r, 'add');
+            if (add && holds(add))
+              expect(await toolbar.getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true }).count()).toBe(1);
           });
-          refusals.push(`${a.permission} ${call.name} ${res.status}`);
-        }
-        expect(refusals.length, 'at least one missing button has a call').toBeGreaterThan(0);
-        expect(refusals.filter((x) => !x.endsWith(' 403'))).toEqual([]);
+
+        if (fieldsCase)
+          it('shows no field its data permission hides, in the columns, the column menu, the detail or the form', async () => {
+            await open();
+            const hidden = hiddenFields();
+            const labels = hidden.map((f) => labelOf(r, f));
+            const shownHeaders = await headers(page, r);
+            for (const label of labels) expect(shownHeaders).not.toContain(label);
+
+            await toolbarOf(page, r)
+              .getByRole('button', { name: say('resource.columns'), exact: true })
+              .click();
+            const popover = page.locator('.ant-popover:visible');
+            await popover.getByRole('checkbox').first().waitFor();
+            for (const label of labels) expect(await popover.getByRole('checkbox', { name: label, exact: true }).count()).toBe(0);
+            // The popover opens and closes by a click on its button.
+            await toolbarOf(page, r)
+              .getByRole('button', { name: say('resource.columns'), exact: true })
+              .click();
+            await popover.waitFor({ state: 'hidden' });
+
+            const first = dataRows(page, r).first();
+            await first.getByRole('button', { name: say('resource.actions.view'), exact: true }).click();
+            const detail = drawer(page).getByTestId('resource-detail');
+            await detail.waitFor();
+            const detailLabels = (await detail.locator('.ant-descriptions-item-label').allInnerTexts()).map((t) => t.trim());
+            expect(detailLabels.length).toBeGreaterThan(0);
+            for (const label of labels) expect(detailLabels).not.toContain(label);
+            await drawer(page)
+              .getByRole('button', { name: say('common.close'), exact: true })
+              .click();
+            await drawer(page).waitFor({ state: 'hidden' });
+
+            const update = action(r, 'update');
+            const add = action(r, 'add');
+            const forms: { open(): Promise<void>; name: string }[] = [];
+            if (update && holds(update))
+              forms.push({
+                name: 'edit',
+                open: () => first.getByRole('button', { name: actionLabel(update, 'row'), exact: true }).click(),
+              });
+            if (add && holds(add))
+              forms.push({
+                name: 'add',
+                open: () =>
+                  toolbarOf(page, r)
+                    .getByRole('button', { name: actionLabel(add, 'toolbar'), exact: true })
+                    .click(),
+              });
+            for (const form of forms) {
+              await form.open();
+              const modal = dialog(page);
+              await modal.locator('[data-field]').first().waitFor();
+              const formLabels = (await modal.locator('.resource-form-label label').allInnerTexts()).map((t) => t.trim());
+              for (const f of hidden)
+                expect(await modal.locator(`[data-field="${f}"]`).count(), `${r.name} ${form.name} form ${f}`).toBe(0);
+              for (const label of labels) expect(formLabels, `${r.name} ${form.name} form`).not.toContain(label);
+              await closeForm(page);
+            }
+          });
+
+        if (refusedCase)
+          it('is refused (403) the call of every button it does not hold', async () => {
+            await open();
+            const gone = missing();
+            const refusals: string[] = [];
+            for (const a of gone) {
+              const call = callOfButton(r, a);
+              if (!call) continue; // print and the detail view call nothing of their own
+              // Harmless arguments: were the button not checked, the call would be refused for them (400 / 404), never succeed.
+              const res = await editor.call<Envelope>(call.method, call.url, {
+                params: call.verb === 'delete' ? { id: 999999999 } : undefined,
+                body: call.method === 'GET' ? undefined : {},
+              });
+              refusals.push(`${a.permission} ${call.name} ${res.status}`);
+            }
+            expect(refusals.length, 'at least one missing button has a call').toBeGreaterThan(0);
+            expect(refusals.filter((x) => !x.endsWith(' 403'))).toEqual([]);
+          });
       });
-    });
   }
 });
 

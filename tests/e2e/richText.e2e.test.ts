@@ -84,7 +84,10 @@ const submitted = (page: Page) => page.evaluate(() => window.__rich.submitted);
 
 /** What the editor holds (TinyMCE's API: the test reads, the user typed). */
 function editorContent(page: Page): Promise<string> {
-  return page.evaluate((id) => (window as unknown as { tinymce: { get(id: string): { getContent(): string } } }).tinymce.get(id).getContent(), FIELD_ID);
+  return page.evaluate(
+    (id) => (window as unknown as { tinymce: { get(id: string): { getContent(): string } } }).tinymce.get(id).getContent(),
+    FIELD_ID,
+  );
 }
 
 async function menuBar(page: Page): Promise<string[]> {
@@ -123,7 +126,14 @@ describe('rich-text editor', () => {
     expect(await body(page).getAttribute('aria-label')).toBe('Content');
     // The field's label focuses the editor.
     await page.locator(`label[for="${FIELD_ID}"]`).click();
-    await expect.poll(() => page.evaluate((id) => (window as unknown as { tinymce: { get(id: string): { hasFocus(): boolean } } }).tinymce.get(id).hasFocus(), FIELD_ID)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) => (window as unknown as { tinymce: { get(id: string): { hasFocus(): boolean } } }).tinymce.get(id).hasFocus(),
+          FIELD_ID,
+        ),
+      )
+      .toBe(true);
   });
 
   it('sends what is typed as HTML, checks required and maxLength on it, and does not restart while typing', async () => {
@@ -152,7 +162,9 @@ describe('rich-text editor', () => {
     await expect.poll(() => errorsOf(page, 'content').count()).toBe(0);
     expect(await page.locator('.rich-text-editor-error').count()).toBe(0);
     // The same editing area throughout: typing re-rendered the form, not the editor.
-    expect(await page.evaluate((id) => (document.getElementById(`${id}_ifr`) as HTMLIFrameElement & { __mark?: boolean }).__mark, FIELD_ID)).toBe(true);
+    expect(
+      await page.evaluate((id) => (document.getElementById(`${id}_ifr`) as HTMLIFrameElement & { __mark?: boolean }).__mark, FIELD_ID),
+    ).toBe(true);
 
     await page.getByLabel('Title').fill('Greeting');
     await submit(page);
@@ -255,7 +267,12 @@ describe('rich-text editor', () => {
     };
     await page.evaluate((record) => window.__rich.showForm({ mode: 'view', initial: record }), initial);
     await editorReady(page);
-    expect(await page.evaluate((id) => (window as unknown as { tinymce: { get(id: string): { mode: { get(): string } } } }).tinymce.get(id).mode.get(), FIELD_ID)).toBe('readonly');
+    expect(
+      await page.evaluate(
+        (id) => (window as unknown as { tinymce: { get(id: string): { mode: { get(): string } } } }).tinymce.get(id).mode.get(),
+        FIELD_ID,
+      ),
+    ).toBe('readonly');
     expect(await body(page).locator('em').textContent()).toBe('text');
     await typingChangesNothing();
 

@@ -34,7 +34,8 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
   const page = await e2e.newPage();
   const fromConsole: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|frame|connect|create)/i.test(m.text())) fromConsole.push(`console: ${m.text().slice(0, 300)}`);
+    if (/Content Security Policy|Refused to (load|apply|execute|frame|connect|create)/i.test(m.text()))
+      fromConsole.push(`console: ${m.text().slice(0, 300)}`);
   });
   await page.addInitScript(() => {
     window.__cspViolations = [];
@@ -46,7 +47,9 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
       } catch {
         /* a frame of another origin keeps its own list */
       }
-      sink.__cspViolations!.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      sink.__cspViolations!.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   const violations = async () => {
@@ -137,7 +140,10 @@ describe('Content-Security-Policy of the console', () => {
       if ((await visit(page, path)) === path) own.add(path);
       expect(await violations(), `after ${path}`).toEqual([]);
     }
-    expect(mustShow.filter((p) => !own.has(p)), `pages shown: ${own.size} of ${paths.length}`).toEqual([]);
+    expect(
+      mustShow.filter((p) => !own.has(p)),
+      `pages shown: ${own.size} of ${paths.length}`,
+    ).toEqual([]);
     console.log(`CSP: ${paths.length} routes visited, ${own.size} showed their own page, the rest the 404 page`);
   });
 
@@ -147,7 +153,9 @@ describe('Content-Security-Policy of the console', () => {
     const notification = resourceNamed('Notification');
     await spaNavigate(page, '/notification');
     await settled(page, notification);
-    await toolbarOf(page, notification).getByRole('button', { name: actionLabel(action(notification, 'add')!, 'toolbar'), exact: true }).click();
+    await toolbarOf(page, notification)
+      .getByRole('button', { name: actionLabel(action(notification, 'add')!, 'toolbar'), exact: true })
+      .click();
     const modal = dialog(page);
     await modal.getByText(say('resource.addTitle', { title: titleOf(notification) })).waitFor();
     await modal.locator('[data-testid="rich-text-editor"][data-ready="true"]').waitFor();

@@ -145,7 +145,12 @@ describe('layout', () => {
     const save = page.getByRole('button', { name: 'Save' });
     const height = () => save.evaluate((el) => Math.round(el.getBoundingClientRect().height));
     // Control heights of the four densities: 40, 36, 32 and 28 px.
-    for (const [label, size, px] of [['Default', 'default', 40], ['Medium', 'medium', 36], ['Mini', 'mini', 28], ['Small', 'small', 32]] as const) {
+    for (const [label, size, px] of [
+      ['Default', 'default', 40],
+      ['Medium', 'medium', 36],
+      ['Mini', 'mini', 28],
+      ['Small', 'small', 32],
+    ] as const) {
       await page.getByTestId('size-select').click();
       await page.getByRole('menuitem', { name: label, exact: true }).click();
       await toast(page, 'Switch Size Success').first().waitFor();
@@ -166,7 +171,11 @@ describe('menu search', () => {
     await page.getByRole('button', { name: 'Search menu' }).click();
     const box = page.getByRole('combobox', { name: 'search menu' });
     await box.fill('error log');
-    await page.locator('.ant-select-item-option').filter({ hasText: /Error log/i }).first().click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /Error log/i })
+      .first()
+      .click();
     await page.waitForURL(/\/error-log\/log$/);
   });
 
@@ -200,7 +209,10 @@ describe('error log and switchers', () => {
     await dialog.getByRole('button', { name: 'Clear' }).click();
     // With nothing recorded the bug button (and its dialog) goes away.
     const button = page.getByTestId('error-log-button');
-    const gone = await button.waitFor({ state: 'detached', timeout: 15_000 }).then(() => true, () => false);
+    const gone = await button.waitFor({ state: 'detached', timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
     // if something was recorded after Clear, say what
     const recorded = gone ? '' : await button.click().then(() => page.getByRole('dialog').last().innerText());
     expect(gone, `recorded after Clear: ${recorded}`).toBe(true);

@@ -153,7 +153,9 @@ describe('session', () => {
     const restored = Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/uaa/users/getSysUser')),
       page.waitForResponse((r) => r.url().includes('/api/account/sysuserdetail/queryCurrentAuthority')),
-      page.waitForRequest((r) => r.url().includes('/api/admin/sysorg/querySysOrg') && new URL(r.url()).searchParams.get('pageSize') === '10000'),
+      page.waitForRequest(
+        (r) => r.url().includes('/api/admin/sysorg/querySysOrg') && new URL(r.url()).searchParams.get('pageSize') === '10000',
+      ),
     ]);
     await page.reload();
     await restored;

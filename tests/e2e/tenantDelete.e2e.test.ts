@@ -9,12 +9,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { answerTo, signIn, startE2E, toast, type E2E } from './harness.ts';
-import { action, actionLabel, confirmDialog, dialog, labelOf, paramsOf, PLATFORM_TENANT, resourceNamed, rowById, say, settled, type Api } from './resourceLocators.ts';
+import {
+  action,
+  actionLabel,
+  confirmDialog,
+  dialog,
+  labelOf,
+  paramsOf,
+  PLATFORM_TENANT,
+  resourceNamed,
+  rowById,
+  say,
+  settled,
+  type Api,
+} from './resourceLocators.ts';
 
 const SysTenant = resourceNamed('SysTenant');
 const CODE = 'e2e-gone';
 const DELETE = actionLabel(action(SysTenant, 'delete')!, 'row');
-const RESTORE = actionLabel(SysTenant.actions.find((a) => a.name === 'restore')!, 'row');
+const RESTORE = actionLabel(
+  SysTenant.actions.find((a) => a.name === 'restore')!,
+  'row',
+);
 const QUESTION = say('resource.confirmDeleteOne');
 const TYPE_LABEL = say('resource.typeToConfirmLabel', { label: labelOf(SysTenant, 'tenantCode') });
 
@@ -115,7 +131,9 @@ describe('deleting a tenant on the tenants page', () => {
     await confirm.getByRole('textbox', { name: TYPE_LABEL }).fill(PLATFORM_TENANT);
     const answer = await answerTo(page, '/deleteSysTenant', () => confirmButton().click());
     expect(answer.status()).toBe(403);
-    await toast(page, /platform tenant/).first().waitFor();
+    await toast(page, /platform tenant/)
+      .first()
+      .waitFor();
     expect(await stored(PLATFORM_TENANT)).toMatchObject({ deleted: false });
   });
 });

@@ -22,7 +22,10 @@ let e2e: E2E;
 async function api(path: string, init: { method: string; body?: unknown; token?: string }): Promise<Record<string, unknown>> {
   const res = await fetch(e2e.url + path, {
     method: init.method,
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return (await res.json()) as Record<string, unknown>;
@@ -48,22 +51,39 @@ beforeAll(async () => {
   e2e = await startE2E();
   const token = await adminToken();
   // a menu group and a page the shell renders from the server's menu
-  for (const [code, payload] of [['error', PAYLOADS[0]], ['page404', PAYLOADS[1]]] as const) {
+  for (const [code, payload] of [
+    ['error', PAYLOADS[0]],
+    ['page404', PAYLOADS[1]],
+  ] as const) {
     const menu = await findOne(token, '/api/admin/sysmenu/querySysMenu', { menuCode: code });
-    const upd = await api('/api/admin/sysmenu/updateSysMenu', { method: 'PUT', token, body: { id: menu.id, menuTitle: payload, menuName: payload } });
+    const upd = await api('/api/admin/sysmenu/updateSysMenu', {
+      method: 'PUT',
+      token,
+      body: { id: menu.id, menuTitle: payload, menuName: payload },
+    });
     expect(upd.status).toBe(200);
   }
   const me = (await api('/api/uaa/users/getSysUser', { method: 'GET', token })).data as Rec;
-  expect((await api('/api/account/sysuserdetail/updateSysUserDetail', { method: 'PUT', token, body: { nickname: PAYLOADS[2] } })).status).toBe(200);
+  expect(
+    (await api('/api/account/sysuserdetail/updateSysUserDetail', { method: 'PUT', token, body: { nickname: PAYLOADS[2] } })).status,
+  ).toBe(200);
   const org = await findOne(token, '/api/admin/sysorg/querySysOrg', { id: String(me.orgId) });
-  expect((await api('/api/admin/sysorg/updateSysOrg', { method: 'PUT', token, body: { id: org.id, orgName: PAYLOADS[0] } })).status).toBe(200);
+  expect((await api('/api/admin/sysorg/updateSysOrg', { method: 'PUT', token, body: { id: org.id, orgName: PAYLOADS[0] } })).status).toBe(
+    200,
+  );
   const post = await findOne(token, '/api/admin/syspost/querySysPost', { postCode: 'manager' });
-  expect((await api('/api/admin/syspost/updateSysPost', { method: 'PUT', token, body: { id: post.id, postName: PAYLOADS[1] } })).status).toBe(200);
+  expect(
+    (await api('/api/admin/syspost/updateSysPost', { method: 'PUT', token, body: { id: post.id, postName: PAYLOADS[1] } })).status,
+  ).toBe(200);
   // Notices and messages to every user: a payload as the title, and as the text of the content
   // (escaped in the HTML, so the bell's description is the payload itself).
   for (const type of ['notice', 'message']) {
     for (const payload of PAYLOADS) {
-      const added = await api('/api/notification/notification/addNotification', { method: 'POST', token, body: { title: payload, content: `<p>${escapeHtml(payload)}</p>`, type, priority: 1 } });
+      const added = await api('/api/notification/notification/addNotification', {
+        method: 'POST',
+        token,
+        body: { title: payload, content: `<p>${escapeHtml(payload)}</p>`, type, priority: 1 },
+      });
       expect(added.status).toBe(200);
     }
   }

@@ -26,7 +26,21 @@ import type { Resource } from '../../schemas/registry/types.ts';
 import { signIn, spaNavigate, startE2E, DEMO_PASSWORD, type E2E } from './harness.ts';
 import { BROWSER_BASIC, signIn as apiSignIn } from '../api/harness.ts';
 import { validRecord } from '../api/validRecord.ts';
-import { action, dialog, drawer, openedDialog, registry, resourcePages, rowById, say, settled, table, TENANT, titleOf, type Rec } from './resourceLocators.ts';
+import {
+  action,
+  dialog,
+  drawer,
+  openedDialog,
+  registry,
+  resourcePages,
+  rowById,
+  say,
+  settled,
+  table,
+  TENANT,
+  titleOf,
+  type Rec,
+} from './resourceLocators.ts';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=(window.__xss||0)+1">',
@@ -106,7 +120,10 @@ interface Seeded {
 }
 const seeded = new Map<string, Seeded>();
 
-async function call(path: string, init: { method: string; body?: unknown; headers?: Record<string, string> } = { method: 'GET' }): Promise<Rec> {
+async function call(
+  path: string,
+  init: { method: string; body?: unknown; headers?: Record<string, string> } = { method: 'GET' },
+): Promise<Rec> {
   const res = await fetch(e2e.url + path, {
     method: init.method,
     headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -133,7 +150,10 @@ const SOURCE_SEEDS: Record<string, (r: Resource) => Promise<Seeded>> = {
   // the caller's notifications: one added for everyone
   queryMyNotification: async (r) => {
     const plan = planOf(r, (f) => registry.byName.get('Notification')!.form.create.includes(f));
-    const answer = await call(callPath('addNotification'), { method: 'POST', body: { type: 'notice', priority: 1, ...Object.fromEntries(plan.payloads) } });
+    const answer = await call(callPath('addNotification'), {
+      method: 'POST',
+      body: { type: 'notice', priority: 1, ...Object.fromEntries(plan.payloads) },
+    });
     expect(answer.status, JSON.stringify(answer)).toBe(200);
     return { id: (answer.data as Rec).id, plan };
   },
@@ -142,8 +162,19 @@ const SOURCE_SEEDS: Record<string, (r: Resource) => Promise<Seeded>> = {
     const plan = planOf(r, (f) => f === 'userAgent');
     const agent = plan.payloads.get('userAgent');
     expect(agent, 'userAgent holds a payload').toBeDefined();
-    const qs = new URLSearchParams({ username: 'editor', password: DEMO_PASSWORD, tenantCode: TENANT, scope: 'ui', grant_type: 'password', client_id: 'browser', type: 'account' });
-    const res = await fetch(`${e2e.url}/api/uaa/oauth/token?${qs}`, { method: 'POST', headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': agent! } });
+    const qs = new URLSearchParams({
+      username: 'editor',
+      password: DEMO_PASSWORD,
+      tenantCode: TENANT,
+      scope: 'ui',
+      grant_type: 'password',
+      client_id: 'browser',
+      type: 'account',
+    });
+    const res = await fetch(`${e2e.url}/api/uaa/oauth/token?${qs}`, {
+      method: 'POST',
+      headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': agent! },
+    });
     expect(res.status, await res.text()).toBe(200);
     const rows = rowsOf((await call(`${callPath('queryOnlineSysUser')}?pageSize=1000`)).data);
     const row = rows.find((x) => x.userAgent === agent);
@@ -154,7 +185,10 @@ const SOURCE_SEEDS: Record<string, (r: Resource) => Promise<Seeded>> = {
   // codes of existing records, its fields a list of field names (a pattern): nothing holds markup
   queryDataFieldByMenuCode: async (r) => {
     const plan = planOf(r, () => true, ['roleCode', 'menuCode']);
-    const answer = await call(callPath('authorizeMenuDataToRole'), { method: 'POST', body: { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_VISITOR', dataFields: 'address' }] } });
+    const answer = await call(callPath('authorizeMenuDataToRole'), {
+      method: 'POST',
+      body: { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_VISITOR', dataFields: 'address' }] },
+    });
     expect(answer.status, JSON.stringify(answer)).toBe(200);
     const rows = rowsOf((await call(`${callPath(r.list.source!.call)}?menuCode=sysuser`)).data);
     const row = rows.find((x) => x.roleCode === 'ROLE_VISITOR');
@@ -180,13 +214,16 @@ function runnable(root: Element): string[] {
   const markup = /<img src="x"|<script>window|<svg onload/.exec(plain.innerHTML);
   if (markup) out.push(`payload markup outside rich text: ${markup[0]}`);
   for (const el of Array.from(plain.querySelectorAll('[href], [src], [action], [formaction]'))) {
-    for (const attr of Array.from(el.attributes)) if (/^\s*javascript:/i.test(attr.value)) out.push(`${el.nodeName} ${attr.name}="${attr.value.slice(0, 60)}"`);
+    for (const attr of Array.from(el.attributes))
+      if (/^\s*javascript:/i.test(attr.value)) out.push(`${el.nodeName} ${attr.name}="${attr.value.slice(0, 60)}"`);
   }
   for (const view of Array.from(root.querySelectorAll('[data-testid="rich-text-view"]'))) {
-    for (const el of Array.from(view.querySelectorAll('script, svg, iframe, style, object, embed, form'))) out.push(el.outerHTML.slice(0, 120));
+    for (const el of Array.from(view.querySelectorAll('script, svg, iframe, style, object, embed, form')))
+      out.push(el.outerHTML.slice(0, 120));
     for (const el of Array.from(view.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
-        if (attr.name.toLowerCase().startsWith('on') || /^\s*javascript:/i.test(attr.value)) out.push(`${el.nodeName} ${attr.name}="${attr.value.slice(0, 60)}"`);
+        if (attr.name.toLowerCase().startsWith('on') || /^\s*javascript:/i.test(attr.value))
+          out.push(`${el.nodeName} ${attr.name}="${attr.value.slice(0, 60)}"`);
       }
     }
   }
@@ -217,7 +254,10 @@ beforeAll(async () => {
     }
     // A tree: its first root, updated (a new node could be out of view).
     const plan = planOf(r, updatable(r));
-    const answer = await call(`/api/${r.service}/${r.path}/update${r.name}`, { method: 'PUT', body: { id: record!.id, ...Object.fromEntries(plan.payloads) } });
+    const answer = await call(`/api/${r.service}/${r.path}/update${r.name}`, {
+      method: 'PUT',
+      body: { id: record!.id, ...Object.fromEntries(plan.payloads) },
+    });
     expect(answer.status, `${r.name}: ${JSON.stringify(answer)}`).toBe(200);
     seeded.set(r.name, { id: record![r.list.rowKey], plan });
   }
@@ -234,7 +274,9 @@ describe('stored script payloads on the resource pages', () => {
     for (const { resource: r } of pages) {
       const plan = seeded.get(r.name)!.plan;
       const strings = r.fields.filter((f) => !f.system && f.type === 'string').map((f) => f.name);
-      expect([...plan.payloads.keys(), ...plan.left.keys()].sort(), `${r.name}: every string field is planned`).toEqual([...strings].sort());
+      expect([...plan.payloads.keys(), ...plan.left.keys()].sort(), `${r.name}: every string field is planned`).toEqual(
+        [...strings].sort(),
+      );
       // a page may hold none only when each of its string fields names another record or has a pattern
       const noMarkup = [...plan.left.values()].every((why) => why === REASONS.reference || why === REASONS.schema);
       expect(plan.payloads.size > 0 || noMarkup, `${r.name}: some field holds a payload`).toBe(true);
@@ -244,10 +286,22 @@ describe('stored script payloads on the resource pages', () => {
   it('leaves out only the fields that cannot hold a payload, for a reason', () => {
     const left = [...seeded].flatMap(([name, s]) => [...s.plan.left].map(([field, why]) => `${name}.${field}: ${why}`));
     console.log(`Fields without a payload:\n  ${left.join('\n  ')}`);
-    for (const line of left) expect(Object.values(REASONS).some((why) => line.endsWith(`: ${why}`)), line).toBe(true);
+    for (const line of left)
+      expect(
+        Object.values(REASONS).some((why) => line.endsWith(`: ${why}`)),
+        line,
+      ).toBe(true);
     // no field is left out because of its name: the free-text fields the platform acts on hold payloads
     const held = new Set([...seeded].flatMap(([name, s]) => [...s.plan.payloads.keys()].map((f) => `${name}.${f}`)));
-    for (const field of ['AppClient.authScope', 'AppClient.fallbackUrl', 'SysTenant.domain', 'SysMenu.menuPath', 'SysMenu.menuIcon', 'SysMenu.menuComponent', 'SysOnlineUser.userAgent']) {
+    for (const field of [
+      'AppClient.authScope',
+      'AppClient.fallbackUrl',
+      'SysTenant.domain',
+      'SysMenu.menuPath',
+      'SysMenu.menuIcon',
+      'SysMenu.menuComponent',
+      'SysOnlineUser.userAgent',
+    ]) {
       expect(held.has(field), field).toBe(true);
     }
   });
@@ -267,7 +321,10 @@ describe('stored script payloads on the resource pages', () => {
       await spaNavigate(page, path);
       if (node !== undefined) {
         const tree = registry.byName.get(r.list.filterTree!.resource)!;
-        await page.getByRole('navigation', { name: say('resource.filterBy', { title: titleOf(tree) }) }).locator(`[data-node-value="${String(node)}"]`).click();
+        await page
+          .getByRole('navigation', { name: say('resource.filterBy', { title: titleOf(tree) }) })
+          .locator(`[data-node-value="${String(node)}"]`)
+          .click();
       }
       await settled(page, r);
       const row = rowById(page, r, id);
@@ -281,10 +338,21 @@ describe('stored script payloads on the resource pages', () => {
       const detail = side.getByTestId('resource-detail');
       await detail.waitFor();
       const detailText = await detail.innerText();
-      if (values.length) expect(values.some((v) => detailText.includes(v)), `${r.name} detail shows a payload as text`).toBe(true);
+      if (values.length)
+        expect(
+          values.some((v) => detailText.includes(v)),
+          `${r.name} detail shows a payload as text`,
+        ).toBe(true);
       // Rich text shows its formatting, sanitised: one view per seeded field, the marked text in bold.
       expect(await detail.getByTestId('rich-text-view').count(), `${r.name} rich-text views`).toBe(rich.length);
-      if (rich.length) expect(await detail.getByTestId('rich-text-view').locator('strong').filter({ hasText: richMark(r) }).count()).toBe(rich.length);
+      if (rich.length)
+        expect(
+          await detail
+            .getByTestId('rich-text-view')
+            .locator('strong')
+            .filter({ hasText: richMark(r) })
+            .count(),
+        ).toBe(rich.length);
       expect(await detail.evaluate(runnable), `${r.name} detail`).toEqual([]);
       await page.waitForTimeout(rich.length ? 300 : 0);
       await noScriptRan(page);
@@ -297,16 +365,25 @@ describe('stored script payloads on the resource pages', () => {
       const modal = await openedDialog(dialog(page));
       await modal.locator('form').waitFor();
       const inputs = await modal.locator('input, textarea').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
-      if (values.length) expect(values.some((v) => inputs.includes(v)), `${r.name} edit form holds a payload as a value`).toBe(true);
+      if (values.length)
+        expect(
+          values.some((v) => inputs.includes(v)),
+          `${r.name} edit form holds a payload as a value`,
+        ).toBe(true);
       expect(await modal.evaluate(runnable), `${r.name} edit form`).toEqual([]);
       for (const name of rich) {
         // The rich-text editor shows the formatted text, and runs nothing in its editing area either.
         const editor = modal.locator(`[data-field="${name}"] [data-testid="rich-text-editor"][data-ready="true"]`);
         await editor.waitFor({ timeout: 30_000 });
         const area = await (await editor.locator('iframe').elementHandle())!.contentFrame();
-        await expect.poll(() => area!.locator('strong').first().textContent(), { message: `${r.name}.${name} in the editor` }).toBe(richMark(r));
+        await expect
+          .poll(() => area!.locator('strong').first().textContent(), { message: `${r.name}.${name} in the editor` })
+          .toBe(richMark(r));
         await page.waitForTimeout(300);
-        expect(await area!.evaluate(() => (window as unknown as { __xss?: number }).__xss), `${r.name}.${name}: the editing area`).toBeUndefined();
+        expect(
+          await area!.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+          `${r.name}.${name}: the editing area`,
+        ).toBeUndefined();
       }
       await noScriptRan(page);
       await modal.getByRole('button', { name: say('common.cancel'), exact: true }).click();

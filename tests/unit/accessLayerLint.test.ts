@@ -17,7 +17,10 @@ async function restrictedImports(code: string, filePath: string): Promise<string
 
 describe('the access-layer import rule', () => {
   it('refuses Kysely in a new module outside the access and db folders', async () => {
-    const errors = await restrictedImports("import { sql } from 'kysely';\nexport const q = sql`select 1`;\n", 'server-mock/newmodule/report.ts');
+    const errors = await restrictedImports(
+      "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
+      'server-mock/newmodule/report.ts',
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/access layer/);
   });
@@ -51,7 +54,13 @@ describe('the access-layer import rule', () => {
 
   it('holds for every module but the composition root: seeding, tenant upkeep, call context', async () => {
     const code = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
-    for (const path of ['server-mock/seed/demoData.ts', 'server-mock/tenants/tenantDeletion.ts', 'server-mock/tenants/tenantPurge.ts', 'server-mock/crud/listParams.ts', 'server-mock/calls/context.ts']) {
+    for (const path of [
+      'server-mock/seed/demoData.ts',
+      'server-mock/tenants/tenantDeletion.ts',
+      'server-mock/tenants/tenantPurge.ts',
+      'server-mock/crud/listParams.ts',
+      'server-mock/calls/context.ts',
+    ]) {
       expect(await restrictedImports(code, path), path).toHaveLength(1);
     }
     expect(await restrictedImports(code, 'server-mock/app/startServer.ts')).toEqual([]);

@@ -9,7 +9,10 @@ import { createAjv } from '../../schemas/registry/ajv.ts';
 import { compileBody } from '../../server-mock/calls/validation.ts';
 import { validateValues } from '../../runtime/resource/form/formValidator.ts';
 
-const period = (type: JsonSchema): JsonSchema => ({ type: 'object', properties: { start: type, end: { ...type, 'x-notBefore': 'start' } } });
+const period = (type: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { start: type, end: { ...type, 'x-notBefore': 'start' } },
+});
 
 describe('x-notBefore', () => {
   const ajv = createAjv();
@@ -24,7 +27,14 @@ describe('x-notBefore', () => {
     for (const [type, start, end] of cases) {
       const validate = ajv.compile(period(type));
       expect(validate({ start, end }), JSON.stringify({ start, end })).toBe(false);
-      expect(validate.errors).toEqual([expect.objectContaining({ keyword: 'x-notBefore', instancePath: '/end', params: { otherField: 'start' }, message: 'must not be before start' })]);
+      expect(validate.errors).toEqual([
+        expect.objectContaining({
+          keyword: 'x-notBefore',
+          instancePath: '/end',
+          params: { otherField: 'start' },
+          message: 'must not be before start',
+        }),
+      ]);
       expect(validate({ start, end: start })).toBe(true);
     }
   });
@@ -44,6 +54,8 @@ describe('x-notBefore', () => {
     const server = compileBody(schema);
     expect(server(backwards)).toBe(false);
     const form = validateValues(schema, backwards);
-    expect(form.map((e) => [e.keyword, e.instancePath, e.params])).toEqual(server.errors!.map((e) => [e.keyword, e.instancePath, e.params]));
+    expect(form.map((e) => [e.keyword, e.instancePath, e.params])).toEqual(
+      server.errors!.map((e) => [e.keyword, e.instancePath, e.params]),
+    );
   });
 });

@@ -44,10 +44,12 @@ describe('a day in the console', () => {
     expect(rangeControl('range', 'integer')).toBe('numbers');
     expect(rangeControl('exact', 'date')).toBeUndefined();
     const day = (text: string) => ({ format: () => text });
-    expect(toSearchValues([{ field: 'contractStart', match: 'range' }], { contractStart: [day('2026-04-01'), day('2026-04-30')] })).toEqual({ contractStart: ['2026-04-01', '2026-04-30'] });
+    expect(toSearchValues([{ field: 'contractStart', match: 'range' }], { contractStart: [day('2026-04-01'), day('2026-04-30')] })).toEqual(
+      { contractStart: ['2026-04-01', '2026-04-30'] },
+    );
   });
 
-  it('is edited with the date kind\'s input, a time with the date-time one', () => {
+  it("is edited with the date kind's input, a time with the date-time one", () => {
     expect(inferFieldKind({ type: 'string', format: 'date' }, 'date')).toBe('date');
     expect(inferFieldKind({ type: ['string', 'null'], format: 'date' }, 'date')).toBe('date');
     expect(inferFieldKind({ type: 'string', format: 'date-time' }, 'datetime')).toBe('dateTime');

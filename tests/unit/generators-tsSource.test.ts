@@ -4,9 +4,7 @@ import { jsDoc, quote, tsLiteral } from '../../generators/tsSource.ts';
 
 describe('tsLiteral', () => {
   it('keeps short values on one line and drops undefined members', () => {
-    expect(tsLiteral({ a: 1, b: undefined, 'x-dict': 'status', c: [true, null] })).toBe(
-      "{ a: 1, 'x-dict': 'status', c: [true, null] }",
-    );
+    expect(tsLiteral({ a: 1, b: undefined, 'x-dict': 'status', c: [true, null] })).toBe("{ a: 1, 'x-dict': 'status', c: [true, null] }");
     expect(tsLiteral([])).toBe('[]');
     expect(tsLiteral({})).toBe('{}');
   });
@@ -14,7 +12,12 @@ describe('tsLiteral', () => {
   it('breaks past the print width and lists of several records, with trailing commas', () => {
     const long = { title: 'x'.repeat(60), path: '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p' };
     expect(tsLiteral(long)).toBe(`{\n  title: '${'x'.repeat(60)}',\n  path: '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p',\n}`);
-    expect(tsLiteral([{ a: 1, b: 2 }, { a: 3, b: 4 }])).toBe('[\n  { a: 1, b: 2 },\n  { a: 3, b: 4 },\n]');
+    expect(
+      tsLiteral([
+        { a: 1, b: 2 },
+        { a: 3, b: 4 },
+      ]),
+    ).toBe('[\n  { a: 1, b: 2 },\n  { a: 3, b: 4 },\n]');
   });
 
   it('escapes strings and comments', () => {

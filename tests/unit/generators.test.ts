@@ -205,7 +205,9 @@ describe('generator', () => {
 
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
     // Optional fields the record lacks are answered as null; required and system fields never are.
-    expect(types).toMatch(/export interface Supplier \{[^}]*\bid: number;[^}]*supplierCode: string;[^}]*rating\?: number \| null;[^}]*active\?: boolean \| null;[^}]*tenantCode\?: string;/);
+    expect(types).toMatch(
+      /export interface Supplier \{[^}]*\bid: number;[^}]*supplierCode: string;[^}]*rating\?: number \| null;[^}]*active\?: boolean \| null;[^}]*tenantCode\?: string;/,
+    );
     expect(types).toMatch(/export interface SupplierInput \{[^}]*rating\?: number;/);
     expect(types).toMatch(/export interface SupplierInput \{/);
     expect(types).toMatch(/export interface SupplierQuery extends PageQuery \{[^}]*supplierName\?: string;[^}]*createTime\?: string;/);
@@ -217,8 +219,12 @@ describe('generator', () => {
     expect(client).toContain("url: '/api/material/supplier/querySupplier'");
     expect(client).toContain("params: { id: [ids].flat().join(',') }");
     // add and update answer the stored record.
-    expect(client).toMatch(/export async function addSupplier\(\s*data: SupplierInput,\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/);
-    expect(client).toMatch(/export async function updateSupplier\(\s*data: Partial<SupplierInput> & \{ id: number \},\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/);
+    expect(client).toMatch(
+      /export async function addSupplier\(\s*data: SupplierInput,\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/,
+    );
+    expect(client).toMatch(
+      /export async function updateSupplier\(\s*data: Partial<SupplierInput> & \{ id: number \},\s*options\?: CallOptions,?\s*\): Promise<Envelope<Supplier>>/,
+    );
     expect(client).not.toMatch(/from 'axios'/);
 
     const resources = readFileSync(join(out, 'resources.ts'), 'utf8');
@@ -251,7 +257,12 @@ describe('generator', () => {
       { method: 'POST', url: '/api/admin/sysrole/deleteSysRole', params: { id: '3,4' } },
       { method: 'PUT', url: '/api/admin/sysrole/updateSysRole', data: { id: 3, roleName: 'x' }, headers: { RoleCode: 'ROLE_ADMIN' } },
       { method: 'POST', url: '/api/admin/sysrole/exportSysRole', data: { isTemplate: 1 }, responseType: 'blob' },
-      { method: 'POST', url: '/api/admin/sysrole/exportPDFSysRole', data: { roleCode: 'ROLE_X', columns: ['roleCode'] }, responseType: 'blob' },
+      {
+        method: 'POST',
+        url: '/api/admin/sysrole/exportPDFSysRole',
+        data: { roleCode: 'ROLE_X', columns: ['roleCode'] },
+        responseType: 'blob',
+      },
       { method: 'POST', url: '/api/admin/sysrole/importSysRole', data: form },
     ]);
   });

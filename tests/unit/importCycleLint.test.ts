@@ -33,7 +33,9 @@ async function write(files: Record<string, string>): Promise<string[]> {
 
 async function cycleErrors(files: string[]): Promise<string[]> {
   const results = await eslint.lintFiles(files);
-  return results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => `${path.relative(root, r.filePath)}: ${m.message}`));
+  return results.flatMap((r) =>
+    r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => `${path.relative(root, r.filePath)}: ${m.message}`),
+  );
 }
 
 describe('the import-cycle rule', () => {
@@ -43,10 +45,7 @@ describe('the import-cycle rule', () => {
       'server-mock/ring/right.ts': "import { left } from './left.ts';\nexport const right = (): number => (left.length > 0 ? 1 : 0);\n",
     });
     const errors = await cycleErrors(files);
-    expect(errors).toEqual([
-      'server-mock/ring/left.ts: Dependency cycle detected',
-      'server-mock/ring/right.ts: Dependency cycle detected',
-    ]);
+    expect(errors).toEqual(['server-mock/ring/left.ts: Dependency cycle detected', 'server-mock/ring/right.ts: Dependency cycle detected']);
   });
 
   it('refuses a longer ring in the console, and names the way back', async () => {
@@ -62,8 +61,10 @@ describe('the import-cycle rule', () => {
 
   it('lets a cycle through imports of types only pass', async () => {
     const files = await write({
-      'schemas/ring/shape.ts': "import type { Size } from './size.ts';\nexport interface Shape { size: Size }\nexport const shape = (s: Size): Shape => ({ size: s });\n",
-      'schemas/ring/size.ts': "import { type Shape } from './shape.ts';\nexport type Size = number;\nexport const area = (s: Shape): number => s.size * s.size;\n",
+      'schemas/ring/shape.ts':
+        "import type { Size } from './size.ts';\nexport interface Shape { size: Size }\nexport const shape = (s: Size): Shape => ({ size: s });\n",
+      'schemas/ring/size.ts':
+        "import { type Shape } from './shape.ts';\nexport type Size = number;\nexport const area = (s: Shape): number => s.size * s.size;\n",
     });
     expect(await cycleErrors(files)).toEqual([]);
   });

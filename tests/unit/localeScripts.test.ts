@@ -13,7 +13,13 @@ import { Converter } from 'opencc-js';
 import { messageKeys, getMessage, type Messages } from '../../schemas/registry/locales.ts';
 
 const root = join(import.meta.dirname, '../..');
-const DIRS = ['schemas/locales', 'runtime/i18n/messages', 'runtime/i18n/messages/layout', 'runtime/i18n/messages/demo', 'runtime/i18n/messages/public'];
+const DIRS = [
+  'schemas/locales',
+  'runtime/i18n/messages',
+  'runtime/i18n/messages/layout',
+  'runtime/i18n/messages/demo',
+  'runtime/i18n/messages/public',
+];
 /** English labels that may keep Chinese characters: proper names, by key. */
 const EN_PROPER_NAMES = new Set<string>();
 /** Characters common to both scripts that OpenCC still rewrites for Taiwan (平台, 工作台). */

@@ -54,7 +54,9 @@ describe('LruCache', () => {
 
 describe('SqlTemplate', () => {
   it('keeps at most its limit of compiled shapes and runs an evicted shape right', async () => {
-    const db = new Kysely<Record<string, Record<string, unknown>>>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) }) as unknown as AnyKysely;
+    const db = new Kysely<Record<string, Record<string, unknown>>>({
+      dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }),
+    }) as unknown as AnyKysely;
     await sql`create table t (id integer primary key, n integer)`.execute(db);
     for (let i = 1; i <= 20; i++) await sql`insert into t (n) values (${i})`.execute(db);
     // one shape per page size, the size inlined as the list query does it
@@ -63,7 +65,8 @@ describe('SqlTemplate', () => {
       4,
     );
     const run = (size: number, from: number) => template.execute(db, String(size), { from }, size);
-    for (let size = 1; size <= 12; size++) expect((await run(size, 5)).map((r) => r.n)).toEqual(Array.from({ length: size }, (_, i) => 5 + i));
+    for (let size = 1; size <= 12; size++)
+      expect((await run(size, 5)).map((r) => r.n)).toEqual(Array.from({ length: size }, (_, i) => 5 + i));
     expect(template.shapes(db)).toBe(4);
     expect((await run(2, 10)).map((r) => r.n)).toEqual([10, 11]);
     expect(template.shapes(db)).toBe(4);

@@ -42,32 +42,133 @@ describe('the menu', () => {
 
   it('holds every route of the spec', () => {
     const paths = [
-      '/', '/workbench', '/mynotification', '/guide/index',
-      '/WarehousingManagement', '/steelApply', '/stock', '/steelStock', '/rework', '/concrete',
-      '/usageManagement', '/useConcrete', '/useSteel', '/materialStatistics', '/concreteStatistics', '/steelStatistics',
-      '/sysrole', '/sysurl', '/datapermission',
-      '/sysuser', '/syspost', '/sysmenu', '/sysorg', '/sysdict', '/sysregion', '/sysparam', '/notification', '/appclient', '/onlinesysuser',
+      '/',
+      '/workbench',
+      '/mynotification',
+      '/guide/index',
+      '/WarehousingManagement',
+      '/steelApply',
+      '/stock',
+      '/steelStock',
+      '/rework',
+      '/concrete',
+      '/usageManagement',
+      '/useConcrete',
+      '/useSteel',
+      '/materialStatistics',
+      '/concreteStatistics',
+      '/steelStatistics',
+      '/sysrole',
+      '/sysurl',
+      '/datapermission',
+      '/sysuser',
+      '/syspost',
+      '/sysmenu',
+      '/sysorg',
+      '/sysdict',
+      '/sysregion',
+      '/sysparam',
+      '/notification',
+      '/appclient',
+      '/onlinesysuser',
       '/systenant',
-      '/startprocess', '/myprocess', '/candidatetask', '/assigneetask', '/finishedtask', '/myprocessdetails', '/mytaskdetails',
-      '/model', '/deployment', '/processdefinition', '/processinstance', '/task', '/historicprocessinstance', '/historictaskinstance',
-      '/processdesign', '/execution', '/taskdetails', '/taskprocessdetails', '/historicactivityinstance', '/historicdetail', '/historicvariableinstance', '/historictaskdetails',
-      '/appmonitor', '/jobinfo', '/taskinstance', '/dagtaskinstance', '/workflowinfo', '/workfloweditor', '/dagworkflowinstance', '/workflowinstancedetails',
-      '/editor', '/page',
-      '/generatortemplate', '/forwardgenerator', '/reversegenerator', '/formdesign', '/generatorform',
-      '/chart-report/line', '/chart-report/bar', '/chart-report/pie', '/report/reportdesigner',
-      '/bigscreen/construction', '/bigscreen/electronic', '/bigscreen/maintenance', '/bigscreen/dataanalysis',
+      '/startprocess',
+      '/myprocess',
+      '/candidatetask',
+      '/assigneetask',
+      '/finishedtask',
+      '/myprocessdetails',
+      '/mytaskdetails',
+      '/model',
+      '/deployment',
+      '/processdefinition',
+      '/processinstance',
+      '/task',
+      '/historicprocessinstance',
+      '/historictaskinstance',
+      '/processdesign',
+      '/execution',
+      '/taskdetails',
+      '/taskprocessdetails',
+      '/historicactivityinstance',
+      '/historicdetail',
+      '/historicvariableinstance',
+      '/historictaskdetails',
+      '/appmonitor',
+      '/jobinfo',
+      '/taskinstance',
+      '/dagtaskinstance',
+      '/workflowinfo',
+      '/workfloweditor',
+      '/dagworkflowinstance',
+      '/workflowinstancedetails',
+      '/editor',
+      '/page',
+      '/generatortemplate',
+      '/forwardgenerator',
+      '/reversegenerator',
+      '/formdesign',
+      '/generatorform',
+      '/chart-report/line',
+      '/chart-report/bar',
+      '/chart-report/pie',
+      '/report/reportdesigner',
+      '/bigscreen/construction',
+      '/bigscreen/electronic',
+      '/bigscreen/maintenance',
+      '/bigscreen/dataanalysis',
       '/upload-download',
-      '/elk', '/sentinel', '/nacos', '/swagger', '/druid', '/grafana',
+      '/elk',
+      '/sentinel',
+      '/nacos',
+      '/swagger',
+      '/druid',
+      '/grafana',
       '/profile/index',
-      '/permission/page', '/permission/directive', '/permission/role',
+      '/permission/page',
+      '/permission/directive',
+      '/permission/role',
       '/icon/index',
-      ...['tinymce', 'json-editor', 'split-pane', 'avatar-upload', 'dropzone', 'sticky', 'count-to', 'mixin', 'back-to-top', 'drag-dialog', 'drag-select', 'dnd-list', 'drag-kanban'].map((p) => `/components/${p}`),
-      '/charts/keyboard', '/charts/line', '/charts/mixchart',
-      '/nested/menu1/menu1-1', '/nested/menu1/menu1-2/menu1-2-1', '/nested/menu1/menu1-2/menu1-2-2', '/nested/menu1/menu1-3', '/nested/menu2',
-      '/example/create', '/example/edit/:id(\\d+)', '/example/list',
-      '/tab/index', '/error/401', '/error/404', '/error-log/log',
-      '/excel/export-excel', '/excel/export-selected-excel', '/excel/export-merge-header', '/excel/upload-excel',
-      '/zip/download', '/pdf/index', '/pdf/download', '/theme/index', '/clipboard/index', '/i18n/index',
+      ...[
+        'tinymce',
+        'json-editor',
+        'split-pane',
+        'avatar-upload',
+        'dropzone',
+        'sticky',
+        'count-to',
+        'mixin',
+        'back-to-top',
+        'drag-dialog',
+        'drag-select',
+        'dnd-list',
+        'drag-kanban',
+      ].map((p) => `/components/${p}`),
+      '/charts/keyboard',
+      '/charts/line',
+      '/charts/mixchart',
+      '/nested/menu1/menu1-1',
+      '/nested/menu1/menu1-2/menu1-2-1',
+      '/nested/menu1/menu1-2/menu1-2-2',
+      '/nested/menu1/menu1-3',
+      '/nested/menu2',
+      '/example/create',
+      '/example/edit/:id(\\d+)',
+      '/example/list',
+      '/tab/index',
+      '/error/401',
+      '/error/404',
+      '/error-log/log',
+      '/excel/export-excel',
+      '/excel/export-selected-excel',
+      '/excel/export-merge-header',
+      '/excel/upload-excel',
+      '/zip/download',
+      '/pdf/index',
+      '/pdf/download',
+      '/theme/index',
+      '/clipboard/index',
+      '/i18n/index',
     ];
     for (const p of paths) expect(byPath.has(p), p).toBe(true);
     const names = flat.map((f) => f.node.name.toLowerCase());
@@ -75,11 +176,12 @@ describe('the menu', () => {
   });
 
   it('leaves the public routes and the catch-all to the shell', () => {
-    for (const p of ['/login', '/auth-redirect', '/forgotpassword', '/register', '/404', '/401', '*', '/:pathMatch(.*)*']) expect(byPath.has(p), p).toBe(false);
+    for (const p of ['/login', '/auth-redirect', '/forgotpassword', '/register', '/404', '/401', '*', '/:pathMatch(.*)*'])
+      expect(byPath.has(p), p).toBe(false);
     expect(flat.some((f) => f.node.path.includes('*'))).toBe(false);
   });
 
-  it('encodes the spec\'s redirects, pinned tabs and hidden routes', () => {
+  it("encodes the spec's redirects, pinned tabs and hidden routes", () => {
     expect(at('/')).toMatchObject({ redirect: '/workbench', icon: 'dashboard', title: 'route.home' });
     expect(at('/workbench').affix).toBe(true);
     expect(at('/WarehousingManagement').redirect).toBe('/steelApply');
@@ -91,13 +193,24 @@ describe('the menu', () => {
     expect(at('/profile/index')).toBeDefined();
     expect(at('/profile').hidden).toBe(true);
     expect(at('/pdf/download').hidden).toBe(true);
-    for (const p of ['/myprocessdetails', '/mytaskdetails', '/processdesign', '/execution', '/taskdetails', '/taskprocessdetails', '/historicactivityinstance', '/historicdetail', '/historicvariableinstance', '/historictaskdetails']) {
+    for (const p of [
+      '/myprocessdetails',
+      '/mytaskdetails',
+      '/processdesign',
+      '/execution',
+      '/taskdetails',
+      '/taskprocessdetails',
+      '/historicactivityinstance',
+      '/historicdetail',
+      '/historicvariableinstance',
+      '/historictaskdetails',
+    ]) {
       expect(at(p).hidden, p).toBe(true);
     }
     for (const f of flat.filter((x) => x.node.hidden && x.node.activeMenu)) expect(byPath.has(f.node.activeMenu!), f.full).toBe(true);
   });
 
-  it('limits the permission demo to the spec\'s roles', () => {
+  it("limits the permission demo to the spec's roles", () => {
     expect(at('/permission').roles).toEqual(['ROLE_ADMIN', 'ROLE_EDITOR']);
     expect(at('/permission/page').roles).toEqual(['ROLE_ADMIN']);
     expect(at('/permission/role').roles).toEqual(['ROLE_ADMIN']);
@@ -105,7 +218,7 @@ describe('the menu', () => {
     expect(flat.filter((f) => f.node.roles && !f.full.startsWith('/permission'))).toEqual([]);
   });
 
-  it('shows system pages through the generic resource page, coded by their resource\'s menu', () => {
+  it("shows system pages through the generic resource page, coded by their resource's menu", () => {
     const pages = flat.filter((f) => f.node.component === 'resource');
     expect(pages.map((f) => f.node.code).sort()).toEqual([
       'appclient',
@@ -162,7 +275,20 @@ describe('the menu', () => {
 
   it('labels the material domain in Chinese in zh and tw (as the spec does) and in English in en', () => {
     const locales = loadLocales('schemas');
-    for (const code of ['warehouse', 'steelApply', 'stock', 'steelStock', 'rework', 'concrete', 'usageManagement', 'useConcrete', 'useSteel', 'materialStatistics', 'concreteStatistics', 'steelStatistics']) {
+    for (const code of [
+      'warehouse',
+      'steelApply',
+      'stock',
+      'steelStock',
+      'rework',
+      'concrete',
+      'usageManagement',
+      'useConcrete',
+      'useSteel',
+      'materialStatistics',
+      'concreteStatistics',
+      'steelStatistics',
+    ]) {
       const title = byCode.get(code)!.node.title;
       for (const l of LOCALES) {
         const text = (title.split('.').reduce<unknown>((m, k) => (m as Record<string, unknown>)[k], locales[l]) ?? '') as string;
@@ -223,58 +349,117 @@ describe('menu mistakes', () => {
   };
 
   it('names a duplicate menu code with its pointer', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => (nodeAt(d, 'sysparam').code = 'sysdict')));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/code`, message: `menu code "sysdict" is also used at ${pointerOf('sysdict')}` });
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'sysparam').code = 'sysdict')),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('sysparam')}/code`,
+      message: `menu code "sysdict" is also used at ${pointerOf('sysdict')}`,
+    });
   });
 
   it('names a duplicate route name', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => (nodeAt(d, 'sysparam').name = 'Sysdict')));
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'sysparam').name = 'Sysdict')),
+    );
     expect(issues).toContainEqual(expect.objectContaining({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/name` }));
   });
 
   it('names an unknown resource', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => (nodeAt(d, 'sysparam').resource = 'SysParameter')));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/resource`, message: 'unknown resource "SysParameter"' });
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'sysparam').resource = 'SysParameter')),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('sysparam')}/resource`,
+      message: 'unknown resource "SysParameter"',
+    });
   });
 
-  it('names a resource page whose code is not its resource\'s menu', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => (nodeAt(d, 'sysparam').resource = 'SysDict')));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/code`, message: 'resource SysDict names menu "sysdict", not "sysparam"' });
+  it("names a resource page whose code is not its resource's menu", () => {
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'sysparam').resource = 'SysDict')),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('sysparam')}/code`,
+      message: 'resource SysDict names menu "sysdict", not "sysparam"',
+    });
   });
 
   it('names a title key missing in a locale', () => {
     const issues = issuesOf('locales/zh.json', (t) => t.replace('"sysparam":', '"sysparamx":'));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/title`, message: 'i18n key "route.sysparam" is missing in schemas/locales/zh.json' });
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('sysparam')}/title`,
+      message: 'i18n key "route.sysparam" is missing in schemas/locales/zh.json',
+    });
   });
 
   it('names a schema violation with its pointer', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => Object.assign(nodeAt(d, 'sysparam'), { hiden: true })));
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => Object.assign(nodeAt(d, 'sysparam'), { hiden: true })),
+    );
     expect(issues).toContainEqual({ file: 'menu.json', pointer: pointerOf('sysparam'), message: 'unknown property "hiden"' });
-    const typed = issuesOf('menu.json', menuEdit((d) => Object.assign(nodeAt(d, 'workbench'), { affix: 'yes' })));
+    const typed = issuesOf(
+      'menu.json',
+      menuEdit((d) => Object.assign(nodeAt(d, 'workbench'), { affix: 'yes' })),
+    );
     expect(typed).toContainEqual(expect.objectContaining({ file: 'menu.json', pointer: `${pointerOf('workbench')}/affix` }));
   });
 
   it('names a resource page without its resource', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => delete nodeAt(d, 'sysparam').resource));
-    expect(issues).toContainEqual(expect.objectContaining({ file: 'menu.json', pointer: pointerOf('sysparam'), message: "must have required property 'resource'" }));
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => delete nodeAt(d, 'sysparam').resource),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: 'menu.json', pointer: pointerOf('sysparam'), message: "must have required property 'resource'" }),
+    );
   });
 
   it('names a redirect or activeMenu that leads nowhere', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => {
-      nodeAt(d, 'example').redirect = '/example/lists';
-      nodeAt(d, 'exampleEdit').activeMenu = '/example/lists';
-    }));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('example')}/redirect`, message: 'redirect "/example/lists" is not the full path of any menu entry' });
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('exampleEdit')}/activeMenu`, message: 'activeMenu "/example/lists" is not the full path of any menu entry' });
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => {
+        nodeAt(d, 'example').redirect = '/example/lists';
+        nodeAt(d, 'exampleEdit').activeMenu = '/example/lists';
+      }),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('example')}/redirect`,
+      message: 'redirect "/example/lists" is not the full path of any menu entry',
+    });
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('exampleEdit')}/activeMenu`,
+      message: 'activeMenu "/example/lists" is not the full path of any menu entry',
+    });
   });
 
   it('names two entries at one path', () => {
-    const issues = issuesOf('menu.json', menuEdit((d) => (nodeAt(d, 'sysparam').path = '/sysdict')));
-    expect(issues).toContainEqual({ file: 'menu.json', pointer: `${pointerOf('sysparam')}/path`, message: `full path "/sysdict" is also used at ${pointerOf('sysdict')}` });
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'sysparam').path = '/sysdict')),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('sysparam')}/path`,
+      message: `full path "/sysdict" is also used at ${pointerOf('sysdict')}`,
+    });
   });
 
   it('names invalid JSON', () => {
     const issues = issuesOf('menu.json', (t) => t.replace('{', '{,'));
-    expect(issues).toEqual([expect.objectContaining({ file: 'menu.json', pointer: '', message: expect.stringMatching(/^not valid JSON/) })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ file: 'menu.json', pointer: '', message: expect.stringMatching(/^not valid JSON/) }),
+    ]);
   });
 });

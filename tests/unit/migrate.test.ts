@@ -5,11 +5,25 @@ import { tablesOf, withoutPrefixes } from '../../server-mock/db/migrate.ts';
 
 describe('indexes', () => {
   it('leave out an index that leads another index or a unique set, and duplicates', () => {
-    expect(withoutPrefixes([['t'], ['t', 'a', 'id'], ['t', 'b'], ['t', 'b']], [['t', 'c']])).toEqual([['t', 'a', 'id'], ['t', 'b']]);
+    expect(withoutPrefixes([['t'], ['t', 'a', 'id'], ['t', 'b'], ['t', 'b']], [['t', 'c']])).toEqual([
+      ['t', 'a', 'id'],
+      ['t', 'b'],
+    ]);
     expect(withoutPrefixes([['t', 'c']], [['t', 'c']])).toEqual([]);
     expect(withoutPrefixes([['t'], ['u']], [])).toEqual([['t'], ['u']]);
     // a longer index does not make a shorter one redundant unless it starts with it
-    expect(withoutPrefixes([['t', 'b'], ['b', 't', 'x']], [])).toEqual([['t', 'b'], ['b', 't', 'x']]);
+    expect(
+      withoutPrefixes(
+        [
+          ['t', 'b'],
+          ['b', 't', 'x'],
+        ],
+        [],
+      ),
+    ).toEqual([
+      ['t', 'b'],
+      ['b', 't', 'x'],
+    ]);
   });
 
   it('give every tenant table its list order index and no tenant-only index beside it', () => {

@@ -32,7 +32,9 @@ describe('generateArticles', () => {
     const a = generateArticles();
     expect(a).toHaveLength(100);
     expect(a.map((x) => x.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(a.every((x) => x.importance >= 1 && x.importance <= 3 && ARTICLE_TYPES.includes(x.type) && x.pageviews >= 300 && x.pageviews <= 5000)).toBe(true);
+    expect(
+      a.every((x) => x.importance >= 1 && x.importance <= 3 && ARTICLE_TYPES.includes(x.type) && x.pageviews >= 300 && x.pageviews <= 5000),
+    ).toBe(true);
     expect(new Set(a.map((x) => x.type)).size).toBe(4);
   });
 });

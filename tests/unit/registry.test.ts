@@ -21,10 +21,58 @@ const callsOf = (name: string) => Object.fromEntries(resource(name).calls.map((c
 
 describe('the resource files', () => {
   it('describe every system resource', () => {
-    const byKind = (kind: string) => registry.resources.filter((r) => r.kind === kind).map((r) => r.name).sort();
-    expect(byKind('entity')).toEqual(['AppClient', 'GeneratorForm', 'Model', 'Notification', 'SysDict', 'SysMenu', 'SysMenuButton', 'SysOrg', 'SysParam', 'SysPost', 'SysRegion', 'SysRole', 'SysTenant', 'SysUrl', 'SysUser', 'SysUserPost']);
-    expect(byKind('link')).toEqual(['Deployment', 'HistoricActivityInstance', 'HistoricDetail', 'NotificationSysuser', 'ProcessDefinition', 'ProcessInstance', 'SysImportJob', 'SysRoleData', 'SysRoleMenu', 'SysRoleMenuButton', 'SysRoleUrl', 'SysRoleUser', 'Task', 'TaskCandidate', 'TaskComment']);
-    expect(byKind('service')).toEqual(['Captcha', 'Execution', 'HistoricProcessInstance', 'HistoricTaskInstance', 'HistoricVariableInstance', 'MyNotification', 'OAuth', 'SysOnlineUser', 'SysUserDetail', 'UaaUser']);
+    const byKind = (kind: string) =>
+      registry.resources
+        .filter((r) => r.kind === kind)
+        .map((r) => r.name)
+        .sort();
+    expect(byKind('entity')).toEqual([
+      'AppClient',
+      'GeneratorForm',
+      'Model',
+      'Notification',
+      'SysDict',
+      'SysMenu',
+      'SysMenuButton',
+      'SysOrg',
+      'SysParam',
+      'SysPost',
+      'SysRegion',
+      'SysRole',
+      'SysTenant',
+      'SysUrl',
+      'SysUser',
+      'SysUserPost',
+    ]);
+    expect(byKind('link')).toEqual([
+      'Deployment',
+      'HistoricActivityInstance',
+      'HistoricDetail',
+      'NotificationSysuser',
+      'ProcessDefinition',
+      'ProcessInstance',
+      'SysImportJob',
+      'SysRoleData',
+      'SysRoleMenu',
+      'SysRoleMenuButton',
+      'SysRoleUrl',
+      'SysRoleUser',
+      'Task',
+      'TaskCandidate',
+      'TaskComment',
+    ]);
+    expect(byKind('service')).toEqual([
+      'Captcha',
+      'Execution',
+      'HistoricProcessInstance',
+      'HistoricTaskInstance',
+      'HistoricVariableInstance',
+      'MyNotification',
+      'OAuth',
+      'SysOnlineUser',
+      'SysUserDetail',
+      'UaaUser',
+    ]);
     expect(Object.fromEntries(registry.resources.filter((r) => r.kind !== 'service').map((r) => [r.name, r.table]))).toMatchObject({
       SysUser: 'sys_user',
       SysRoleUser: 'sys_role_user',
@@ -52,52 +100,122 @@ describe('the resource files', () => {
       importSysRole: 'POST /api/admin/sysrole/importSysRole import envelope',
       queryRoleNameCheckbox: 'GET /api/admin/sysrole/queryRoleNameCheckbox custom envelope',
     });
-    expect(role.calls.find((c) => c.name === 'addSysRole')).toMatchObject({ handler: 'crud.add', auth: 'grant', permission: 'sysrole:add' });
+    expect(role.calls.find((c) => c.name === 'addSysRole')).toMatchObject({
+      handler: 'crud.add',
+      auth: 'grant',
+      permission: 'sysrole:add',
+    });
     // Word, PDF and import take the resource's own action when declared, else export's and add's
     const permission = (name: string) => registry.calls.find((c) => c.name === name)?.permission;
-    expect([permission('exportWordSysRole'), permission('exportPdfSysRole'), permission('importSysRole')]).toEqual(['sysrole:export', 'sysrole:export', 'sysrole:add']);
-    expect([permission('exportWordSysUser'), permission('exportPdfSysUser'), permission('importSysUser')]).toEqual(['sysuser:exportWord', 'sysuser:exportPdf', 'sysuser:import']);
-    expect([permission('exportWordAppClient'), permission('exportPdfAppClient'), permission('importAppClient')]).toEqual(['appclient:exportWord', 'appclient:exportPdf', 'appclient:add']);
+    expect([permission('exportWordSysRole'), permission('exportPdfSysRole'), permission('importSysRole')]).toEqual([
+      'sysrole:export',
+      'sysrole:export',
+      'sysrole:add',
+    ]);
+    expect([permission('exportWordSysUser'), permission('exportPdfSysUser'), permission('importSysUser')]).toEqual([
+      'sysuser:exportWord',
+      'sysuser:exportPdf',
+      'sysuser:import',
+    ]);
+    expect([permission('exportWordAppClient'), permission('exportPdfAppClient'), permission('importAppClient')]).toEqual([
+      'appclient:exportWord',
+      'appclient:exportPdf',
+      'appclient:add',
+    ]);
     expect(role.calls.find((c) => c.name === 'importSysRole')).toMatchObject({ handler: 'crud.import', method: 'POST' });
     for (const r of registry.resources.filter((x) => x.kind === 'entity')) {
-      expect(r.calls.filter((c) => c.verb !== 'custom' && c.verb !== 'tree').map((c) => c.verb), r.name).toEqual(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import']);
+      expect(
+        r.calls.filter((c) => c.verb !== 'custom' && c.verb !== 'tree').map((c) => c.verb),
+        r.name,
+      ).toEqual(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import']);
     }
     expect(registry.callByUrl.get('/api/uaa/appclient/queryAppClient')?.handler).toBe('crud.query');
     // the platform serves the app client's Word and PDF exports from another service (callServices)
-    expect(['exportAppClient', 'exportWordAppClient', 'exportPdfAppClient'].map((n) => registry.calls.find((c) => c.name === n)?.url)).toEqual([
+    expect(
+      ['exportAppClient', 'exportWordAppClient', 'exportPdfAppClient'].map((n) => registry.calls.find((c) => c.name === n)?.url),
+    ).toEqual([
       '/api/uaa/appclient/exportAppClient',
       '/api/admin/appclient/exportWordAppClient',
       '/api/admin/appclient/exportPDFAppClient',
     ]);
     expect(registry.callByUrl.get('/api/admin/systenant/querySysTenant')).toBeDefined();
-    expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')).toMatchObject({ method: 'PUT', auth: 'session', handler: 'auth.updatePassword' });
+    expect(registry.callByUrl.get('/api/account/sysuserdetail/updatePassword')).toMatchObject({
+      method: 'PUT',
+      auth: 'session',
+      handler: 'auth.updatePassword',
+    });
     expect(registry.callByUrl.get('/api/account/captcha/getSmsCaptcha')).toMatchObject({ method: 'GET', auth: 'public' });
     expect(registry.callByUrl.get('/api/uaa/users/getSysUser')).toMatchObject({ method: 'GET', auth: 'session' });
     expect(registry.callByUrl.get('/api/admin/sysuser/registerNewSession')).toMatchObject({ method: 'POST', auth: 'session' });
     const token = registry.callByUrl.get('/api/uaa/oauth/token')!;
     expect(token).toMatchObject({ method: 'POST', auth: 'public', result: 'raw', handler: 'auth.token' });
     expect(token.query?.required).toEqual(['grant_type']);
-    expect(Object.keys(token.query!.properties!)).toEqual(expect.arrayContaining(['username', 'password', 'tenantCode', 'scope', 'grant_type', 'client_id', 'type', 'mobile', 'smsCaptcha']));
+    expect(Object.keys(token.query!.properties!)).toEqual(
+      expect.arrayContaining(['username', 'password', 'tenantCode', 'scope', 'grant_type', 'client_id', 'type', 'mobile', 'smsCaptcha']),
+    );
   });
 
   it('give the calls the spec names, with their handlers and permissions', () => {
-    expect(Object.keys(callsOf('SysUser'))).toEqual(expect.arrayContaining(['queryOnlineSysUser', 'removePrincipal', 'queryTenantUser', 'handleSuccess', 'handleFail', 'registerNewSession', 'addSysTenantUser', 'queryUsername', 'authorizeRoleToUser']));
-    expect(callsOf('SysUser').authorizeRoleToUser).toMatchObject({ method: 'POST', handler: 'link.replace', options: { link: 'SysUser.roles' }, permission: 'sysuser:grantRole' });
+    expect(Object.keys(callsOf('SysUser'))).toEqual(
+      expect.arrayContaining([
+        'queryOnlineSysUser',
+        'removePrincipal',
+        'queryTenantUser',
+        'handleSuccess',
+        'handleFail',
+        'registerNewSession',
+        'addSysTenantUser',
+        'queryUsername',
+        'authorizeRoleToUser',
+      ]),
+    );
+    expect(callsOf('SysUser').authorizeRoleToUser).toMatchObject({
+      method: 'POST',
+      handler: 'link.replace',
+      options: { link: 'SysUser.roles' },
+      permission: 'sysuser:grantRole',
+    });
     expect(callsOf('SysUser').queryTenantUser).toMatchObject({ auth: 'public', handler: 'auth.queryTenantUser' });
     const menu = callsOf('SysMenu');
-    expect(Object.keys(menu)).toEqual(expect.arrayContaining(['queryMenuIdByRoleId', 'authorizeMenuToRole', 'queryMenuButtonCheckbox', 'queryCheckedMenuButton', 'querySysMenuButtonTree', 'queryMenuButtonByRoleCode', 'authorizeMenuButtonToRole', 'queryDataFieldByMenuCode', 'deleteDataField', 'authorizeMenuDataToRole']));
-    expect(menu.authorizeMenuDataToRole).toMatchObject({ method: 'POST', handler: 'grant.menuDataToRole', permission: 'datapermission:add' });
+    expect(Object.keys(menu)).toEqual(
+      expect.arrayContaining([
+        'queryMenuIdByRoleId',
+        'authorizeMenuToRole',
+        'queryMenuButtonCheckbox',
+        'queryCheckedMenuButton',
+        'querySysMenuButtonTree',
+        'queryMenuButtonByRoleCode',
+        'authorizeMenuButtonToRole',
+        'queryDataFieldByMenuCode',
+        'deleteDataField',
+        'authorizeMenuDataToRole',
+      ]),
+    );
+    expect(menu.authorizeMenuDataToRole).toMatchObject({
+      method: 'POST',
+      handler: 'grant.menuDataToRole',
+      permission: 'datapermission:add',
+    });
     expect(menu.deleteDataField).toMatchObject({ method: 'POST', permission: 'datapermission:delete' });
     expect(callsOf('SysOrg').queryOrgByType).toMatchObject({ handler: 'lookup.byField', options: { field: 'orgType', value: 'project' } });
     expect(callsOf('SysOrg').queryOrgType).toMatchObject({ handler: 'lookup.dict', options: { dictType: 'org_type' } });
     expect(callsOf('SysRegion').queryRegionType).toMatchObject({ handler: 'lookup.dict', options: { dictType: 'region_type' } });
     expect(callsOf('SysDict').queryDictByDictType?.query?.required).toEqual(['dictType']);
-    expect(Object.keys(callsOf('SysUrl'))).toEqual(expect.arrayContaining(['queryRoleIdByUrlId', 'queryUrlIdByRoleId', 'authorizeRoleToUrl', 'authorizeUrlToRole']));
-    expect(callsOf('SysUserPost').querySysUserPostTree).toMatchObject({ method: 'GET', handler: 'grant.userPostTree', url: '/api/admin/sysuserpost/querySysUserPostTree' });
+    expect(Object.keys(callsOf('SysUrl'))).toEqual(
+      expect.arrayContaining(['queryRoleIdByUrlId', 'queryUrlIdByRoleId', 'authorizeRoleToUrl', 'authorizeUrlToRole']),
+    );
+    expect(callsOf('SysUserPost').querySysUserPostTree).toMatchObject({
+      method: 'GET',
+      handler: 'grant.userPostTree',
+      url: '/api/admin/sysuserpost/querySysUserPostTree',
+    });
   });
 
   it('give tree resources their tree call, and only them', () => {
-    const trees = registry.resources.filter((r) => r.list.tree).map((r) => r.name).sort();
+    const trees = registry.resources
+      .filter((r) => r.list.tree)
+      .map((r) => r.name)
+      .sort();
     expect(trees).toEqual(['SysDict', 'SysMenu', 'SysOrg', 'SysPost', 'SysRegion']);
     for (const name of trees) {
       const r = resource(name);
@@ -105,18 +223,32 @@ describe('the resource files', () => {
       expect(r.calls.find((c) => c.verb === 'tree')).toMatchObject({ method: 'GET', url: `/api/admin/${r.path}/query${name}Tree` });
     }
     expect(resource('SysRole').calls.some((c) => c.verb === 'tree')).toBe(false);
-    expect(resource('SysMenu').list.tree).toEqual({ keyField: 'menuCode', parentField: 'menuParent', labelField: 'menuName', rootValue: '0', sequenceField: 'menuSequence', titleField: 'menuTitle' });
+    expect(resource('SysMenu').list.tree).toEqual({
+      keyField: 'menuCode',
+      parentField: 'menuParent',
+      labelField: 'menuName',
+      rootValue: '0',
+      sequenceField: 'menuSequence',
+      titleField: 'menuTitle',
+    });
     expect(resource('SysOrg').list.tree).toMatchObject({ keyField: 'id', parentField: 'orgParent', rootValue: 0 });
     expect(resource('SysRegion').list.tree).toMatchObject({ keyField: 'regionCode', parentField: 'regionParent', rootValue: '0' });
   });
 
   it('give link and service resources no standard calls', () => {
     for (const r of registry.resources.filter((x) => x.kind !== 'entity')) {
-      expect(r.calls.every((c) => c.verb === 'custom'), r.name).toBe(true);
+      expect(
+        r.calls.every((c) => c.verb === 'custom'),
+        r.name,
+      ).toBe(true);
     }
     // A service resource has fields only as a list-only page (the rows of list.source), and no system fields.
     for (const r of registry.resources.filter((x) => x.kind === 'service')) {
-      if (r.list.source) expect(r.fields.filter((f) => f.system), r.name).toEqual([]);
+      if (r.list.source)
+        expect(
+          r.fields.filter((f) => f.system),
+          r.name,
+        ).toEqual([]);
       else expect(r.fields, r.name).toEqual([]);
     }
   });
@@ -148,7 +280,9 @@ describe('the resource files', () => {
     expect(props('SysUser').username).toMatchObject({ minLength: 3, maxLength: 64 });
     expect(props('SysUser').password).toMatchObject({ minLength: 6, maxLength: 31 });
     expect(props('SysUser').email!.format).toBe('email');
-    expect(required('SysUser')).toEqual(expect.arrayContaining(['username', 'password', 'email', 'mobile', 'prefix', 'orgId', 'status', 'nickname']));
+    expect(required('SysUser')).toEqual(
+      expect.arrayContaining(['username', 'password', 'email', 'mobile', 'prefix', 'orgId', 'status', 'nickname']),
+    );
     expect(required('SysRole')).toEqual(['roleCode', 'roleName']);
     expect(required('SysPost')).toEqual(expect.arrayContaining(['postCode', 'postName', 'postParent']));
     expect(required('SysMenu')).toEqual(expect.arrayContaining(['menuCode', 'menuName', 'menuPath', 'menuParent']));
@@ -156,7 +290,9 @@ describe('the resource files', () => {
     expect(required('SysDict')).toEqual(expect.arrayContaining(['dictType', 'dictName', 'dictValue', 'dictParent']));
     expect(required('SysParam')).toEqual(expect.arrayContaining(['paramName', 'paramKey']));
     expect(required('SysUrl')).toContain('url');
-    expect(required('AppClient')).toEqual(expect.arrayContaining(['clientCode', 'clientSecret', 'authType', 'authScope', 'tokenSeconds', 'refreshSeconds', 'fallbackUrl']));
+    expect(required('AppClient')).toEqual(
+      expect.arrayContaining(['clientCode', 'clientSecret', 'authType', 'authScope', 'tokenSeconds', 'refreshSeconds', 'fallbackUrl']),
+    );
     expect(required('SysTenant')).toEqual(expect.arrayContaining(['tenantCode', 'tenantName']));
     expect(props('SysTenant').tenantName).toMatchObject({ minLength: 1, maxLength: 64 });
     expect(props('SysRoleData').dataFields!.pattern).toBeDefined();
@@ -203,7 +339,13 @@ describe('the resource files', () => {
   });
 
   it('declare relations to existing resources and fields', () => {
-    expect(resource('SysUser').relations.orgId).toEqual({ resource: 'SysOrg', valueField: 'id', labelField: 'orgName', as: 'orgName', widget: 'treeSelect' });
+    expect(resource('SysUser').relations.orgId).toEqual({
+      resource: 'SysOrg',
+      valueField: 'id',
+      labelField: 'orgName',
+      as: 'orgName',
+      widget: 'treeSelect',
+    });
     expect(resource('SysUser').list.filterTree).toEqual({ resource: 'SysOrg', field: 'orgId' });
     expect(resource('SysUser').list.detail).toEqual({ resource: 'SysUserPost', foreignKey: 'userId' });
     expect(resource('SysUserPost').relations.userId).toMatchObject({ resource: 'SysUser', valueField: 'id' });
@@ -234,8 +376,26 @@ describe('the resource files', () => {
       }
     }
     for (const c of registry.calls.filter((x) => x.permission)) expect(buttons, `${c.resource}.${c.name}`).toContain(c.permission);
-    expect(resource('SysUser').actions.map((a) => a.name)).toEqual(expect.arrayContaining(['query', 'add', 'update', 'delete', 'export', 'exportWord', 'exportPdf', 'import', 'print', 'grantRole', 'addToTenant']));
-    for (const name of ['AppClient', 'SysTenant']) expect(resource(name).actions.map((a) => a.name), name).toEqual(expect.arrayContaining(['exportWord', 'exportPdf']));
+    expect(resource('SysUser').actions.map((a) => a.name)).toEqual(
+      expect.arrayContaining([
+        'query',
+        'add',
+        'update',
+        'delete',
+        'export',
+        'exportWord',
+        'exportPdf',
+        'import',
+        'print',
+        'grantRole',
+        'addToTenant',
+      ]),
+    );
+    for (const name of ['AppClient', 'SysTenant'])
+      expect(
+        resource(name).actions.map((a) => a.name),
+        name,
+      ).toEqual(expect.arrayContaining(['exportWord', 'exportPdf']));
   });
 
   it('give every call schema that the server compiles in strict mode', () => {
@@ -247,10 +407,18 @@ describe('the resource files', () => {
   });
 
   it('add the system fields, with tenantCode only for tenant-scoped resources', () => {
-    expect(resource('SysRole').fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'tenantCode', 'createTime', 'updateTime']);
+    expect(
+      resource('SysRole')
+        .fields.filter((f) => f.system)
+        .map((f) => f.name),
+    ).toEqual(['id', 'tenantCode', 'createTime', 'updateTime']);
     const tenant = resource('SysTenant');
     expect(tenant.scope).toBe('platform');
-    expect(tenant.fieldMap.get('tenantCode')).toMatchObject({ system: false, required: true, label: 'resources.SysTenant.fields.tenantCode' });
+    expect(tenant.fieldMap.get('tenantCode')).toMatchObject({
+      system: false,
+      required: true,
+      label: 'resources.SysTenant.fields.tenantCode',
+    });
     expect(tenant.fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'createTime', 'updateTime']);
     expect(registry.resources.filter((r) => r.scope === 'platform').map((r) => r.name)).toEqual(['SysTenant']);
     expect(resource('SysRole').fieldMap.get('tenantCode')!.label).toBe('common.fields.tenantCode');
@@ -276,7 +444,18 @@ describe('the locales', () => {
   it('label every dictionary a field refers to, and every value an enum allows', () => {
     const dicts = new Map<string, unknown[] | undefined>();
     for (const r of registry.resources) for (const f of r.fields) if (f.dict) dicts.set(f.dict, f.schema.enum);
-    expect([...dicts.keys()].sort()).toEqual(['auth_type', 'menu_hidden', 'menu_status', 'notification_priority', 'notification_type', 'org_type', 'post_type', 'process_status', 'region_type', 'user_status']);
+    expect([...dicts.keys()].sort()).toEqual([
+      'auth_type',
+      'menu_hidden',
+      'menu_status',
+      'notification_priority',
+      'notification_type',
+      'org_type',
+      'post_type',
+      'process_status',
+      'region_type',
+      'user_status',
+    ]);
     for (const [type, values] of dicts) {
       for (const l of LOCALES) {
         expect(getMessage(locales[l], `dictTypes.${type}`), `${l} dictTypes.${type}`).toBeTruthy();
@@ -291,7 +470,8 @@ describe('the locales', () => {
     for (const r of registry.resources) {
       expect(r.labels.title).toBe(`resources.${r.name}.title`);
       for (const f of r.fields.filter((x) => !x.system)) expect(f.label).toBe(`resources.${r.name}.fields.${f.name}`);
-      for (const a of r.actions.filter((x) => x.kind === 'custom')) expect(a.label, `${r.name}.${a.name}`).toBe(`resources.${r.name}.actions.${a.name}`);
+      for (const a of r.actions.filter((x) => x.kind === 'custom'))
+        expect(a.label, `${r.name}.${a.name}`).toBe(`resources.${r.name}.actions.${a.name}`);
     }
   });
 });
@@ -303,7 +483,11 @@ describe('mistakes', () => {
     dir = undefined;
   });
 
-  type Doc = Record<string, unknown> & { record: { properties: Record<string, unknown>; required?: string[] }; list: { columns?: { field: string }[] }; relations: Record<string, { resource: string }> };
+  type Doc = Record<string, unknown> & {
+    record: { properties: Record<string, unknown>; required?: string[] };
+    list: { columns?: { field: string }[] };
+    relations: Record<string, { resource: string }>;
+  };
   const json = (edit: (doc: Doc) => void) => (text: string) => {
     const doc = JSON.parse(text) as Doc;
     edit(doc);
@@ -335,13 +519,21 @@ describe('mistakes', () => {
 
   it('names an unknown column field', () => {
     const issues = issuesOf({ 'resources/sys-role.json': json((d) => (d.list.columns![1]!.field = 'roleNmae')) });
-    expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/list/columns/1/field', message: 'unknown field "roleNmae"' });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-role.json',
+      pointer: '/list/columns/1/field',
+      message: 'unknown field "roleNmae"',
+    });
   });
 
   it('names a lookup across tenants of an unknown field, or of a resource that is not tenant-scoped', () => {
     type Storage = { storage?: { lookup?: string[][] } };
     const lookup = (sets: string[][]) => json((d) => ((d as Doc & Storage).storage = { ...(d as Doc & Storage).storage, lookup: sets }));
-    expect(issuesOf({ 'resources/sys-user.json': lookup([['usrname']]) })).toContainEqual({ file: 'resources/sys-user.json', pointer: '/storage/lookup/0/0', message: 'unknown record field "usrname"' });
+    expect(issuesOf({ 'resources/sys-user.json': lookup([['usrname']]) })).toContainEqual({
+      file: 'resources/sys-user.json',
+      pointer: '/storage/lookup/0/0',
+      message: 'unknown record field "usrname"',
+    });
     expect(issuesOf({ 'resources/sys-tenant.json': lookup([['tenantName']]) })).toContainEqual({
       file: 'resources/sys-tenant.json',
       pointer: '/storage/lookup',
@@ -351,52 +543,96 @@ describe('mistakes', () => {
   });
 
   it("names a master-detail key that is not the master's field", () => {
-    const issues = issuesOf({ 'resources/sys-menu.json': json((d) => ((d.list as { detail: { masterKey: string } }).detail.masterKey = 'menuKode')) });
-    expect(issues).toContainEqual({ file: 'resources/sys-menu.json', pointer: '/list/detail/masterKey', message: 'resource SysMenu has no field "menuKode"' });
-    expect(loadRegistry('schemas').resources.find((r) => r.name === 'SysMenu')!.list.detail).toEqual({ resource: 'SysMenuButton', foreignKey: 'menuCode', masterKey: 'menuCode' });
+    const issues = issuesOf({
+      'resources/sys-menu.json': json((d) => ((d.list as { detail: { masterKey: string } }).detail.masterKey = 'menuKode')),
+    });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-menu.json',
+      pointer: '/list/detail/masterKey',
+      message: 'resource SysMenu has no field "menuKode"',
+    });
+    expect(loadRegistry('schemas').resources.find((r) => r.name === 'SysMenu')!.list.detail).toEqual({
+      resource: 'SysMenuButton',
+      foreignKey: 'menuCode',
+      masterKey: 'menuCode',
+    });
   });
 
   describe('a list from a declared call (list.source)', () => {
-    type Source = { list: { source: { call: string; requires?: string[] }; filterTree?: { valueField?: string } }; actions: { hideWhen?: string }[] };
+    type Source = {
+      list: { source: { call: string; requires?: string[] }; filterTree?: { valueField?: string } };
+      actions: { hideWhen?: string }[];
+    };
     const source = (edit: (d: Doc & Source) => void) => json((d) => edit(d as Doc & Source));
 
     it('is read with its defaults', () => {
       const registry = loadRegistry('schemas');
-      expect(registry.byName.get('SysRoleData')!.list.source).toEqual({ call: 'queryDataFieldByMenuCode', paged: false, requires: ['menuCode'] });
+      expect(registry.byName.get('SysRoleData')!.list.source).toEqual({
+        call: 'queryDataFieldByMenuCode',
+        paged: false,
+        requires: ['menuCode'],
+      });
       expect(registry.byName.get('SysOnlineUser')!.list.source).toEqual({ call: 'queryOnlineSysUser', paged: true, requires: [] });
     });
 
     it('names a call no resource declares', () => {
       const issues = issuesOf({ 'resources/sys-role-data.json': source((d) => (d.list.source.call = 'queryDataFields')) });
-      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/source/call', message: 'no call named "queryDataFields" in any resource' });
+      expect(issues).toContainEqual({
+        file: 'resources/sys-role-data.json',
+        pointer: '/list/source/call',
+        message: 'no call named "queryDataFields" in any resource',
+      });
     });
 
-    it('names a required filter that is not the filter tree\'s field, and an unknown tree value field', () => {
+    it("names a required filter that is not the filter tree's field, and an unknown tree value field", () => {
       const issues = issuesOf({
         'resources/sys-role-data.json': source((d) => {
           d.list.source.requires = ['roleCode'];
           d.list.filterTree!.valueField = 'menuKode';
         }),
       });
-      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/source/requires/0', message: '"roleCode" is not the filter tree\'s field (list.filterTree.field)' });
-      expect(issues).toContainEqual({ file: 'resources/sys-role-data.json', pointer: '/list/filterTree/valueField', message: 'resource SysMenu has no field "menuKode"' });
+      expect(issues).toContainEqual({
+        file: 'resources/sys-role-data.json',
+        pointer: '/list/source/requires/0',
+        message: '"roleCode" is not the filter tree\'s field (list.filterTree.field)',
+      });
+      expect(issues).toContainEqual({
+        file: 'resources/sys-role-data.json',
+        pointer: '/list/filterTree/valueField',
+        message: 'resource SysMenu has no field "menuKode"',
+      });
     });
 
     it('is refused on an entity, and a service resource needs it to have a record or a list', () => {
-      const onEntity = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list, { source: { call: 'queryOnlineSysUser' } })) });
-      expect(onEntity).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/source', message: 'an entity lists its records with its own query call; list.source is for link and service resources' });
+      const onEntity = issuesOf({
+        'resources/sys-param.json': json((d) => Object.assign(d.list, { source: { call: 'queryOnlineSysUser' } })),
+      });
+      expect(onEntity).toContainEqual({
+        file: 'resources/sys-param.json',
+        pointer: '/list/source',
+        message: 'an entity lists its records with its own query call; list.source is for link and service resources',
+      });
       const noSource = issuesOf({ 'resources/sys-online-user.json': source((d) => delete (d.list as { source?: unknown }).source) });
       expect(noSource.some((i) => i.file === 'resources/sys-online-user.json' && i.pointer === '/list')).toBe(true);
     });
 
     it('names a hideWhen field that is not boolean', () => {
       const issues = issuesOf({ 'resources/sys-online-user.json': source((d) => (d.actions[2]!.hideWhen = 'username')) });
-      expect(issues).toContainEqual({ file: 'resources/sys-online-user.json', pointer: '/actions/2/hideWhen', message: '"username" is not a boolean field' });
+      expect(issues).toContainEqual({
+        file: 'resources/sys-online-user.json',
+        pointer: '/actions/2/hideWhen',
+        message: '"username" is not a boolean field',
+      });
     });
   });
 
   describe('a delete confirmed by typing, row actions shown by a flag, and a standard call served by another handler', () => {
-    type TenantDoc = { actions: { name: string; typeToConfirm?: string; showWhen?: string }[]; handlers?: Record<string, string>; callServices?: Record<string, string>; storage: { unique: string[][] } };
+    type TenantDoc = {
+      actions: { name: string; typeToConfirm?: string; showWhen?: string }[];
+      handlers?: Record<string, string>;
+      callServices?: Record<string, string>;
+      storage: { unique: string[][] };
+    };
     const tenant = (edit: (d: TenantDoc) => void) => ({ 'resources/sys-tenant.json': json((d) => edit(d as unknown as TenantDoc)) });
     const file = 'resources/sys-tenant.json';
     const action = (d: TenantDoc, name: string) => d.actions.find((a) => a.name === name)!;
@@ -406,8 +642,17 @@ describe('mistakes', () => {
     it('are read: tenants are deleted by typing their code, restored on deleted rows, and deleted by tenant.delete', () => {
       const r = resource('SysTenant');
       expect(r.actions.find((a) => a.name === 'delete')).toMatchObject({ typeToConfirm: 'tenantCode', hideWhen: 'deleted' });
-      expect(r.actions.find((a) => a.name === 'restore')).toMatchObject({ kind: 'custom', showWhen: 'deleted', call: 'restoreSysTenant', permission: 'systenant:restore' });
-      expect(callsOf('SysTenant').deleteSysTenant).toMatchObject({ verb: 'delete', handler: 'tenant.delete', permission: 'systenant:delete' });
+      expect(r.actions.find((a) => a.name === 'restore')).toMatchObject({
+        kind: 'custom',
+        showWhen: 'deleted',
+        call: 'restoreSysTenant',
+        permission: 'systenant:restore',
+      });
+      expect(callsOf('SysTenant').deleteSysTenant).toMatchObject({
+        verb: 'delete',
+        handler: 'tenant.delete',
+        permission: 'systenant:delete',
+      });
       expect(callsOf('SysRole').deleteSysRole).toMatchObject({ handler: 'crud.delete' });
       expect(r.fieldMap.get('deleted')).toMatchObject({ auto: 'server', type: 'boolean' });
       expect(r.fieldMap.get('deleteTime')).toMatchObject({ auto: 'server', type: 'datetime' });
@@ -415,18 +660,42 @@ describe('mistakes', () => {
 
     it('name a typed field that is not a required string unique on its own, or on another action', () => {
       const notUnique = issuesOf(tenant((d) => (action(d, 'delete').typeToConfirm = 'tenantName')));
-      expect(notUnique).toContainEqual({ file, pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`, message: '"tenantName" is not a required string field unique on its own (storage.unique)' });
+      expect(notUnique).toContainEqual({
+        file,
+        pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`,
+        message: '"tenantName" is not a required string field unique on its own (storage.unique)',
+      });
       const unknown = issuesOf(tenant((d) => (action(d, 'delete').typeToConfirm = 'code')));
-      expect(unknown).toContainEqual({ file, pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`, message: '"code" is not a required string field unique on its own (storage.unique)' });
+      expect(unknown).toContainEqual({
+        file,
+        pointer: `${pointerOf(doc, 'delete')}/typeToConfirm`,
+        message: '"code" is not a required string field unique on its own (storage.unique)',
+      });
       const elsewhere = issuesOf(tenant((d) => (action(d, 'update').typeToConfirm = 'tenantCode')));
-      expect(elsewhere).toContainEqual({ file, pointer: `${pointerOf(doc, 'update')}/typeToConfirm`, message: 'only the delete action asks for a value to be typed' });
+      expect(elsewhere).toContainEqual({
+        file,
+        pointer: `${pointerOf(doc, 'update')}/typeToConfirm`,
+        message: 'only the delete action asks for a value to be typed',
+      });
     });
 
     it('name a showWhen field that is not boolean, and a handler for a call the resource has not', () => {
-      expect(issuesOf(tenant((d) => (action(d, 'restore').showWhen = 'deleteTime')))).toContainEqual({ file, pointer: `${pointerOf(doc, 'restore')}/showWhen`, message: '"deleteTime" is not a boolean field' });
-      expect(issuesOf(tenant((d) => (d.handlers = { tree: 'tenant.delete' })))).toContainEqual({ file, pointer: '/handlers/tree', message: 'the resource has no standard tree call' });
-      expect(issuesOf(tenant((d) => (d.callServices = { tree: 'admin' })))).toContainEqual(expect.objectContaining({ file, pointer: '/callServices' }));
-      expect(issuesOf(tenant((d) => (d.handlers = { remove: 'tenant.delete' }))).some((i) => i.file === file && i.pointer === '/handlers')).toBe(true);
+      expect(issuesOf(tenant((d) => (action(d, 'restore').showWhen = 'deleteTime')))).toContainEqual({
+        file,
+        pointer: `${pointerOf(doc, 'restore')}/showWhen`,
+        message: '"deleteTime" is not a boolean field',
+      });
+      expect(issuesOf(tenant((d) => (d.handlers = { tree: 'tenant.delete' })))).toContainEqual({
+        file,
+        pointer: '/handlers/tree',
+        message: 'the resource has no standard tree call',
+      });
+      expect(issuesOf(tenant((d) => (d.callServices = { tree: 'admin' })))).toContainEqual(
+        expect.objectContaining({ file, pointer: '/callServices' }),
+      );
+      expect(
+        issuesOf(tenant((d) => (d.handlers = { remove: 'tenant.delete' }))).some((i) => i.file === file && i.pointer === '/handlers'),
+      ).toBe(true);
     });
   });
 
@@ -437,20 +706,36 @@ describe('mistakes', () => {
       list: { columns: { field: string; sortable?: boolean }[]; search: { basic: unknown[] } };
       relations: Record<string, { through?: { resource: string } }>;
     }
-    const notification = (edit: (d: NotificationDoc) => void) => ({ 'resources/notification.json': json((d) => edit(d as unknown as NotificationDoc)) });
+    const notification = (edit: (d: NotificationDoc) => void) => ({
+      'resources/notification.json': json((d) => edit(d as unknown as NotificationDoc)),
+    });
     const file = 'resources/notification.json';
 
     it('are read from the notification file', () => {
       const n = resource('Notification');
       expect(n.fieldMap.get('publisher')).toMatchObject({ auto: 'username', required: false });
       expect(n.fieldMap.get('endTime')).toMatchObject({ notBefore: 'startTime', type: 'datetime' });
-      expect(n.fieldMap.get('userIds')).toMatchObject({ type: 'json', link: { resource: 'NotificationSysuser', recordKey: 'notificationId', valueKey: 'userId' } });
+      expect(n.fieldMap.get('userIds')).toMatchObject({
+        type: 'json',
+        link: { resource: 'NotificationSysuser', recordKey: 'notificationId', valueKey: 'userId' },
+      });
       expect(resource('NotificationSysuser')).toMatchObject({ kind: 'link', table: 'notification_sysuser' });
-      expect(resource('MyNotification')).toMatchObject({ kind: 'service', list: { source: { call: 'queryMyNotification', paged: true }, rowKey: 'id' } });
+      expect(resource('MyNotification')).toMatchObject({
+        kind: 'service',
+        list: { source: { call: 'queryMyNotification', paged: true }, rowKey: 'id' },
+      });
       expect(resource('MyNotification').fieldMap.get('content')!.kind).toBe('richText');
-      expect(callsOf('Notification').queryHeadNotification).toMatchObject({ auth: 'session', handler: 'notification.head', url: '/api/notification/notification/queryHeadNotification' });
+      expect(callsOf('Notification').queryHeadNotification).toMatchObject({
+        auth: 'session',
+        handler: 'notification.head',
+        url: '/api/notification/notification/queryHeadNotification',
+      });
       expect(callsOf('Notification').queryMyNotification).toMatchObject({ auth: 'session', handler: 'notification.my' });
-      expect(callsOf('Notification').queryNotificationType).toMatchObject({ auth: 'grant', handler: 'lookup.dict', options: { dictType: 'notification_type' } });
+      expect(callsOf('Notification').queryNotificationType).toMatchObject({
+        auth: 'grant',
+        handler: 'lookup.dict',
+        options: { dictType: 'notification_type' },
+      });
     });
 
     it('name a server-set field that is not a string or is required, or sets an unknown value', () => {
@@ -460,14 +745,26 @@ describe('mistakes', () => {
           d.record.properties.priority!['x-auto'] = 'username';
         }),
       );
-      expect(issues).toContainEqual({ file, pointer: '/record/properties/title/x-auto', message: 'a field the server sets cannot be required' });
-      expect(issues).toContainEqual({ file, pointer: '/record/properties/priority/x-auto', message: 'a field the server sets to the username must be a string' });
+      expect(issues).toContainEqual({
+        file,
+        pointer: '/record/properties/title/x-auto',
+        message: 'a field the server sets cannot be required',
+      });
+      expect(issues).toContainEqual({
+        file,
+        pointer: '/record/properties/priority/x-auto',
+        message: 'a field the server sets to the username must be a string',
+      });
       const unknown = issuesOf(notification((d) => (d.record.properties.publisher!['x-auto'] = 'now')));
       expect(unknown.some((i) => i.file === file && i.pointer.startsWith('/record/properties/publisher'))).toBe(true);
     });
 
     it('name an order against an unknown field or a field of another type', () => {
-      expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'startTme')))).toContainEqual({ file, pointer: '/record/properties/endTime/x-notBefore', message: '"startTme" is not another field of the record' });
+      expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'startTme')))).toContainEqual({
+        file,
+        pointer: '/record/properties/endTime/x-notBefore',
+        message: '"startTme" is not another field of the record',
+      });
       expect(issuesOf(notification((d) => (d.record.properties.endTime!['x-notBefore'] = 'priority')))).toContainEqual({
         file,
         pointer: '/record/properties/endTime/x-notBefore',
@@ -484,8 +781,16 @@ describe('mistakes', () => {
 
     it('name a link that is not a link resource, an array without a link, and a linked field sorted, searched or indexed', () => {
       const rel = (d: NotificationDoc) => d.relations.userIds!;
-      expect(issuesOf(notification((d) => (rel(d).through!.resource = 'SysUser')))).toContainEqual({ file, pointer: '/relations/userIds/through/resource', message: '"SysUser" is not a link resource' });
-      expect(issuesOf(notification((d) => delete rel(d).through))).toContainEqual({ file, pointer: '/relations/userIds', message: '"userIds" is an array: give the relation "through" (the link resource that keeps its values)' });
+      expect(issuesOf(notification((d) => (rel(d).through!.resource = 'SysUser')))).toContainEqual({
+        file,
+        pointer: '/relations/userIds/through/resource',
+        message: '"SysUser" is not a link resource',
+      });
+      expect(issuesOf(notification((d) => delete rel(d).through))).toContainEqual({
+        file,
+        pointer: '/relations/userIds',
+        message: '"userIds" is an array: give the relation "through" (the link resource that keeps its values)',
+      });
       const issues = issuesOf(
         notification((d) => {
           d.list.columns.find((c) => c.field === 'userIds')!.sortable = true;
@@ -503,7 +808,9 @@ describe('mistakes', () => {
     });
 
     it('let a list-only page name id and createTime and give ui hints, but no form of its own', () => {
-      const issues = issuesOf({ 'resources/notification-my.json': json((d) => ((d as unknown as { form: Record<string, unknown> }).form = { order: ['title'] })) });
+      const issues = issuesOf({
+        'resources/notification-my.json': json((d) => ((d as unknown as { form: Record<string, unknown> }).form = { order: ['title'] })),
+      });
       expect(issues.some((i) => i.file === 'resources/notification-my.json' && i.pointer.startsWith('/form'))).toBe(true);
       const entity = issuesOf(notification((d) => (d.record.properties.createTime = { type: 'string' })));
       expect(entity.some((i) => i.file === file && i.pointer.startsWith('/record/properties'))).toBe(true);
@@ -514,17 +821,30 @@ describe('mistakes', () => {
     it('are read from x-kind, else inferred from the schema and the relations', () => {
       const user = loaded({}).byName.get('SysUser')!;
       const kinds = Object.fromEntries(user.fields.map((f) => [f.name, f.kind]));
-      expect(kinds).toMatchObject({ username: 'text', password: 'password', mobile: 'mobile', status: 'status', orgId: 'relation', profile: 'textarea', createTime: 'dateTime', id: 'number' });
+      expect(kinds).toMatchObject({
+        username: 'text',
+        password: 'password',
+        mobile: 'mobile',
+        status: 'status',
+        orgId: 'relation',
+        profile: 'textarea',
+        createTime: 'dateTime',
+        id: 'number',
+      });
       expect(loaded({}).byName.get('Notification')!.fieldMap.get('userIds')!.kind).toBe('relationMultiple');
     });
 
     it('name an unknown kind at its pointer, listing the kinds and how to add one', () => {
-      const issues = issuesOf({ 'resources/sys-role.json': json((d) => Object.assign(d.record.properties.roleName as object, { 'x-kind': 'colr' })) });
+      const issues = issuesOf({
+        'resources/sys-role.json': json((d) => Object.assign(d.record.properties.roleName as object, { 'x-kind': 'colr' })),
+      });
       expect(issues).toEqual([
         {
           file: 'resources/sys-role.json',
           pointer: '/record/properties/roleName/x-kind',
-          message: expect.stringMatching(/^unknown field kind "colr": the kinds are text, textarea, .*relationMultiple \(a new kind is added to definitions\.fieldKind of resource\.schema\.json and registered in the console with registerFieldKind\(\)\)$/),
+          message: expect.stringMatching(
+            /^unknown field kind "colr": the kinds are text, textarea, .*relationMultiple \(a new kind is added to definitions\.fieldKind of resource\.schema\.json and registered in the console with registerFieldKind\(\)\)$/,
+          ),
         },
       ]);
     });
@@ -539,9 +859,21 @@ describe('mistakes', () => {
       });
       expect(issues).toEqual(
         expect.arrayContaining([
-          { file: 'resources/sys-role.json', pointer: '/record/properties/roleName/x-kind', message: 'kind "number" is for integer or number fields, not string' },
-          { file: 'resources/sys-role.json', pointer: '/record/properties/roleCode/x-kind', message: 'kind "select" needs the field\'s choices: an enum or a dictionary (x-dict)' },
-          { file: 'resources/sys-user.json', pointer: '/record/properties/nickname/x-kind', message: 'kind "relation" needs a relation of the field (relations.<field>, without through)' },
+          {
+            file: 'resources/sys-role.json',
+            pointer: '/record/properties/roleName/x-kind',
+            message: 'kind "number" is for integer or number fields, not string',
+          },
+          {
+            file: 'resources/sys-role.json',
+            pointer: '/record/properties/roleCode/x-kind',
+            message: 'kind "select" needs the field\'s choices: an enum or a dictionary (x-dict)',
+          },
+          {
+            file: 'resources/sys-user.json',
+            pointer: '/record/properties/nickname/x-kind',
+            message: 'kind "relation" needs a relation of the field (relations.<field>, without through)',
+          },
         ]),
       );
     });
@@ -549,8 +881,16 @@ describe('mistakes', () => {
     it('leave no renderer or widget names in the files: a column or a form hint naming one is refused', () => {
       const column = issuesOf({ 'resources/sys-param.json': json((d) => Object.assign(d.list.columns![0]!, { render: 'dictTag' })) });
       expect(column).toContainEqual({ file: 'resources/sys-param.json', pointer: '/list/columns/0', message: 'unknown property "render"' });
-      const hint = issuesOf({ 'resources/sys-param.json': json((d) => ((d as unknown as { form: { ui: Record<string, unknown> } }).form.ui = { paramValue: { widget: 'textarea' } })) });
-      expect(hint).toContainEqual({ file: 'resources/sys-param.json', pointer: '/form/ui/paramValue', message: 'unknown property "widget"' });
+      const hint = issuesOf({
+        'resources/sys-param.json': json(
+          (d) => ((d as unknown as { form: { ui: Record<string, unknown> } }).form.ui = { paramValue: { widget: 'textarea' } }),
+        ),
+      });
+      expect(hint).toContainEqual({
+        file: 'resources/sys-param.json',
+        pointer: '/form/ui/paramValue',
+        message: 'unknown property "widget"',
+      });
     });
   });
 
@@ -583,37 +923,62 @@ describe('mistakes', () => {
         call(d, 'queryCheckedMenuButton').options = { link: 'SysRole.buttons', within: 'buttonName', extra: 1 };
       }),
       'resources/sys-user.json': json((d) => {
-        const grant = (d as unknown as { actions: { name: string; assign?: Record<string, unknown> }[] }).actions.find((a) => a.name === 'grantRole')!;
+        const grant = (d as unknown as { actions: { name: string; assign?: Record<string, unknown> }[] }).actions.find(
+          (a) => a.name === 'grantRole',
+        )!;
         grant.assign = { ...grant.assign, link: 'roles', linked: 'queryNothing', scope: { field: 'orgId', call: 'querySysUserPostTree' } };
       }),
     });
-    const at = (file: string, pointer: string) => issues.filter((i) => i.file === `resources/${file}.json` && i.pointer === pointer).map((i) => i.message);
+    const at = (file: string, pointer: string) =>
+      issues.filter((i) => i.file === `resources/${file}.json` && i.pointer === pointer).map((i) => i.message);
     expect(at('sys-role', '/links/urls/through/valueKey')).toEqual(['resource SysRoleUrl has no field "url" of the type of SysUrl.id']);
     expect(at('sys-role', '/links/menus/scope/0')).toContain('resource SysRoleMenu has no further field "roleId"');
     expect(at('sys-role', '/links/users/valueField')).toEqual(['SysUser.nickname is not unique on its own (storage.unique)']);
-    expect(at('sys-role', '/links/roleCode')).toEqual(['"roleCode" is a record field: a link is not kept in the record (use relations with "through" for a field)']);
+    expect(at('sys-role', '/links/roleCode')).toEqual([
+      '"roleCode" is a record field: a link is not kept in the record (use relations with "through" for a field)',
+    ]);
     const menuCalls = calls(JSON.parse(readFileSync('schemas/resources/sys-menu.json', 'utf8')) as Doc).map((c) => c.name);
     const options = (name: string) => `/calls/${menuCalls.indexOf(name)}/options`;
-    expect(at('sys-menu', `${options('queryMenuIdByRoleId')}/link`)).toEqual(['no link "SysRole.nothing" ("<Resource>.<link>" of a resource\'s links)']);
-    expect(at('sys-menu', options('queryCheckedMenuButton'))).toEqual(['option "extra" is not one of link, within, ownerOptional, fields (link.ids)']);
-    const grantRole = (JSON.parse(readFileSync('schemas/resources/sys-user.json', 'utf8')) as { actions: { name: string }[] }).actions.findIndex((a) => a.name === 'grantRole');
+    expect(at('sys-menu', `${options('queryMenuIdByRoleId')}/link`)).toEqual([
+      'no link "SysRole.nothing" ("<Resource>.<link>" of a resource\'s links)',
+    ]);
+    expect(at('sys-menu', options('queryCheckedMenuButton'))).toEqual([
+      'option "extra" is not one of link, within, ownerOptional, fields (link.ids)',
+    ]);
+    const grantRole = (
+      JSON.parse(readFileSync('schemas/resources/sys-user.json', 'utf8')) as { actions: { name: string }[] }
+    ).actions.findIndex((a) => a.name === 'grantRole');
     expect(at('sys-user', `/actions/${grantRole}/assign/linked`)).toEqual(['no call named "queryNothing" in any resource']);
     expect(at('sys-user', `/actions/${grantRole}/assign/scope/field`)).toEqual(['"orgId" is not in the scope of the link']);
   });
 
   it('names a record keyword that is not JSON Schema', () => {
-    const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramKey = { type: 'string', maxLenght: 10 })) });
-    expect(issues).toEqual([expect.objectContaining({ file: 'resources/sys-param.json', pointer: '/record', message: expect.stringMatching(/not a valid JSON Schema.*maxLenght/) })]);
+    const issues = issuesOf({
+      'resources/sys-param.json': json((d) => (d.record.properties.paramKey = { type: 'string', maxLenght: 10 })),
+    });
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: 'resources/sys-param.json',
+        pointer: '/record',
+        message: expect.stringMatching(/not a valid JSON Schema.*maxLenght/),
+      }),
+    ]);
   });
 
   it('names invalid JSON', () => {
     const issues = issuesOf({ 'resources/sys-param.json': (t) => t.replace('{', '{,') });
-    expect(issues).toEqual([expect.objectContaining({ file: 'resources/sys-param.json', pointer: '', message: expect.stringMatching(/^not valid JSON/) })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ file: 'resources/sys-param.json', pointer: '', message: expect.stringMatching(/^not valid JSON/) }),
+    ]);
   });
 
   it('names a missing locale key', () => {
     const issues = issuesOf({ 'locales/tw.json': (t) => t.replace('"roleCode":', '"roleKode":') });
-    expect(issues).toContainEqual({ file: 'resources/sys-role.json', pointer: '/labels/fields/roleCode', message: 'i18n key "resources.SysRole.fields.roleCode" is missing in schemas/locales/tw.json' });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-role.json',
+      pointer: '/labels/fields/roleCode',
+      message: 'i18n key "resources.SysRole.fields.roleCode" is missing in schemas/locales/tw.json',
+    });
   });
 
   it('names a dictionary label that one locale has and another lacks', () => {
@@ -624,15 +989,31 @@ describe('mistakes', () => {
       return JSON.stringify(doc, null, 2);
     };
     const value = issuesOf({ 'locales/zh.json': drop('dict', 'user_status', '1') });
-    expect(value).toEqual([{ file: 'locales/zh.json', pointer: '/dict/user_status/1', message: 'i18n key "dict.user_status.1" is in schemas/locales/en.json but missing here' }]);
+    expect(value).toEqual([
+      {
+        file: 'locales/zh.json',
+        pointer: '/dict/user_status/1',
+        message: 'i18n key "dict.user_status.1" is in schemas/locales/en.json but missing here',
+      },
+    ]);
     const type = issuesOf({ 'locales/en.json': drop('dictTypes', 'org_type') });
-    expect(type).toEqual([{ file: 'locales/en.json', pointer: '/dictTypes/org_type', message: 'i18n key "dictTypes.org_type" is in schemas/locales/zh.json but missing here' }]);
+    expect(type).toEqual([
+      {
+        file: 'locales/en.json',
+        pointer: '/dictTypes/org_type',
+        message: 'i18n key "dictTypes.org_type" is in schemas/locales/zh.json but missing here',
+      },
+    ]);
   });
 
   it('names a field whose conventional label key no locale has', () => {
     const issues = issuesOf({ 'resources/sys-param.json': json((d) => (d.record.properties.paramNote = { type: 'string' })) });
     expect(issues).toEqual(
-      ['en', 'zh', 'tw'].map((l) => ({ file: 'resources/sys-param.json', pointer: '/labels/fields/paramNote', message: `i18n key "resources.SysParam.fields.paramNote" is missing in schemas/locales/${l}.json` })),
+      ['en', 'zh', 'tw'].map((l) => ({
+        file: 'resources/sys-param.json',
+        pointer: '/labels/fields/paramNote',
+        message: `i18n key "resources.SysParam.fields.paramNote" is missing in schemas/locales/${l}.json`,
+      })),
     );
   });
 
@@ -660,24 +1041,44 @@ describe('mistakes', () => {
     });
 
     it('named in the file win over the conventional ones', () => {
-      const r = loaded(labelled({ title: 'resources.SysRole.title', fields: { paramValue: 'resources.SysRole.fields.roleName', createTime: 'resources.SysParam.fields.paramKey' } })).byName.get('SysParam')!;
+      const r = loaded(
+        labelled({
+          title: 'resources.SysRole.title',
+          fields: { paramValue: 'resources.SysRole.fields.roleName', createTime: 'resources.SysParam.fields.paramKey' },
+        }),
+      ).byName.get('SysParam')!;
       expect(r.labels.title).toBe('resources.SysRole.title');
-      expect(r.labels.fields).toMatchObject({ paramKey: 'resources.SysParam.fields.paramKey', paramValue: 'resources.SysRole.fields.roleName', createTime: 'resources.SysParam.fields.paramKey', updateTime: 'common.fields.updateTime' });
+      expect(r.labels.fields).toMatchObject({
+        paramKey: 'resources.SysParam.fields.paramKey',
+        paramValue: 'resources.SysRole.fields.roleName',
+        createTime: 'resources.SysParam.fields.paramKey',
+        updateTime: 'common.fields.updateTime',
+      });
       expect(r.fieldMap.get('paramValue')!.label).toBe('resources.SysRole.fields.roleName');
     });
 
     it('named in the file are checked against the locales and the fields', () => {
-      const issues = issuesOf(labelled({ title: 'resources.SysParam.heading', fields: { paramNote: 'resources.SysParam.fields.paramKey' } }));
+      const issues = issuesOf(
+        labelled({ title: 'resources.SysParam.heading', fields: { paramNote: 'resources.SysParam.fields.paramKey' } }),
+      );
       expect(issues).toEqual([
         { file: 'resources/sys-param.json', pointer: '/labels/fields/paramNote', message: 'label for unknown field "paramNote"' },
-        ...['en', 'zh', 'tw'].map((l) => ({ file: 'resources/sys-param.json', pointer: '/labels/title', message: `i18n key "resources.SysParam.heading" is missing in schemas/locales/${l}.json` })),
+        ...['en', 'zh', 'tw'].map((l) => ({
+          file: 'resources/sys-param.json',
+          pointer: '/labels/title',
+          message: `i18n key "resources.SysParam.heading" is missing in schemas/locales/${l}.json`,
+        })),
       ]);
     });
   });
 
   it('names an unknown relation resource', () => {
     const issues = issuesOf({ 'resources/sys-user.json': json((d) => (d.relations.orgId!.resource = 'SysOrganisation')) });
-    expect(issues).toContainEqual({ file: 'resources/sys-user.json', pointer: '/relations/orgId/resource', message: 'unknown resource "SysOrganisation"' });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-user.json',
+      pointer: '/relations/orgId/resource',
+      message: 'unknown resource "SysOrganisation"',
+    });
   });
 
   it('names an unknown top-level property', () => {
@@ -687,7 +1088,11 @@ describe('mistakes', () => {
 
   it('names a required field that is not a property', () => {
     const issues = issuesOf({ 'resources/sys-param.json': json((d) => d.record.required!.push('paramKye')) });
-    expect(issues).toContainEqual({ file: 'resources/sys-param.json', pointer: '/record/required/2', message: 'required field "paramKye" is not a property' });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-param.json',
+      pointer: '/record/required/2',
+      message: 'required field "paramKye" is not a property',
+    });
   });
 
   it('refuses a system field in the record, and tenantCode in a tenant-scoped record', () => {
@@ -700,8 +1105,14 @@ describe('mistakes', () => {
   });
 
   it('refuses a hashed field that is not writeOnly', () => {
-    const issues = issuesOf({ 'resources/app-client.json': json((d) => delete (d.record.properties.clientSecret as Record<string, unknown>).writeOnly) });
-    expect(issues).toContainEqual({ file: 'resources/app-client.json', pointer: '/record/properties/clientSecret', message: 'a hashed field (x-hash) must be writeOnly' });
+    const issues = issuesOf({
+      'resources/app-client.json': json((d) => delete (d.record.properties.clientSecret as Record<string, unknown>).writeOnly),
+    });
+    expect(issues).toContainEqual({
+      file: 'resources/app-client.json',
+      pointer: '/record/properties/clientSecret',
+      message: 'a hashed field (x-hash) must be writeOnly',
+    });
   });
 
   it('reports every mistake of every file at once', () => {
@@ -710,7 +1121,9 @@ describe('mistakes', () => {
       'resources/sys-param.json': (t) => t.slice(0, 20),
       'resources/sys-user.json': json((d) => (d.relations.orgId!.resource = 'Nope')),
     });
-    expect(new Set(issues.map((i) => i.file))).toEqual(new Set(['resources/sys-role.json', 'resources/sys-param.json', 'resources/sys-user.json']));
+    expect(new Set(issues.map((i) => i.file))).toEqual(
+      new Set(['resources/sys-role.json', 'resources/sys-param.json', 'resources/sys-user.json']),
+    );
   });
 
   it('leaves writeOnly fields out of the default columns and edit form', () => {
@@ -727,7 +1140,7 @@ describe('mistakes', () => {
     expect(r.form.edit).not.toContain('password');
   });
 
-  it('keeps a platform resource\'s own tenantCode in its default columns', () => {
+  it("keeps a platform resource's own tenantCode in its default columns", () => {
     const r = loaded({ 'resources/sys-tenant.json': json((d) => delete d.list.columns) }).byName.get('SysTenant')!;
     expect(r.list.columns.map((c) => c.field)).toContain('tenantCode');
   });

@@ -57,10 +57,20 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       forceRender
     >
       <Form<Fields> form={form} layout="vertical" name="change-password">
-        <Form.Item name="oldPassword" label={t('password.old')} validateTrigger={trigger} rules={[{ required: true, message: t('password.oldRequired') }]}>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.old')}
+          validateTrigger={trigger}
+          rules={[{ required: true, message: t('password.oldRequired') }]}
+        >
           <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" aria-label={t('password.old')} />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('password.new')} validateTrigger={trigger} rules={[{ required: true, message: t('password.newRequired') }]}>
+        <Form.Item
+          name="newPassword"
+          label={t('password.new')}
+          validateTrigger={trigger}
+          rules={[{ required: true, message: t('password.newRequired') }]}
+        >
           <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" aria-label={t('password.new')} />
         </Form.Item>
         <Form.Item

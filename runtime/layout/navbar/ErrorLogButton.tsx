@@ -14,7 +14,14 @@ export default function ErrorLogButton() {
   if (log.logs.length === 0) return null;
   return (
     <>
-      <Button type="text" className="navbar-icon" onClick={() => setOpen(true)} aria-label={t('errorLog.open')} title={t('errorLog.open')} data-testid="error-log-button">
+      <Button
+        type="text"
+        className="navbar-icon"
+        onClick={() => setOpen(true)}
+        aria-label={t('errorLog.open')}
+        title={t('errorLog.open')}
+        data-testid="error-log-button"
+      >
         <Badge dot>
           <BugOutlined className="navbar-icon-glyph error-log-bug" />
         </Badge>

@@ -9,7 +9,6 @@ import { LANGUAGE_NAMES, LANGUAGE_ORDER, LANGUAGE_TAGS } from '../../i18n/langua
 import { appState, setLanguage } from '../appState.ts';
 import { toastSuccess } from '../../feedback/feedback.ts';
 
-
 export default function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
   const app = useSnapshot(appState);

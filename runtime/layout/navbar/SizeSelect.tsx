@@ -23,7 +23,14 @@ export default function SizeSelect() {
         },
       }}
     >
-      <Button type="text" className="navbar-icon" icon={<ColumnHeightOutlined />} aria-label={t('navbar.size')} title={t('navbar.size')} data-testid="size-select" />
+      <Button
+        type="text"
+        className="navbar-icon"
+        icon={<ColumnHeightOutlined />}
+        aria-label={t('navbar.size')}
+        title={t('navbar.size')}
+        data-testid="size-select"
+      />
     </Dropdown>
   );
 }

@@ -35,7 +35,14 @@ export default function SettingsDrawer() {
         title={t('settings.open')}
         data-testid="settings-button"
       />
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('settings.title')} placement="right" size={280} closable={{ 'aria-label': t('common.close') }}>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('settings.title')}
+        placement="right"
+        size={280}
+        closable={{ 'aria-label': t('common.close') }}
+      >
         <section className="settings-section" aria-labelledby="settings-theme">
           <h3 id="settings-theme" className="settings-heading">
             {t('settings.theme')}
@@ -65,7 +72,12 @@ export default function SettingsDrawer() {
           {toggles.map((key) => (
             <label key={key} className="settings-row">
               <span>{t(`settings.${key}`)}</span>
-              <Switch checked={settings[key]} onChange={(v) => changeSetting(key, v)} aria-label={t(`settings.${key}`)} data-testid={`setting-${key}`} />
+              <Switch
+                checked={settings[key]}
+                onChange={(v) => changeSetting(key, v)}
+                aria-label={t(`settings.${key}`)}
+                data-testid={`setting-${key}`}
+              />
             </label>
           ))}
         </section>

@@ -12,7 +12,6 @@ import ErrorLogTable from '../errorLog/ErrorLogTable.tsx';
 import { useDemoTranslation } from './demoMessages.ts';
 import { REJECTED_MESSAGE, RENDER_MESSAGE, THROWN_MESSAGE } from './errorLogDemo.ts';
 
-
 /** Keeps a failing child from taking the page down, and records what it threw. */
 class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -40,7 +39,14 @@ export default function ErrorLogDemoPage() {
     <div className="page-container">
       <Card title={t('demo.errorLog.title')}>
         <Typography.Paragraph>{t('demo.errorLog.hint')}</Typography.Paragraph>
-        {!recording && <Alert type="warning" showIcon title={t('demo.errorLog.notRecording', { setting: settings.errorLog })} style={{ marginBottom: 12 }} />}
+        {!recording && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('demo.errorLog.notRecording', { setting: settings.errorLog })}
+            style={{ marginBottom: 12 }}
+          />
+        )}
         <Space wrap>
           <Button
             danger

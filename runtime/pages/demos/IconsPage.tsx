@@ -13,7 +13,13 @@ function IconGrid({ entries, copy, label }: { entries: IconEntry[]; copy: (text:
     <ul className="demo-icon-grid" aria-label={label}>
       {entries.map(({ name, Icon, usage }) => (
         <li key={name}>
-          <button type="button" className="demo-icon-item" aria-label={t('demo.icons.copy', { name })} title={usage} onClick={() => void copy(usage)}>
+          <button
+            type="button"
+            className="demo-icon-item"
+            aria-label={t('demo.icons.copy', { name })}
+            title={usage}
+            onClick={() => void copy(usage)}
+          >
             <span className="demo-icon-glyph" aria-hidden="true">
               <Icon />
             </span>
@@ -35,11 +41,27 @@ export default function IconsPage() {
     <div className="page-container">
       <Card title={t('demo.icons.title')}>
         <p>{t('demo.icons.hint')}</p>
-        <Input type="search" prefix={<SearchOutlined aria-hidden="true" />} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('demo.icons.search')} aria-label={t('demo.icons.search')} style={{ maxWidth: 360 }} />
+        <Input
+          type="search"
+          prefix={<SearchOutlined aria-hidden="true" />}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('demo.icons.search')}
+          aria-label={t('demo.icons.search')}
+          style={{ maxWidth: 360 }}
+        />
         <Tabs
           items={[
-            { key: 'menu', label: `${t('demo.icons.menuIcons')} (${menu.length})`, children: <IconGrid entries={menu} copy={copy} label={t('demo.icons.menuIcons')} /> },
-            { key: 'antd', label: `${t('demo.icons.antdIcons')} (${antd.length})`, children: <IconGrid entries={antd} copy={copy} label={t('demo.icons.antdIcons')} /> },
+            {
+              key: 'menu',
+              label: `${t('demo.icons.menuIcons')} (${menu.length})`,
+              children: <IconGrid entries={menu} copy={copy} label={t('demo.icons.menuIcons')} />,
+            },
+            {
+              key: 'antd',
+              label: `${t('demo.icons.antdIcons')} (${antd.length})`,
+              children: <IconGrid entries={antd} copy={copy} label={t('demo.icons.antdIcons')} />,
+            },
           ]}
         />
       </Card>

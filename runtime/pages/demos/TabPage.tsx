@@ -37,14 +37,27 @@ function CountryTable({ country }: { country: Country }) {
   return (
     <>
       <p>{t('demo.tab.created', { time: created })}</p>
-      <Input aria-label={t('demo.tab.note', { country: countryName })} placeholder={t('demo.tab.note', { country: countryName })} value={note} onChange={(e) => setNote(e.target.value)} style={{ maxWidth: 360, marginBottom: 12 }} />
-      <Table<DemoArticle> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={{
+      <Input
+        aria-label={t('demo.tab.note', { country: countryName })}
+        placeholder={t('demo.tab.note', { country: countryName })}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+      />
+      <Table<DemoArticle>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={{
           pageSize: 5,
           itemRender: (_, type, element) =>
             (type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)
               ? cloneElement(element, { 'aria-label': t(type === 'prev' ? 'resource.prevPage' : 'resource.nextPage') })
               : element,
-        }} aria-label={countryName} />
+        }}
+        aria-label={countryName}
+      />
     </>
   );
 }
@@ -59,11 +72,16 @@ export default function TabPage() {
         <p>{t('demo.tab.hint')}</p>
         <Tabs
           activeKey={active}
-          onChange={(key) => setParams((p) => {
-            const next = new URLSearchParams(p);
-            next.set('tab', key);
-            return next;
-          }, { replace: true })}
+          onChange={(key) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
           items={COUNTRIES.map((c) => ({ key: c, label: t(`demo.tab.countries.${c}`), children: <CountryTable country={c} /> }))}
         />
       </Card>

@@ -61,7 +61,13 @@ function ResetStep({ tenantCode, email, onRestart }: { tenantCode: string; email
   if (done) return <Result status="success" title={t('forgot.done')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />;
   return (
     <Form<ResetFields> form={form} name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={submit}>
-      <Alert type="info" showIcon title={t('account.retrieveSent', { email, tenantCode })} description={t('forgot.codeStep', { email })} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('account.retrieveSent', { email, tenantCode })}
+        description={t('forgot.codeStep', { email })}
+        style={{ marginBottom: 16 }}
+      />
       <Form.Item name="code" label={t('forgot.code')} rules={[{ required: true, whitespace: true, message: t('forgot.codeRequired') }]}>
         <Input aria-label={t('forgot.code')} autoComplete="one-time-code" maxLength={RESET_CODE_MAX_LENGTH} />
       </Form.Item>
@@ -160,7 +166,14 @@ export default function ForgotPasswordPage() {
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
               <Input aria-label={t('login.tenantCode')} maxLength={TENANT_CODE_MAX_LENGTH} autoComplete="organization" />
             </Form.Item>
-            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') }]}>
+            <Form.Item
+              name="email"
+              label={t('register.email')}
+              rules={[
+                { required: true, whitespace: true, message: t('register.emailRequired') },
+                { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') },
+              ]}
+            >
               <Input aria-label={t('register.email')} autoComplete="email" />
             </Form.Item>
             <Form.Item label={t('forgot.captcha')} required={false}>

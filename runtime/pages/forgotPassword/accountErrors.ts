@@ -1,7 +1,8 @@
 /** What a failed account call means for the self-service pages (pure). */
 import { ApiError } from '../../http/apiError.ts';
 
-export type AccountFailure = 'captcha' | 'captchaExpired' | 'duplicate' | 'unknownTenant' | 'closedTenant' | 'password' | 'resetCode' | 'invalid' | 'other';
+export type AccountFailure =
+  'captcha' | 'captchaExpired' | 'duplicate' | 'unknownTenant' | 'closedTenant' | 'password' | 'resetCode' | 'invalid' | 'other';
 
 interface FailureBody {
   message?: string;

@@ -135,9 +135,24 @@ export default function LoginPage() {
           ]}
         />
         {mode === 'account' ? (
-          <Form<AccountFields> key="account" form={accountForm} name="account-login" layout="vertical" requiredMark={false} size="large" onFinish={submitAccount} autoComplete="on">
+          <Form<AccountFields>
+            key="account"
+            form={accountForm}
+            name="account-login"
+            layout="vertical"
+            requiredMark={false}
+            size="large"
+            onFinish={submitAccount}
+            autoComplete="on"
+          >
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <Input prefix={<TeamOutlined aria-hidden />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} autoComplete="organization" list="account-tenants" />
+              <Input
+                prefix={<TeamOutlined aria-hidden />}
+                placeholder={t('login.tenantCode')}
+                aria-label={t('login.tenantCode')}
+                autoComplete="organization"
+                list="account-tenants"
+              />
             </Form.Item>
             <Form.Item name="username" label={t('login.username')} rules={rules.username}>
               <Input
@@ -149,7 +164,12 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-              <Password prefix={<LockOutlined aria-hidden />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
+              <Password
+                prefix={<LockOutlined aria-hidden />}
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
+                autoComplete="current-password"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loading} className="login-submit">
               {t('login.logIn')}
@@ -157,9 +177,22 @@ export default function LoginPage() {
             {tenantList('account-tenants', accountTenants.choices)}
           </Form>
         ) : (
-          <Form<MobileFields> key="mobile" form={mobileForm} name="mobile-login" layout="vertical" requiredMark={false} size="large" onFinish={submitMobile}>
+          <Form<MobileFields>
+            key="mobile"
+            form={mobileForm}
+            name="mobile-login"
+            layout="vertical"
+            requiredMark={false}
+            size="large"
+            onFinish={submitMobile}
+          >
             <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={rules.tenantCode}>
-              <Input prefix={<TeamOutlined aria-hidden />} placeholder={t('login.tenantCode')} aria-label={t('login.tenantCode')} list="mobile-tenants" />
+              <Input
+                prefix={<TeamOutlined aria-hidden />}
+                placeholder={t('login.tenantCode')}
+                aria-label={t('login.tenantCode')}
+                list="mobile-tenants"
+              />
             </Form.Item>
             <Form.Item name="mobile" label={t('login.mobile')} rules={rules.mobile}>
               <Input
@@ -174,7 +207,13 @@ export default function LoginPage() {
             <Form.Item label={t('login.smsCode')} required={false}>
               <div className="login-sms-row">
                 <Form.Item name="smsCaptcha" rules={rules.smsCaptcha} noStyle>
-                  <Input prefix={<SafetyOutlined aria-hidden />} placeholder={t('login.smsCode')} aria-label={t('login.smsCode')} autoComplete="one-time-code" inputMode="numeric" />
+                  <Input
+                    prefix={<SafetyOutlined aria-hidden />}
+                    placeholder={t('login.smsCode')}
+                    aria-label={t('login.smsCode')}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                  />
                 </Form.Item>
                 <Button onClick={() => void sendCode()} disabled={countdown.left > 0} loading={sending} className="login-sms-button">
                   {countdown.left > 0 ? t('login.resendIn', { seconds: countdown.left }) : t('login.sendCode')}

@@ -1,12 +1,7 @@
 /** The sign-in form rules of spec section 5 (lengths count the trimmed value). */
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from '../../i18n/translator.ts';
-import {
-  LOGIN_NAME_MAX_LENGTH,
-  LOGIN_NAME_MIN_LENGTH,
-  TENANT_CODE_MAX_LENGTH,
-  TENANT_CODE_MIN_LENGTH,
-} from '../../constants/spec.ts';
+import { LOGIN_NAME_MAX_LENGTH, LOGIN_NAME_MIN_LENGTH, TENANT_CODE_MAX_LENGTH, TENANT_CODE_MIN_LENGTH } from '../../constants/spec.ts';
 
 function trimmedLength(min: number, max: number, message: string): Rule {
   return {
@@ -27,11 +22,19 @@ export function loginRules(t: TFunction) {
   return {
     tenantCode: [
       requiredTrimmed(t('login.rules.tenantRequired')),
-      trimmedLength(TENANT_CODE_MIN_LENGTH, TENANT_CODE_MAX_LENGTH, t('login.rules.tenantLength', { min: TENANT_CODE_MIN_LENGTH, max: TENANT_CODE_MAX_LENGTH })),
+      trimmedLength(
+        TENANT_CODE_MIN_LENGTH,
+        TENANT_CODE_MAX_LENGTH,
+        t('login.rules.tenantLength', { min: TENANT_CODE_MIN_LENGTH, max: TENANT_CODE_MAX_LENGTH }),
+      ),
     ],
     username: [
       requiredTrimmed(t('login.rules.usernameRequired')),
-      trimmedLength(LOGIN_NAME_MIN_LENGTH, LOGIN_NAME_MAX_LENGTH, t('login.rules.usernameLength', { min: LOGIN_NAME_MIN_LENGTH, max: LOGIN_NAME_MAX_LENGTH })),
+      trimmedLength(
+        LOGIN_NAME_MIN_LENGTH,
+        LOGIN_NAME_MAX_LENGTH,
+        t('login.rules.usernameLength', { min: LOGIN_NAME_MIN_LENGTH, max: LOGIN_NAME_MAX_LENGTH }),
+      ),
     ],
     password: [{ required: true, message: t('login.rules.passwordRequired') }],
     mobile: [

@@ -86,13 +86,21 @@ export default function ProfilePage() {
               }}
               onFinish={save}
             >
-              <Form.Item name="nickname" label={t('register.nickname')} rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }]}>
+              <Form.Item
+                name="nickname"
+                label={t('register.nickname')}
+                rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }]}
+              >
                 <Input aria-label={t('register.nickname')} maxLength={64} />
               </Form.Item>
               <Form.Item name="email" label={t('register.email')} rules={[{ type: 'email', message: t('register.emailFormat') }]}>
                 <Input aria-label={t('register.email')} />
               </Form.Item>
-              <Form.Item name="mobile" label={t('login.mobile')} rules={[{ pattern: MOBILE_PATTERN, message: t('login.rules.mobileFormat') }]}>
+              <Form.Item
+                name="mobile"
+                label={t('login.mobile')}
+                rules={[{ pattern: MOBILE_PATTERN, message: t('login.rules.mobileFormat') }]}
+              >
                 <Input aria-label={t('login.mobile')} />
               </Form.Item>
               <Form.Item name="address" label={t('profile.address')}>

@@ -97,10 +97,27 @@ export default function RegisterPage() {
           <h1 className="login-title">{t('register.title')}</h1>
         </div>
         {done ? (
-          <Result status="success" title={t('register.success')} subTitle={t('account.registered', done)} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+          <Result
+            status="success"
+            title={t('register.success')}
+            subTitle={t('account.registered', done)}
+            extra={<Link to="/login">{t('register.toLogin')}</Link>}
+          />
         ) : (
-          <Form<Fields> form={form} name="register" layout="vertical" requiredMark={false} size="large" onFinish={submit} initialValues={{ prefix: DEFAULT_PREFIX }}>
-            <Form.Item name="tenantCode" label={t('login.tenantCode')} rules={[{ required: true, whitespace: true, message: t('login.rules.tenantRequired') }, { max: TENANT_CODE_MAX_LENGTH }]}>
+          <Form<Fields>
+            form={form}
+            name="register"
+            layout="vertical"
+            requiredMark={false}
+            size="large"
+            onFinish={submit}
+            initialValues={{ prefix: DEFAULT_PREFIX }}
+          >
+            <Form.Item
+              name="tenantCode"
+              label={t('login.tenantCode')}
+              rules={[{ required: true, whitespace: true, message: t('login.rules.tenantRequired') }, { max: TENANT_CODE_MAX_LENGTH }]}
+            >
               <Input aria-label={t('login.tenantCode')} autoComplete="organization" />
             </Form.Item>
             <Form.Item
@@ -108,7 +125,12 @@ export default function RegisterPage() {
               label={t('register.username')}
               rules={[
                 { required: true, whitespace: true, message: t('register.usernameRequired') },
-                { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH, transform: (v: string) => v?.trim(), message: t('register.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }) },
+                {
+                  min: USERNAME_MIN_LENGTH,
+                  max: USERNAME_MAX_LENGTH,
+                  transform: (v: string) => v?.trim(),
+                  message: t('register.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }),
+                },
                 { pattern: USERNAME_PATTERN, transform: (v: string) => v?.trim(), message: t('account.usernameFormat') },
               ]}
             >
@@ -139,19 +161,32 @@ export default function RegisterPage() {
                 { required: true, message: t('register.confirmRequired') },
                 ({ getFieldValue }) => ({
                   validator: (_r, value: string) =>
-                    !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.passwordMismatch'))),
+                    !value || value === getFieldValue('password')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('register.passwordMismatch'))),
                 }),
               ]}
             >
               <Input.Password aria-label={t('register.confirmPassword')} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
             </Form.Item>
-            <Form.Item name="email" label={t('register.email')} rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') }, { max: EMAIL_MAX_LENGTH }]}>
+            <Form.Item
+              name="email"
+              label={t('register.email')}
+              rules={[
+                { required: true, whitespace: true, message: t('register.emailRequired') },
+                { type: 'email', transform: (v: string) => v?.trim(), message: t('register.emailFormat') },
+                { max: EMAIL_MAX_LENGTH },
+              ]}
+            >
               <Input aria-label={t('register.email')} autoComplete="email" />
             </Form.Item>
             <Form.Item
               name="prefix"
               label={t('account.prefix')}
-              rules={[{ required: true, whitespace: true, message: t('account.prefixFormat') }, { pattern: PREFIX_PATTERN, transform: (v: string) => v?.trim(), message: t('account.prefixFormat') }]}
+              rules={[
+                { required: true, whitespace: true, message: t('account.prefixFormat') },
+                { pattern: PREFIX_PATTERN, transform: (v: string) => v?.trim(), message: t('account.prefixFormat') },
+              ]}
             >
               <Input aria-label={t('account.prefix')} autoComplete="tel-country-code" maxLength={5} />
             </Form.Item>

@@ -120,7 +120,9 @@ export default function WorkbenchPage() {
                   <li key={n.id}>
                     <span className="workbench-list-title">{n.title}</span>
                     {n.type && <Tag color="geekblue">{t(dictKey('notification_type', n.type), { defaultValue: n.type })}</Tag>}
-                    <span className="workbench-list-time">{n.createTime ? formatRelativeTime(n.createTime, { locale: app.language }) : ''}</span>
+                    <span className="workbench-list-time">
+                      {n.createTime ? formatRelativeTime(n.createTime, { locale: app.language }) : ''}
+                    </span>
                   </li>
                 ))}
               </ul>

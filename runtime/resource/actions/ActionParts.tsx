@@ -9,10 +9,29 @@ import { useTranslation } from '../../i18n/translator.ts';
 import './actions.css';
 
 /** One required choice (a select or tree) in a vertical form, with its message while `missing`. */
-export function RequiredChoice({ label, htmlFor, missing, message, children }: { label: string; htmlFor: string; missing: boolean; message: string; children: ReactNode }) {
+export function RequiredChoice({
+  label,
+  htmlFor,
+  missing,
+  message,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  missing: boolean;
+  message: string;
+  children: ReactNode;
+}) {
   return (
     <Form layout="vertical" component="div">
-      <Form.Item label={label} htmlFor={htmlFor} required validateStatus={missing ? 'error' : undefined} help={missing ? message : undefined} style={{ marginBottom: 0 }}>
+      <Form.Item
+        label={label}
+        htmlFor={htmlFor}
+        required
+        validateStatus={missing ? 'error' : undefined}
+        help={missing ? message : undefined}
+        style={{ marginBottom: 0 }}
+      >
         {children}
       </Form.Item>
     </Form>

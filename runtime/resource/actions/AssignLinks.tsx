@@ -17,7 +17,18 @@ import type { LinkMeta } from '../../generated/resources.ts';
 import type { ActionComponentProps } from '../extensions.ts';
 import { runCall } from '../api.ts';
 import { ActionFooter, LoadState, NoRecord, useLoad } from './ActionParts.tsx';
-import { choicesOf, leafTree, linkedKeys, ownerParams, ownerValue, saveBody, valueMap, valuesOf, type AssignSpec, type Choice } from './assignModel.ts';
+import {
+  choicesOf,
+  leafTree,
+  linkedKeys,
+  ownerParams,
+  ownerValue,
+  saveBody,
+  valueMap,
+  valuesOf,
+  type AssignSpec,
+  type Choice,
+} from './assignModel.ts';
 import { heldChoices, type CheckNode, type HeldChoice } from './grantTree.ts';
 import { useAssign, type AssignData } from './useAssign.ts';
 
@@ -39,14 +50,29 @@ async function answer(call: string, params: Params): Promise<unknown> {
   return (await runCall<{ data?: unknown }>(call, params)).data;
 }
 
-async function loadCandidates(spec: AssignSpec, link: LinkMeta, owner: unknown, scope: Params | undefined): Promise<AssignData<Candidates>> {
+async function loadCandidates(
+  spec: AssignSpec,
+  link: LinkMeta,
+  owner: unknown,
+  scope: Params | undefined,
+): Promise<AssignData<Candidates>> {
   if (spec.widget === 'tree') {
     const tree = leafTree(await answer(spec.candidates, ownerParams(link, owner, scope)), link.through.valueKey);
     return { candidates: { nodes: tree.nodes, values: tree.values }, linked: tree.linked };
   }
-  const [all, linked] = await Promise.all([answer(spec.candidates, {}), spec.linked ? answer(spec.linked, ownerParams(link, owner, scope)) : []]);
+  const [all, linked] = await Promise.all([
+    answer(spec.candidates, {}),
+    spec.linked ? answer(spec.linked, ownerParams(link, owner, scope)) : [],
+  ]);
   const choices = choicesOf(all, link, spec.description);
-  return { candidates: { choices, values: valueMap(choices) }, linked: linkedKeys(linked, link, choices.map((c) => c.key)) };
+  return {
+    candidates: { choices, values: valueMap(choices) },
+    linked: linkedKeys(
+      linked,
+      link,
+      choices.map((c) => c.key),
+    ),
+  };
 }
 
 /** Ticked keys that stand for candidates (a tree's organisations stand for none). */
@@ -68,7 +94,14 @@ export default function AssignLinks({ resource, action, records, onClose }: Acti
   const owner = link ? ownerValue(link, records[0]) : undefined;
   if (!spec || !link || owner === undefined || !action.call) return <NoRecord onClose={() => onClose(false)} />;
   const named = records[0]?.[spec.name ?? 'id'];
-  const props: AssignProps = { spec, link, owner, name: named === undefined || named === null || named === '' ? String(owner) : String(named), call: action.call, onClose };
+  const props: AssignProps = {
+    spec,
+    link,
+    owner,
+    name: named === undefined || named === null || named === '' ? String(owner) : String(named),
+    call: action.call,
+    onClose,
+  };
   return (
     <div className="resource-action" data-testid={`assign-${action.name}`}>
       {spec.scope ? <ScopedAssign {...props} scope={spec.scope} /> : <Assign {...props} />}
@@ -87,7 +120,10 @@ function ScopeChoice({ field, choices, ...props }: AssignProps & { field: string
   const { t } = useTranslation();
   const m = props.spec.messages;
   const [value, setValue] = useState<string>(choices[0]?.value ?? ALL);
-  const options = [...choices.map((c) => ({ value: c.value, label: c.main ? t(`${m}.scopeMain`, { label: c.label }) : c.label })), { value: ALL, label: t(`${m}.scopeAll`) }];
+  const options = [
+    ...choices.map((c) => ({ value: c.value, label: c.main ? t(`${m}.scopeMain`, { label: c.label }) : c.label })),
+    { value: ALL, label: t(`${m}.scopeAll`) },
+  ];
   return (
     <>
       <Form layout="vertical" component="div">
@@ -123,7 +159,9 @@ function Assign({ spec, link, owner, name, call, onClose, scope }: AssignProps &
       onClose(false);
     }
   };
-  const footer = (info?: string) => <ActionFooter info={info} onCancel={() => onClose(false)} onOk={() => void save()} busy={assign.busy} />;
+  const footer = (info?: string) => (
+    <ActionFooter info={info} onCancel={() => onClose(false)} onOk={() => void save()} busy={assign.busy} />
+  );
   const hint = translator.exists(`${m}.hint`) ? <p className="resource-action-hint">{t(`${m}.hint`, { name })}</p> : null;
 
   return (
@@ -180,7 +218,11 @@ function Assign({ spec, link, owner, name, call, onClose, scope }: AssignProps &
               {choices.length === 0 ? (
                 <Empty description={t(`${m}.none`)} />
               ) : (
-                <Checkbox.Group value={[...assign.checked]} onChange={(values) => assign.setChecked(values.map(String))} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+                <Checkbox.Group
+                  value={[...assign.checked]}
+                  onChange={(values) => assign.setChecked(values.map(String))}
+                  style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
+                >
                   {choices.map((r) => (
                     <Checkbox key={r.key} value={r.key}>
                       {r.label}
@@ -207,9 +249,12 @@ function ChoiceList({ filteredItems, selectedKeys, onItemSelect, disabled, direc
     <ul className="resource-action-transfer-list" aria-label={t(direction === 'left' ? `${messages}.available` : `${messages}.granted`)}>
       {filteredItems.map((item) => (
         <li key={item.key}>
-          <Checkbox checked={selectedKeys.includes(item.key)} disabled={disabled} onChange={(e) => onItemSelect(item.key, e.target.checked)}>
-            {item.label}{' '}
-            {item.description && <span className="resource-action-code">{item.description}</span>}
+          <Checkbox
+            checked={selectedKeys.includes(item.key)}
+            disabled={disabled}
+            onChange={(e) => onItemSelect(item.key, e.target.checked)}
+          >
+            {item.label} {item.description && <span className="resource-action-code">{item.description}</span>}
           </Checkbox>
         </li>
       ))}

@@ -17,7 +17,15 @@ import { ActionFooter, LoadState, RequiredChoice, useLoad } from './ActionParts.
 import { client } from './grantApi.ts';
 import { menuCodeTree, options, type MenuChoice, type Option } from './grantTree.ts';
 import { menuLabel } from './menuLabel.ts';
-import { authorizeBody, menuFieldOptions, newRow, rowsFromAnswer, validateDataRows, type DataRow, type DataRowProblem } from './dataPermission.ts';
+import {
+  authorizeBody,
+  menuFieldOptions,
+  newRow,
+  rowsFromAnswer,
+  validateDataRows,
+  type DataRow,
+  type DataRowProblem,
+} from './dataPermission.ts';
 
 export default function DataPermissionAdd({ records, fixed, onClose }: ActionComponentProps) {
   // The menu chosen in the page's filter tree, else the checked record's.
@@ -28,7 +36,9 @@ export default function DataPermissionAdd({ records, fixed, onClose }: ActionCom
     const [menus, roles] = await Promise.all([api.querySysMenuTree(), api.queryRoleCode()]);
     return { menus: menuCodeTree(menus.data, menuLabel), roles: options(roles.data) };
   }, []);
-  return <LoadState loaded={loaded}>{(d) => <AddDataPermission menus={d.menus} roles={d.roles} start={start} onClose={onClose} />}</LoadState>;
+  return (
+    <LoadState loaded={loaded}>{(d) => <AddDataPermission menus={d.menus} roles={d.roles} start={start} onClose={onClose} />}</LoadState>
+  );
 }
 
 const PROBLEM_KEYS: Record<DataRowProblem['kind'], string> = {
@@ -45,7 +55,17 @@ function problemToast(problems: DataRowProblem[], t: TFunction): string {
   return t(PROBLEM_KEYS[first]);
 }
 
-function AddDataPermission({ menus, roles, start, onClose }: { menus: MenuChoice[]; roles: Option[]; start?: string; onClose(changed: boolean): void }) {
+function AddDataPermission({
+  menus,
+  roles,
+  start,
+  onClose,
+}: {
+  menus: MenuChoice[];
+  roles: Option[];
+  start?: string;
+  onClose(changed: boolean): void;
+}) {
   const { t } = useTranslation();
   const [menuCode, setMenuCode] = useState<string | undefined>(start);
   const [menuMissing, setMenuMissing] = useState(false);
@@ -81,7 +101,9 @@ function AddDataPermission({ menus, roles, start, onClose }: { menus: MenuChoice
         />
       </RequiredChoice>
       {menuCode ? (
-        <LoadState loaded={existing}>{(d) => <RowsEditor key={menuCode} menuCode={menuCode} roles={roles} initial={d.rows} onClose={onClose} />}</LoadState>
+        <LoadState loaded={existing}>
+          {(d) => <RowsEditor key={menuCode} menuCode={menuCode} roles={roles} initial={d.rows} onClose={onClose} />}
+        </LoadState>
       ) : (
         <ActionFooter onCancel={() => onClose(false)} onOk={() => setMenuMissing(true)} />
       )}
@@ -89,7 +111,17 @@ function AddDataPermission({ menus, roles, start, onClose }: { menus: MenuChoice
   );
 }
 
-function RowsEditor({ menuCode, roles, initial, onClose }: { menuCode: string; roles: Option[]; initial: DataRow[]; onClose(changed: boolean): void }) {
+function RowsEditor({
+  menuCode,
+  roles,
+  initial,
+  onClose,
+}: {
+  menuCode: string;
+  roles: Option[];
+  initial: DataRow[];
+  onClose(changed: boolean): void;
+}) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<DataRow[]>(initial);
   const [checked, setChecked] = useState(false);
@@ -98,7 +130,10 @@ function RowsEditor({ menuCode, roles, initial, onClose }: { menuCode: string; r
   const fieldOptions = useMemo(() => menuFieldOptions(resources, menuCode), [resources, menuCode]);
   const anyField = fieldOptions.length === 0;
   const fieldChoices = useMemo(() => fieldOptions.map((f) => ({ value: f.value, label: `${t(f.label)} (${f.value})` })), [fieldOptions, t]);
-  const roleChoices = useMemo(() => roles.map((r) => ({ value: r.value, label: r.label === r.value ? r.value : `${r.label} (${r.value})` })), [roles]);
+  const roleChoices = useMemo(
+    () => roles.map((r) => ({ value: r.value, label: r.label === r.value ? r.value : `${r.label} (${r.value})` })),
+    [roles],
+  );
   const problems = useMemo(() => (checked ? validateDataRows(rows) : []), [checked, rows]);
   const problemOf = (row: number, field: DataRowProblem['field']) => problems.find((p) => p.row === row && p.field === field);
 

@@ -43,7 +43,13 @@ export default function DataPermissionDelete({ resource, records, onClose }: Act
           { key: 'dataFields', label: label('dataFields'), children: String(record?.dataFields ?? '') },
         ]}
       />
-      <ActionFooter onCancel={() => onClose(false)} onOk={() => void remove()} okText={t('resourceActions.dataPermission.delete')} danger busy={busy} />
+      <ActionFooter
+        onCancel={() => onClose(false)}
+        onOk={() => void remove()}
+        okText={t('resourceActions.dataPermission.delete')}
+        danger
+        busy={busy}
+      />
     </div>
   );
 }

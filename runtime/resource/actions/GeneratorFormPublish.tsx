@@ -18,7 +18,15 @@ export function PublishForm({ action, records, onClose }: ActionComponentProps) 
     await runCall(action.call ?? 'publishGeneratorForm', { id, roleCodes: [] });
     toastSuccess(t('resources.GeneratorForm.messages.published', { name }));
   };
-  return <ConfirmedCall action={action} onClose={onClose} question={t('resources.GeneratorForm.messages.publishConfirm', { name })} ready={id > 0} run={run} />;
+  return (
+    <ConfirmedCall
+      action={action}
+      onClose={onClose}
+      question={t('resources.GeneratorForm.messages.publishConfirm', { name })}
+      ready={id > 0}
+      run={run}
+    />
+  );
 }
 
 export function UnpublishForm({ action, records, onClose }: ActionComponentProps) {
@@ -29,5 +37,14 @@ export function UnpublishForm({ action, records, onClose }: ActionComponentProps
     await runCall(action.call ?? 'unpublishGeneratorForm', { id });
     toastSuccess(t('resources.GeneratorForm.messages.unpublished', { name }));
   };
-  return <ConfirmedCall action={action} onClose={onClose} question={t('resources.GeneratorForm.messages.unpublishConfirm', { name })} ready={id > 0} danger run={run} />;
+  return (
+    <ConfirmedCall
+      action={action}
+      onClose={onClose}
+      question={t('resources.GeneratorForm.messages.unpublishConfirm', { name })}
+      ready={id > 0}
+      danger
+      run={run}
+    />
+  );
 }

@@ -13,5 +13,14 @@ export default function RemovePrincipal({ action, records, onClose }: ActionComp
     const answer = await runCall<Envelope<{ removed?: number }>>(action.call ?? 'removePrincipal', { username });
     toastSuccess(t('resource.signedOut', { username, count: answer.data?.removed ?? 0 }));
   };
-  return <ConfirmedCall action={action} onClose={onClose} question={t('resource.signOutConfirm', { username })} ready={!!username} danger run={run} />;
+  return (
+    <ConfirmedCall
+      action={action}
+      onClose={onClose}
+      question={t('resource.signOutConfirm', { username })}
+      ready={!!username}
+      danger
+      run={run}
+    />
+  );
 }

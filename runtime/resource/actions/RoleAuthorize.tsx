@@ -58,7 +58,17 @@ export default function RoleAuthorize({ records, onClose }: ActionComponentProps
   return <Authorize roleId={roleId} roleCode={roleCode} roleName={String(role.roleName ?? roleCode)} onClose={onClose} />;
 }
 
-function Authorize({ roleId, roleCode, roleName, onClose }: { roleId: number; roleCode: string; roleName: string; onClose(changed: boolean): void }) {
+function Authorize({
+  roleId,
+  roleCode,
+  roleName,
+  onClose,
+}: {
+  roleId: number;
+  roleCode: string;
+  roleName: string;
+  onClose(changed: boolean): void;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('menus');
   const [busy, setBusy] = useState(false);
@@ -67,7 +77,9 @@ function Authorize({ roleId, roleCode, roleName, onClose }: { roleId: number; ro
   const tabLabel = (key: TabKey) => t(`resourceActions.authorize.tabs.${key}`);
 
   const save = async () => {
-    const changed = TABS.map((key) => ({ key, draft: drafts.current.get(key) })).filter((d): d is { key: TabKey; draft: Draft } => !!d.draft?.changed);
+    const changed = TABS.map((key) => ({ key, draft: drafts.current.get(key) })).filter(
+      (d): d is { key: TabKey; draft: Draft } => !!d.draft?.changed,
+    );
     if (changed.length === 0) {
       toastWarning(t('resourceActions.authorize.nothingChanged'));
       return;
@@ -96,7 +108,11 @@ function Authorize({ roleId, roleCode, roleName, onClose }: { roleId: number; ro
         onChange={(key) => setTab(key as TabKey)}
         items={[
           { key: 'menus', label: tabLabel('menus'), children: <MenuTab roleId={roleId} roleName={roleName} register={register} /> },
-          { key: 'buttons', label: tabLabel('buttons'), children: <ButtonTab roleCode={roleCode} roleName={roleName} register={register} /> },
+          {
+            key: 'buttons',
+            label: tabLabel('buttons'),
+            children: <ButtonTab roleCode={roleCode} roleName={roleName} register={register} />,
+          },
           { key: 'urls', label: tabLabel('urls'), children: <UrlTab roleId={roleId} roleName={roleName} register={register} /> },
         ]}
       />
@@ -105,7 +121,17 @@ function Authorize({ roleId, roleCode, roleName, onClose }: { roleId: number; ro
   );
 }
 
-function CheckTree({ nodes, checked, onChange, label }: { nodes: CheckNode[]; checked: string[]; onChange(keys: string[]): void; label: string }) {
+function CheckTree({
+  nodes,
+  checked,
+  onChange,
+  label,
+}: {
+  nodes: CheckNode[];
+  checked: string[];
+  onChange(keys: string[]): void;
+  label: string;
+}) {
   const expanded = useMemo(() => topKeys(nodes), [nodes]);
   return (
     <div className="resource-action-box resource-action-scroll">
@@ -132,10 +158,26 @@ function MenuTab({ roleId, roleName, register }: { roleId: number; roleName: str
     const nodes = menuCheckTree(tree.data, menuLabel);
     return { nodes, granted: grantedState(nodes, idKeys(granted.data)).checked };
   }, [roleId]);
-  return <LoadState loaded={loaded}>{(d) => <MenuGrants nodes={d.nodes} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}</LoadState>;
+  return (
+    <LoadState loaded={loaded}>
+      {(d) => <MenuGrants nodes={d.nodes} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}
+    </LoadState>
+  );
 }
 
-function MenuGrants({ nodes, granted, roleId, roleName, register }: { nodes: CheckNode[]; granted: string[]; roleId: number; roleName: string; register: Register }) {
+function MenuGrants({
+  nodes,
+  granted,
+  roleId,
+  roleName,
+  register,
+}: {
+  nodes: CheckNode[];
+  granted: string[];
+  roleId: number;
+  roleName: string;
+  register: Register;
+}) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState(granted);
   const [saved, setSaved] = useState(granted);
@@ -168,10 +210,26 @@ function ButtonTab({ roleCode, roleName, register }: { roleCode: string; roleNam
     const buttons = buttonCheckTree(tree.data, menuLabel);
     return { tree: buttons, granted: conduct(buttons.nodes, buttonKeys(held.data)).checked };
   }, [roleCode]);
-  return <LoadState loaded={loaded}>{(d) => <ButtonGrants tree={d.tree} granted={d.granted} roleCode={roleCode} roleName={roleName} register={register} />}</LoadState>;
+  return (
+    <LoadState loaded={loaded}>
+      {(d) => <ButtonGrants tree={d.tree} granted={d.granted} roleCode={roleCode} roleName={roleName} register={register} />}
+    </LoadState>
+  );
 }
 
-function ButtonGrants({ tree, granted, roleCode, roleName, register }: { tree: ButtonTree; granted: string[]; roleCode: string; roleName: string; register: Register }) {
+function ButtonGrants({
+  tree,
+  granted,
+  roleCode,
+  roleName,
+  register,
+}: {
+  tree: ButtonTree;
+  granted: string[];
+  roleCode: string;
+  roleName: string;
+  register: Register;
+}) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState(granted);
   const [saved, setSaved] = useState(granted);
@@ -210,10 +268,26 @@ function UrlTab({ roleId, roleName, register }: { roleId: number; roleName: stri
     const present = new Set(urls.map((u) => String(u.id)));
     return { urls, granted: idKeys(granted.data).filter((k) => present.has(k)) };
   }, [roleId]);
-  return <LoadState loaded={loaded}>{(d) => <UrlGrants urls={d.urls} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}</LoadState>;
+  return (
+    <LoadState loaded={loaded}>
+      {(d) => <UrlGrants urls={d.urls} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}
+    </LoadState>
+  );
 }
 
-function UrlGrants({ urls, granted, roleId, roleName, register }: { urls: SysUrl[]; granted: string[]; roleId: number; roleName: string; register: Register }) {
+function UrlGrants({
+  urls,
+  granted,
+  roleId,
+  roleName,
+  register,
+}: {
+  urls: SysUrl[];
+  granted: string[];
+  roleId: number;
+  roleName: string;
+  register: Register;
+}) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState(granted);
   const [saved, setSaved] = useState(granted);
@@ -252,12 +326,19 @@ function UrlGrants({ urls, granted, roleId, roleName, register }: { urls: SysUrl
           selections: [Table.SELECTION_ALL, Table.SELECTION_INVERT, Table.SELECTION_NONE],
         }}
         columns={[
-          { key: 'method', title: t('resourceActions.authorize.method'), width: 90, render: (_, u) => (u.method ? <Tag>{u.method}</Tag> : null) },
+          {
+            key: 'method',
+            title: t('resourceActions.authorize.method'),
+            width: 90,
+            render: (_, u) => (u.method ? <Tag>{u.method}</Tag> : null),
+          },
           { key: 'url', title: t('resourceActions.authorize.url'), dataIndex: 'url', ellipsis: true },
           { key: 'description', title: t('resourceActions.authorize.description'), dataIndex: 'description', ellipsis: true },
         ]}
       />
-      <span className="resource-action-footer-info">{t('resourceActions.authorize.urlCount', { count: selected.length, total: urls.length })}</span>
+      <span className="resource-action-footer-info">
+        {t('resourceActions.authorize.urlCount', { count: selected.length, total: urls.length })}
+      </span>
     </div>
   );
 }

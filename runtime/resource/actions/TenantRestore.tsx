@@ -18,5 +18,13 @@ export default function TenantRestore({ action, records, onClose }: ActionCompon
     await runCall(action.call ?? 'restoreSysTenant', { id });
     toastSuccess(t('resource.restored'));
   };
-  return <ConfirmedCall action={action} onClose={onClose} question={t('resource.restoreConfirm', { name })} ready={Number.isInteger(id) && id >= 1} run={run} />;
+  return (
+    <ConfirmedCall
+      action={action}
+      onClose={onClose}
+      question={t('resource.restoreConfirm', { name })}
+      ready={Number.isInteger(id) && id >= 1}
+      run={run}
+    />
+  );
 }

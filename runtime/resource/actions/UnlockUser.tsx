@@ -13,5 +13,7 @@ export default function UnlockUser({ action, records, onClose }: ActionComponent
     const answer = await runCall<Envelope<{ unlocked?: boolean }>>(action.call ?? 'unlockSysUser', { username });
     toastSuccess(t(answer.data?.unlocked ? 'resource.unlocked' : 'resource.notLocked', { username }));
   };
-  return <ConfirmedCall action={action} onClose={onClose} question={t('resource.unlockConfirm', { username })} ready={!!username} run={run} />;
+  return (
+    <ConfirmedCall action={action} onClose={onClose} question={t('resource.unlockConfirm', { username })} ready={!!username} run={run} />
+  );
 }

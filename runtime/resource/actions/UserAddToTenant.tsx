@@ -23,13 +23,25 @@ export default function UserAddToTenant({ records, onClose }: ActionComponentPro
   const username = String(records[0]?.username ?? userId);
   return (
     <div className="resource-action" data-testid="add-to-tenant">
-      <LoadState loaded={loaded}>{(tenants) => <TenantChoice tenants={tenants} userId={userId} username={username} onClose={onClose} />}</LoadState>
+      <LoadState loaded={loaded}>
+        {(tenants) => <TenantChoice tenants={tenants} userId={userId} username={username} onClose={onClose} />}
+      </LoadState>
       {loaded.error !== undefined && <ActionFooter onCancel={() => onClose(false)} />}
     </div>
   );
 }
 
-function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTenant[]; userId: number; username: string; onClose(changed: boolean): void }) {
+function TenantChoice({
+  tenants,
+  userId,
+  username,
+  onClose,
+}: {
+  tenants: SysTenant[];
+  userId: number;
+  username: string;
+  onClose(changed: boolean): void;
+}) {
   const { t } = useTranslation();
   const { tenantCode: own, name: ownUsername } = useSnapshot(userState);
   const [tenant, setTenant] = useState<string>();
@@ -38,7 +50,9 @@ function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTena
   const [password, setPassword] = useState('');
   const [passwordMissing, setPasswordMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const choices = tenants.filter((x) => x.tenantCode !== own).map((x) => ({ value: x.tenantCode, label: `${x.tenantName} (${x.tenantCode})` }));
+  const choices = tenants
+    .filter((x) => x.tenantCode !== own)
+    .map((x) => ({ value: x.tenantCode, label: `${x.tenantName} (${x.tenantCode})` }));
 
   const save = async () => {
     if (!tenant || !password) {
@@ -48,7 +62,9 @@ function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTena
     }
     setBusy(true);
     try {
-      await (await client()).addSysTenantUser({ tenantCode: tenant, userId }, { password, ...(adminUsername.trim() ? { username: adminUsername.trim() } : {}) });
+      await (
+        await client()
+      ).addSysTenantUser({ tenantCode: tenant, userId }, { password, ...(adminUsername.trim() ? { username: adminUsername.trim() } : {}) });
       const name = tenants.find((x) => x.tenantCode === tenant)?.tenantName ?? tenant;
       toastSuccess(t('resourceActions.addToTenant.saved', { user: username, tenant: name }));
       onClose(false);
@@ -86,10 +102,25 @@ function TenantChoice({ tenants, userId, username, onClose }: { tenants: SysTena
       {choices.length > 0 && (
         <>
           <p className="resource-action-hint">{t('resourceActions.addToTenant.adminHint')}</p>
-          <RequiredChoice label={t('resourceActions.addToTenant.adminUsername')} htmlFor="add-to-tenant-username" missing={false} message="">
-            <Input id="add-to-tenant-username" autoComplete="username" value={adminUsername} onChange={(e) => setAdminUsername(e.target.value)} />
+          <RequiredChoice
+            label={t('resourceActions.addToTenant.adminUsername')}
+            htmlFor="add-to-tenant-username"
+            missing={false}
+            message=""
+          >
+            <Input
+              id="add-to-tenant-username"
+              autoComplete="username"
+              value={adminUsername}
+              onChange={(e) => setAdminUsername(e.target.value)}
+            />
           </RequiredChoice>
-          <RequiredChoice label={t('resourceActions.addToTenant.adminPassword')} htmlFor="add-to-tenant-password" missing={passwordMissing} message={t('resourceActions.addToTenant.passwordRequired')}>
+          <RequiredChoice
+            label={t('resourceActions.addToTenant.adminPassword')}
+            htmlFor="add-to-tenant-password"
+            missing={passwordMissing}
+            message={t('resourceActions.addToTenant.passwordRequired')}
+          >
             <Input.Password
               id="add-to-tenant-password"
               autoComplete="current-password"

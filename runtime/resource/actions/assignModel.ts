@@ -55,7 +55,12 @@ export function choicesOf(answer: unknown, link: LinkMeta, description?: string)
     const value = isOption ? r.value : r[link.valueField];
     if (!present(value)) continue;
     const key = text(value);
-    byKey.set(key, { key, value, label: text(isOption ? r.label : r[link.labelField]) || key, description: description ? text(r[description]) : '' });
+    byKey.set(key, {
+      key,
+      value,
+      label: text(isOption ? r.label : r[link.labelField]) || key,
+      description: description ? text(r[description]) : '',
+    });
   }
   const out = [...byKey.values()];
   return description ? out.sort((a, b) => a.description.localeCompare(b.description)) : out;

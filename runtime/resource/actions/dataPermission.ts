@@ -59,10 +59,16 @@ export function validateDataRows(rows: readonly DataRow[]): DataRowProblem[] {
 }
 
 /** The body of authorizeMenuDataToRole for valid rows. */
-export function authorizeBody(menuCode: string, rows: readonly DataRow[]): { menuCode: string; data: { roleCode: string; dataFields: string }[] } {
+export function authorizeBody(
+  menuCode: string,
+  rows: readonly DataRow[],
+): { menuCode: string; data: { roleCode: string; dataFields: string }[] } {
   return {
     menuCode,
-    data: rows.map((r) => ({ roleCode: (r.roleCode ?? '').trim(), dataFields: joinFields([...new Set(r.fields.map((f) => f.trim()).filter(Boolean))]) })),
+    data: rows.map((r) => ({
+      roleCode: (r.roleCode ?? '').trim(),
+      dataFields: joinFields([...new Set(r.fields.map((f) => f.trim()).filter(Boolean))]),
+    })),
   };
 }
 

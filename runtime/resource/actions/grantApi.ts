@@ -16,7 +16,10 @@ export interface PageAnswer<T> {
 }
 
 /** Every record of a paged list: pages of `pageSize` until `total` records (or an empty page) arrived. */
-export async function allPages<T>(fetchPage: (currentPage: number, pageSize: number) => Promise<PageAnswer<T>>, pageSize = MAX_PAGE_SIZE): Promise<T[]> {
+export async function allPages<T>(
+  fetchPage: (currentPage: number, pageSize: number) => Promise<PageAnswer<T>>,
+  pageSize = MAX_PAGE_SIZE,
+): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { list, total } = await fetchPage(page, pageSize);

@@ -176,7 +176,11 @@ export function menuCodeTree(answer: unknown, label: MenuLabel = plainMenuLabel)
 
 /** queryMenuIdByRoleId → the menu ids as keys. */
 export function idKeys(answer: unknown): string[] {
-  return Array.isArray(answer) ? answer.filter((v) => (typeof v === 'number' && Number.isInteger(v) && v > 0) || (typeof v === 'string' && /^\d+$/.test(v))).map(String) : [];
+  return Array.isArray(answer)
+    ? answer
+        .filter((v) => (typeof v === 'number' && Number.isInteger(v) && v > 0) || (typeof v === 'string' && /^\d+$/.test(v)))
+        .map(String)
+    : [];
 }
 
 /** Keys back to the numeric ids the grant calls take. */
@@ -249,7 +253,11 @@ export function buttonKeys(answer: unknown): string[] {
 export function buttonsByMenu(tree: ButtonTree, checked: Iterable<string>): Map<string, string[]> {
   const ticked = new Set([...checked].filter(isButtonKey).map(buttonCodeOf));
   const out = new Map<string, string[]>();
-  for (const [menuCode, codes] of tree.buttonsOf) out.set(menuCode, codes.filter((c) => ticked.has(c)));
+  for (const [menuCode, codes] of tree.buttonsOf)
+    out.set(
+      menuCode,
+      codes.filter((c) => ticked.has(c)),
+    );
   return out;
 }
 
@@ -257,7 +265,11 @@ export function buttonsByMenu(tree: ButtonTree, checked: Iterable<string>): Map<
  * The authorizeMenuButtonToRole calls a change needs: one per menu whose ticked buttons
  * differ from what the role held, in tree order.
  */
-export function changedButtonMenus(tree: ButtonTree, before: Iterable<string>, after: Iterable<string>): { menuCode: string; buttonCode: string[] }[] {
+export function changedButtonMenus(
+  tree: ButtonTree,
+  before: Iterable<string>,
+  after: Iterable<string>,
+): { menuCode: string; buttonCode: string[] }[] {
   const was = buttonsByMenu(tree, before);
   const now = buttonsByMenu(tree, after);
   const out: { menuCode: string; buttonCode: string[] }[] = [];

@@ -31,5 +31,7 @@ export function registerSystemActions(): void {
   registerActionComponent('SysTenant', 'restore', () => import('./TenantRestore.tsx'));
   // Saved forms (generator-form.json): publish a form as a live resource, or hide it again
   registerActionComponent('GeneratorForm', 'publish', async () => ({ default: (await import('./GeneratorFormPublish.tsx')).PublishForm }));
-  registerActionComponent('GeneratorForm', 'unpublish', async () => ({ default: (await import('./GeneratorFormPublish.tsx')).UnpublishForm }));
+  registerActionComponent('GeneratorForm', 'unpublish', async () => ({
+    default: (await import('./GeneratorFormPublish.tsx')).UnpublishForm,
+  }));
 }

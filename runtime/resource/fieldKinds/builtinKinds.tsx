@@ -4,7 +4,23 @@
  * none) and search input (searchInputs.tsx: by the field's type and match).
  */
 import type { FieldKind } from '../../generated/resources.ts';
-import { CheckboxWidget, CodeWidget, DateTimeWidget, DateWidget, JsonWidget, MobileWidget, NumberWidget, PasswordWidget, RadioWidget, RelationInputWidget, SelectWidget, SwitchWidget, TextareaWidget, TagsWidget, TextWidget } from '../form/builtinWidgets.tsx';
+import {
+  CheckboxWidget,
+  CodeWidget,
+  DateTimeWidget,
+  DateWidget,
+  JsonWidget,
+  MobileWidget,
+  NumberWidget,
+  PasswordWidget,
+  RadioWidget,
+  RelationInputWidget,
+  SelectWidget,
+  SwitchWidget,
+  TextareaWidget,
+  TagsWidget,
+  TextWidget,
+} from '../form/builtinWidgets.tsx';
 import { RelationMultipleWidget } from '../form/RelationMultipleWidget.tsx';
 import { RichTextWidget } from '../form/RichTextWidget.tsx';
 import { ChoiceCell, FlagCell, IconCell, RichTextCell, StatusCell, TagsCell } from './kindCells.tsx';

@@ -33,7 +33,11 @@ const theme: ResourceMeta = {
   kind: 'entity',
   scope: 'tenant',
   labels: { title: 'resources.Theme.title', fields: { name: 'resources.Theme.fields.name', accent: 'resources.Theme.fields.accent' } },
-  record: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 64 }, accent: { type: 'string', pattern: '^#[0-9a-f]{6}$', 'x-kind': 'colour' } } },
+  record: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { name: { type: 'string', maxLength: 64 }, accent: { type: 'string', pattern: '^#[0-9a-f]{6}$', 'x-kind': 'colour' } },
+  },
   fields: [field('name', 'string', 'text'), field('accent', 'string', COLOUR)],
   list: {
     rowKey: 'id',
@@ -54,11 +58,27 @@ function ColourCell({ value, place }: CellProps) {
 }
 
 function ColourInput(props: WidgetProps) {
-  return <input id={props.id} type="color" aria-label="accent colour" value={(props.value as string) ?? '#000000'} onChange={(e) => props.onChange(e.target.value)} />;
+  return (
+    <input
+      id={props.id}
+      type="color"
+      aria-label="accent colour"
+      value={(props.value as string) ?? '#000000'}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
 }
 
 function ColourSearch({ id, value, onChange, label }: SearchInputProps) {
-  return <input id={id} type="color" aria-label={`${label} colour search`} value={(value as string) ?? '#000000'} onChange={(e) => onChange?.(e.target.value)} />;
+  return (
+    <input
+      id={id}
+      type="color"
+      aria-label={`${label} colour search`}
+      value={(value as string) ?? '#000000'}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
 }
 
 afterEach(() => {
@@ -124,7 +144,9 @@ describe('one registration', () => {
   it('refuses a bad name or parts that are not components, and registers nothing', () => {
     expect(() => registerFieldKind('my kind' as FieldKind, { input: ColourInput })).toThrow('Invalid field kind name "my kind"');
     expect(() => registerFieldKind(COLOUR, { input: 'ColourInput' as never })).toThrow('The field kind "colour" needs an input');
-    expect(() => registerFieldKind(COLOUR, { input: ColourInput, cell: 3 as never })).toThrow('The cell of the field kind "colour" must be a React component');
+    expect(() => registerFieldKind(COLOUR, { input: ColourInput, cell: 3 as never })).toThrow(
+      'The cell of the field kind "colour" must be a React component',
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(fieldKindOf(theme, theme.fields[1]!).name).toBe('text');
     warn.mockRestore();
@@ -136,8 +158,14 @@ describe('a kind nobody registered', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const relation: ResourceMeta = { ...theme, relations: { owner: { resource: 'User', valueField: 'id', labelField: 'name' } } };
     const picker = 'userPicker' as FieldKind;
-    expect(fieldKindOf(relation, field('owner', 'integer', picker))).toMatchObject({ name: 'relation', input: builtinFieldKinds.relation.input });
-    expect(fieldKindOf(relation, field('count', 'integer', picker))).toMatchObject({ name: 'number', input: builtinFieldKinds.number.input });
+    expect(fieldKindOf(relation, field('owner', 'integer', picker))).toMatchObject({
+      name: 'relation',
+      input: builtinFieldKinds.relation.input,
+    });
+    expect(fieldKindOf(relation, field('count', 'integer', picker))).toMatchObject({
+      name: 'number',
+      input: builtinFieldKinds.number.input,
+    });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('No field kind "userPicker" is registered (field "owner")');
     warn.mockRestore();

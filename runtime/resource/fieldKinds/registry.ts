@@ -40,7 +40,8 @@ export function registerFieldKind(name: FieldKind, kind: FieldKindDefinition): v
   if (!NAME.test(name)) throw new Error(`Invalid field kind name "${name}": use letters, digits, "_" or "-", starting with a letter`);
   if (!isComponent(kind.input)) throw new Error(`The field kind "${name}" needs an input: a React component (an rjsf widget)`);
   for (const part of ['cell', 'search'] as const) {
-    if (kind[part] !== undefined && !isComponent(kind[part])) throw new Error(`The ${part} of the field kind "${name}" must be a React component`);
+    if (kind[part] !== undefined && !isComponent(kind[part]))
+      throw new Error(`The ${part} of the field kind "${name}" must be a React component`);
   }
   registered.set(name, kind);
   resolved.clear();
@@ -69,12 +70,17 @@ function resolve(name: string): ResolvedFieldKind | undefined {
 const warned = new Set<string>();
 
 /** The kind of one field of a resource: its own, else (a kind the console lacks) the one its schema implies. */
-export function fieldKindOf(resource: Pick<ResourceMeta, 'record' | 'relations'>, field: Pick<FieldMeta, 'name' | 'type' | 'kind'>): ResolvedFieldKind {
+export function fieldKindOf(
+  resource: Pick<ResourceMeta, 'record' | 'relations'>,
+  field: Pick<FieldMeta, 'name' | 'type' | 'kind'>,
+): ResolvedFieldKind {
   const own = resolve(field.kind);
   if (own) return own;
   if (!warned.has(field.kind)) {
     warned.add(field.kind);
-    console.warn(`No field kind "${field.kind}" is registered (field "${field.name}"); showing the kind its schema implies. Register one with registerFieldKind().`);
+    console.warn(
+      `No field kind "${field.kind}" is registered (field "${field.name}"); showing the kind its schema implies. Register one with registerFieldKind().`,
+    );
   }
   return resolve(inferFieldKind(fieldSchema(resource, field.name), field.type, resource.relations[field.name])) ?? resolve('text')!;
 }

@@ -35,8 +35,21 @@ function NumberRangeInput({ id, value, onChange, label }: SearchInputProps) {
   };
   return (
     <Space.Compact style={FULL_WIDTH}>
-      <InputNumber<number> id={id} style={HALF_WIDTH} value={pair[0] ?? null} onChange={(v) => set(0, v)} placeholder={t('resource.from')} aria-label={`${label} ${t('resource.from')}`} />
-      <InputNumber<number> style={HALF_WIDTH} value={pair[1] ?? null} onChange={(v) => set(1, v)} placeholder={t('resource.to')} aria-label={`${label} ${t('resource.to')}`} />
+      <InputNumber<number>
+        id={id}
+        style={HALF_WIDTH}
+        value={pair[0] ?? null}
+        onChange={(v) => set(0, v)}
+        placeholder={t('resource.from')}
+        aria-label={`${label} ${t('resource.from')}`}
+      />
+      <InputNumber<number>
+        style={HALF_WIDTH}
+        value={pair[1] ?? null}
+        onChange={(v) => set(1, v)}
+        placeholder={t('resource.to')}
+        aria-label={`${label} ${t('resource.to')}`}
+      />
     </Space.Compact>
   );
 }
@@ -51,7 +64,15 @@ export function FieldSearchInput(props: SearchInputProps) {
   const { t } = useTranslation();
   const { field, resource, match } = props;
   const range = rangeControl(match, field.type);
-  if (range === 'dates') return <DatePicker.RangePicker {...controlProps(props)} style={FULL_WIDTH} placeholder={[t('resource.from'), t('resource.to')]} allowEmpty={[true, true]} />;
+  if (range === 'dates')
+    return (
+      <DatePicker.RangePicker
+        {...controlProps(props)}
+        style={FULL_WIDTH}
+        placeholder={[t('resource.from'), t('resource.to')]}
+        allowEmpty={[true, true]}
+      />
+    );
   if (range === 'numbers') return <NumberRangeInput {...props} />;
   const choices = fieldChoices(resource, field.name);
   if (choices || field.type === 'boolean') {
@@ -63,6 +84,9 @@ export function FieldSearchInput(props: SearchInputProps) {
         ];
     return <Select {...controlProps(props)} allowClear options={options} placeholder={t('resource.choose')} />;
   }
-  if (field.type === 'integer' || field.type === 'number') return <InputNumber {...controlProps(props)} style={FULL_WIDTH} placeholder={t('resource.enter')} />;
-  return <Input {...controlProps(props)} allowClear placeholder={match === 'contains' ? t('resource.containsHint') : t('resource.enter')} />;
+  if (field.type === 'integer' || field.type === 'number')
+    return <InputNumber {...controlProps(props)} style={FULL_WIDTH} placeholder={t('resource.enter')} />;
+  return (
+    <Input {...controlProps(props)} allowClear placeholder={match === 'contains' ? t('resource.containsHint') : t('resource.enter')} />
+  );
 }

@@ -22,7 +22,11 @@ export function chosenValues(value: unknown): Value[] {
 }
 
 /** Labels of the values an edited record holds: its relation label list (`as`), position by position. */
-export function initialLabels(initial: Readonly<Record<string, unknown>> | undefined, field: string, as: string | undefined): Map<string, string> {
+export function initialLabels(
+  initial: Readonly<Record<string, unknown>> | undefined,
+  field: string,
+  as: string | undefined,
+): Map<string, string> {
   const out = new Map<string, string>();
   const values = chosenValues(initial?.[field]);
   const labels = as ? initial?.[as] : undefined;
@@ -50,10 +54,12 @@ export function RelationMultipleWidget(props: WidgetProps) {
       return;
     }
     setState((s) => (s.status === 'ready' ? s : { status: 'loading', options: s.options }));
-    ctx.store.relationOptions(`${field.name}:list`, () => loadRelationOptions(rel, target, false)).then(
-      (options) => setState({ status: 'ready', options }),
-      () => setState({ status: 'failed', options: [] }),
-    );
+    ctx.store
+      .relationOptions(`${field.name}:list`, () => loadRelationOptions(rel, target, false))
+      .then(
+        (options) => setState({ status: 'ready', options }),
+        () => setState({ status: 'failed', options: [] }),
+      );
   }, [ctx.store, field, rel, resources]);
 
   const needsLabels = state.status === 'idle' && values.some((v) => !known.has(String(v)));

@@ -110,13 +110,26 @@ export default function ResourceForm(props: ResourceFormProps) {
   );
 }
 
-interface InstanceProps extends Pick<ResourceFormProps, 'resource' | 'mode' | 'initial' | 'serverErrors' | 'id' | 'disabled' | 'onFieldRender'> {
+interface InstanceProps extends Pick<
+  ResourceFormProps,
+  'resource' | 'mode' | 'initial' | 'serverErrors' | 'id' | 'disabled' | 'onFieldRender'
+> {
   plan: FormPlan;
   /** The latest props, for the callbacks (a parent's new callback does not re-render the fields). */
   latest: { current: ResourceFormProps };
 }
 
-const FormInstance = memo(function FormInstance({ plan, latest, resource, mode, initial, serverErrors, id, disabled, onFieldRender }: InstanceProps) {
+const FormInstance = memo(function FormInstance({
+  plan,
+  latest,
+  resource,
+  mode,
+  initial,
+  serverErrors,
+  id,
+  disabled,
+  onFieldRender,
+}: InstanceProps) {
   const { t } = useTranslation();
   const layout = useFormLayout();
   const { token } = theme.useToken();

@@ -8,12 +8,24 @@
  * ObjectFieldTemplate (templates.tsx).
  */
 import { memo, useMemo, useRef, type ReactElement } from 'react';
-import { getTemplate, toFieldPathId, type ErrorSchema, type FieldPathList, type FieldProps, type ObjectFieldTemplatePropertyType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import {
+  getTemplate,
+  toFieldPathId,
+  type ErrorSchema,
+  type FieldPathList,
+  type FieldProps,
+  type ObjectFieldTemplatePropertyType,
+  type RJSFSchema,
+  type UiSchema,
+} from '@rjsf/utils';
 import type { ResourceRecord } from '../extensions.ts';
 import { formContextOf, type ResourceFormContext } from './formContext.ts';
 import { isShown } from '../../../schemas/registry/visibleWhen.ts';
 
-type RowProps = Pick<FieldProps<unknown, RJSFSchema, ResourceFormContext>, 'registry' | 'onChange' | 'onBlur' | 'onFocus' | 'disabled' | 'readonly' | 'hideError'> & {
+type RowProps = Pick<
+  FieldProps<unknown, RJSFSchema, ResourceFormContext>,
+  'registry' | 'onChange' | 'onBlur' | 'onFocus' | 'disabled' | 'readonly' | 'hideError'
+> & {
   name: string;
   schema: RJSFSchema;
   uiSchema: UiSchema | undefined;
@@ -52,7 +64,10 @@ function sameRow(prev: RowProps, next: RowProps): boolean {
 const PropertyRow = memo(function PropertyRow(props: RowProps) {
   const { registry, name, parentPath } = props;
   const SchemaField = registry.fields.SchemaField!;
-  const fieldPathId = useMemo(() => toFieldPathId(name, registry.globalFormOptions, parentPath), [name, registry.globalFormOptions, parentPath]);
+  const fieldPathId = useMemo(
+    () => toFieldPathId(name, registry.globalFormOptions, parentPath),
+    [name, registry.globalFormOptions, parentPath],
+  );
   return (
     <SchemaField
       name={name}

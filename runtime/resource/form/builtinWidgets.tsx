@@ -11,7 +11,15 @@ import { useRegistry } from '../registryContext.tsx';
 import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
-import { disableBranch, findOptionLabel, flattenOptions, loadRelationOptions, withRoot, type OptionNode, type OptionsLoadState } from './relationOptions.ts';
+import {
+  disableBranch,
+  findOptionLabel,
+  flattenOptions,
+  loadRelationOptions,
+  withRoot,
+  type OptionNode,
+  type OptionsLoadState,
+} from './relationOptions.ts';
 
 const FULL_WIDTH = { width: '100%' };
 const PREFIX_WIDTH = { width: 104 };
@@ -97,7 +105,7 @@ function textareaWidget(style?: CSSProperties): Widget {
     const field = plannedFieldOf(props);
     return (
       <Input.TextArea
-      status={statusOf(props)}
+        status={statusOf(props)}
         id={props.id}
         name={props.htmlName ?? props.id}
         value={text(props.value)}
@@ -152,7 +160,8 @@ function useChoices(props: WidgetProps, field: PlannedField | undefined): Choice
 function ChoiceSelect(props: WidgetProps & { field: PlannedField; choices: Choice[] }) {
   const { id, onChange, value, field, choices } = props;
   const ctx = formContextOf(props);
-  const placeholder = placeholderOf(props, field) ?? (props.readonly || props.disabled ? undefined : ctx.t('resourceForm.selectPlaceholder'));
+  const placeholder =
+    placeholderOf(props, field) ?? (props.readonly || props.disabled ? undefined : ctx.t('resourceForm.selectPlaceholder'));
   if (isChoiceList(props.schema)) {
     return (
       <Select<string[]>
@@ -364,7 +373,12 @@ function parentValues(nodes: readonly OptionNode[], out: (string | number)[] = [
 }
 
 function toTreeData(nodes: readonly OptionNode[]): TreeDataNode[] {
-  return nodes.map((n) => ({ value: n.value, title: n.label, disabled: n.disabled, children: n.children ? toTreeData(n.children) : undefined }));
+  return nodes.map((n) => ({
+    value: n.value,
+    title: n.label,
+    disabled: n.disabled,
+    children: n.children ? toTreeData(n.children) : undefined,
+  }));
 }
 
 /**
@@ -388,10 +402,12 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
       return;
     }
     setState((s) => (s.status === 'ready' ? s : { status: 'loading', options: s.options }));
-    ctx.store.relationOptions(`${field.name}:${tree ? 'tree' : 'list'}`, () => loadRelationOptions(rel, target, tree)).then(
-      (options) => setState({ status: 'ready', options }),
-      () => setState({ status: 'failed', options: [] }),
-    );
+    ctx.store
+      .relationOptions(`${field.name}:${tree ? 'tree' : 'list'}`, () => loadRelationOptions(rel, target, tree))
+      .then(
+        (options) => setState({ status: 'ready', options }),
+        () => setState({ status: 'failed', options: [] }),
+      );
   }, [ctx.store, field.name, rel, resources, tree]);
 
   const rootLabel = ctx.t('resourceForm.root');
@@ -399,7 +415,8 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
     if (value === undefined || value === null) return undefined;
     if (field.treeParent && String(value) === String(field.treeParent.rootValue)) return rootLabel;
     const initial = ctx.initial;
-    if (rel.as && initial && String(initial[field.name]) === String(value) && typeof initial[rel.as] === 'string') return initial[rel.as] as string;
+    if (rel.as && initial && String(initial[field.name]) === String(value) && typeof initial[rel.as] === 'string')
+      return initial[rel.as] as string;
     return undefined;
   }, [value, field, rel, ctx.initial, rootLabel]);
 
@@ -411,7 +428,8 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
   const options = useMemo(() => {
     let nodes: OptionNode[] = state.options;
     if (state.status !== 'ready') {
-      nodes = value !== undefined && value !== null && knownLabel !== undefined ? [{ value: value as string | number, label: knownLabel }] : [];
+      nodes =
+        value !== undefined && value !== null && knownLabel !== undefined ? [{ value: value as string | number, label: knownLabel }] : [];
       if (field.treeParent && String(value) === String(field.treeParent.rootValue)) nodes = [];
     }
     if (field.treeParent) {
@@ -468,7 +486,9 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
  */
 export function JsonWidget(props: WidgetProps) {
   const { value, onChange, id, disabled, readonly } = props;
-  const [draft, setDraft] = useState(() => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+  const [draft, setDraft] = useState(() =>
+    value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+  );
   const rows = plannedFieldOf(props)?.ui.rows ?? 4;
   return (
     <Input.TextArea

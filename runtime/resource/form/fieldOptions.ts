@@ -20,11 +20,16 @@ export function dictKey(dict: string, value: unknown): string {
  * written in the locale files (`dict.<type>` keys); `labelOf` translates a key, or returns
  * undefined when no locale has it.
  */
-export function fieldChoices(field: Pick<PlannedField, 'enum' | 'dict' | 'type'>, dictValues: readonly string[] | undefined, labelOf: (key: string) => string | undefined): Choice[] {
+export function fieldChoices(
+  field: Pick<PlannedField, 'enum' | 'dict' | 'type'>,
+  dictValues: readonly string[] | undefined,
+  labelOf: (key: string) => string | undefined,
+): Choice[] {
   const numeric = field.type === 'integer' || field.type === 'number';
   let values: unknown[];
   if (field.enum) values = [...field.enum];
-  else if (field.dict && dictValues) values = dictValues.map((k) => (numeric ? Number(k) : k)).filter((v) => !(typeof v === 'number' && Number.isNaN(v)));
+  else if (field.dict && dictValues)
+    values = dictValues.map((k) => (numeric ? Number(k) : k)).filter((v) => !(typeof v === 'number' && Number.isNaN(v)));
   else values = [];
   const out: Choice[] = [];
   for (const value of values) {
@@ -36,7 +41,27 @@ export function fieldChoices(field: Pick<PlannedField, 'enum' | 'dict' | 'type'>
 }
 
 /** Country calling codes the mobile widget offers (any other stored code is added to them). */
-export const MOBILE_PREFIXES: readonly string[] = ['+86', '+852', '+853', '+886', '+1', '+44', '+33', '+49', '+39', '+34', '+7', '+81', '+82', '+65', '+60', '+61', '+64', '+91', '+971'];
+export const MOBILE_PREFIXES: readonly string[] = [
+  '+86',
+  '+852',
+  '+853',
+  '+886',
+  '+1',
+  '+44',
+  '+33',
+  '+49',
+  '+39',
+  '+34',
+  '+7',
+  '+81',
+  '+82',
+  '+65',
+  '+60',
+  '+61',
+  '+64',
+  '+91',
+  '+971',
+];
 
 export function prefixChoices(current: unknown): string[] {
   const value = typeof current === 'string' ? current : '';

@@ -96,7 +96,9 @@ export function formContextOf(props: { registry: { formContext?: unknown } }): R
 }
 
 /** The planned field a widget renders. */
-export function plannedFieldOf(props: Pick<WidgetProps, 'options' | 'name'> & { registry: { formContext?: unknown } }): PlannedField | undefined {
+export function plannedFieldOf(
+  props: Pick<WidgetProps, 'options' | 'name'> & { registry: { formContext?: unknown } },
+): PlannedField | undefined {
   const fromOptions = (props.options as Record<string, unknown>)[FIELD_OPTION] as PlannedField | undefined;
   return fromOptions ?? formContextOf(props).plan.byName.get(props.name);
 }

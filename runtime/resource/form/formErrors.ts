@@ -71,7 +71,9 @@ export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'para
     case 'required':
       return t(options.choice ? 'resourceForm.errors.requiredChoice' : 'resourceForm.errors.required', { label });
     case 'minLength':
-      return Number(p.limit) === 1 ? t('resourceForm.errors.required', { label }) : t('resourceForm.errors.minLength', { label, limit: p.limit });
+      return Number(p.limit) === 1
+        ? t('resourceForm.errors.required', { label })
+        : t('resourceForm.errors.minLength', { label, limit: p.limit });
     case 'maxLength':
       return t('resourceForm.errors.maxLength', { label, limit: p.limit });
     case 'minimum':
@@ -83,7 +85,9 @@ export function ajvMessage(t: Translate, e: Pick<AjvErrorLike, 'keyword' | 'para
     case 'exclusiveMaximum':
       return t('resourceForm.errors.exclusiveMaximum', { label, limit: p.limit });
     case 'minItems':
-      return Number(p.limit) === 1 ? t('resourceForm.errors.requiredChoice', { label }) : t('resourceForm.errors.minItems', { label, limit: p.limit });
+      return Number(p.limit) === 1
+        ? t('resourceForm.errors.requiredChoice', { label })
+        : t('resourceForm.errors.minItems', { label, limit: p.limit });
     case 'maxItems':
       return t('resourceForm.errors.maxItems', { label, limit: p.limit });
     case 'pattern':
@@ -134,14 +138,21 @@ export function fieldLabel(t: Translate, plan: FormPlan, name: string): string {
  * Field errors of a validation: the first Ajv error of each field, then the mismatch of each
  * confirm input that has no error of its own (such as "required").
  */
-export function formErrors(t: Translate, plan: FormPlan, ajvErrors: readonly AjvErrorLike[] | null | undefined, values: Readonly<Record<string, unknown>>): Record<string, string> {
+export function formErrors(
+  t: Translate,
+  plan: FormPlan,
+  ajvErrors: readonly AjvErrorLike[] | null | undefined,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of ajvErrors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const field = fieldOfError(e);
     if (field in out) continue;
     const patternMessage = e.keyword === 'pattern' ? plan.byName.get(field)?.ui.patternMessage : undefined;
-    out[field] = patternMessage ? t(patternMessage, { label: fieldLabel(t, plan, field) }) : ajvMessage(t, e, fieldLabel(t, plan, field), { choice: isChoice(plan, field), labelOf: (name) => fieldLabel(t, plan, name) });
+    out[field] = patternMessage
+      ? t(patternMessage, { label: fieldLabel(t, plan, field) })
+      : ajvMessage(t, e, fieldLabel(t, plan, field), { choice: isChoice(plan, field), labelOf: (name) => fieldLabel(t, plan, name) });
   }
   for (const f of plan.fields) {
     if (!f.confirms || f.name in out) continue;
@@ -187,7 +198,12 @@ export interface ServerErrorSplit {
  * widget keeps its own name (the widget shows both). `labels` are the resource's label keys
  * (`labels.fields`), for fields the form does not show.
  */
-export function splitServerErrors(t: Translate, plan: FormPlan, errors: readonly ServerFieldError[] | undefined, labels: Readonly<Record<string, string>> = {}): ServerErrorSplit {
+export function splitServerErrors(
+  t: Translate,
+  plan: FormPlan,
+  errors: readonly ServerFieldError[] | undefined,
+  labels: Readonly<Record<string, string>> = {},
+): ServerErrorSplit {
   const labelOf = (name: string): string => {
     const key = plan.byName.get(name)?.label ?? labels[name];
     return key ? t(key) : name;

@@ -93,7 +93,12 @@ export interface PlanOptions {
  * neither shown nor sent. Unknown names in the resource's form lists are skipped (the
  * registry already refuses them when the resource file is loaded).
  */
-export function buildFormPlan(resource: ResourceMeta, mode: FormMode, hiddenFields: ReadonlySet<string>, options: PlanOptions = {}): FormPlan {
+export function buildFormPlan(
+  resource: ResourceMeta,
+  mode: FormMode,
+  hiddenFields: ReadonlySet<string>,
+  options: PlanOptions = {},
+): FormPlan {
   const properties = ((resource.record as { properties?: Record<string, JsonSchema> }).properties ?? {}) as Record<string, JsonSchema>;
   const recordRequired = new Set(((resource.record as { required?: string[] }).required ?? []) as string[]);
   const fieldMeta = new Map(resource.fields.map((f) => [f.name, f]));

@@ -73,7 +73,11 @@ export function optionsFromTree(rows: readonly Row[], rel: RelationMeta): Option
  * Options of a query call's answer: flat, or nested by the target's tree spec when `nest` is
  * given (rows whose parent is missing or the root value become top-level nodes).
  */
-export function optionsFromList(rows: readonly Row[], rel: RelationMeta, nest?: { keyField: string; parentField: string; rootValue: string | number }): OptionNode[] {
+export function optionsFromList(
+  rows: readonly Row[],
+  rel: RelationMeta,
+  nest?: { keyField: string; parentField: string; rootValue: string | number },
+): OptionNode[] {
   if (!nest) return rows.map((r) => toNode(r, rel)).filter((n): n is OptionNode => !!n);
   const byKey = new Map<string, { row: Row; node: OptionNode }>();
   for (const row of rows) {
@@ -83,7 +87,10 @@ export function optionsFromList(rows: readonly Row[], rel: RelationMeta, nest?: 
   const roots: OptionNode[] = [];
   for (const { row, node } of byKey.values()) {
     const parentKey = row[nest.parentField];
-    const parent = parentKey === null || parentKey === undefined || String(parentKey) === String(nest.rootValue) ? undefined : byKey.get(String(parentKey));
+    const parent =
+      parentKey === null || parentKey === undefined || String(parentKey) === String(nest.rootValue)
+        ? undefined
+        : byKey.get(String(parentKey));
     if (parent && parent.node !== node) (parent.node.children ??= []).push(node);
     else roots.push(node);
   }
@@ -140,5 +147,9 @@ export async function loadRelationOptions(rel: RelationMeta, target: ResourceMet
   const data = answer.data as { list?: Row[] } | Row[] | undefined;
   const rows = Array.isArray(data) ? data : (data?.list ?? []);
   const tree = target.list.tree;
-  return optionsFromList(rows, rel, nested && tree ? { keyField: tree.keyField, parentField: tree.parentField, rootValue: tree.rootValue } : undefined);
+  return optionsFromList(
+    rows,
+    rel,
+    nested && tree ? { keyField: tree.keyField, parentField: tree.parentField, rootValue: tree.rootValue } : undefined,
+  );
 }

@@ -17,7 +17,15 @@ import { buildFormPlan } from './formPlan.ts';
 import { useRecordForm, type RecordFormOptions } from './useRecordForm.ts';
 
 const KINDS = { string: 'text', integer: 'select', datetime: 'dateTime' } as const;
-const field = (name: string, type: 'string' | 'integer' | 'datetime', required = false) => ({ name, type, required, system: false, secret: false, label: `contract.${name}`, kind: KINDS[type] });
+const field = (name: string, type: 'string' | 'integer' | 'datetime', required = false) => ({
+  name,
+  type,
+  required,
+  system: false,
+  secret: false,
+  label: `contract.${name}`,
+  kind: KINDS[type],
+});
 
 const contract: ResourceMeta = {
   name: 'Contract',
@@ -25,7 +33,16 @@ const contract: ResourceMeta = {
   path: 'contract',
   kind: 'entity',
   scope: 'tenant',
-  labels: { title: 'contract.title', fields: { code: 'contract.code', status: 'contract.status', contractStart: 'contract.contractStart', contractEnd: 'contract.contractEnd', owner: 'contract.owner' } },
+  labels: {
+    title: 'contract.title',
+    fields: {
+      code: 'contract.code',
+      status: 'contract.status',
+      contractStart: 'contract.contractStart',
+      contractEnd: 'contract.contractEnd',
+      owner: 'contract.owner',
+    },
+  },
   record: {
     type: 'object',
     additionalProperties: false,
@@ -38,8 +55,21 @@ const contract: ResourceMeta = {
       owner: { type: 'string', maxLength: 64 },
     },
   },
-  fields: [field('code', 'string', true), field('status', 'integer', true), field('contractStart', 'datetime'), field('contractEnd', 'datetime'), field('owner', 'string')],
-  list: { rowKey: 'id', mode: 'flat', pageSize: 10, defaultSort: 'code_ascend', columns: [{ field: 'code' }], search: { basic: [], advanced: [] } },
+  fields: [
+    field('code', 'string', true),
+    field('status', 'integer', true),
+    field('contractStart', 'datetime'),
+    field('contractEnd', 'datetime'),
+    field('owner', 'string'),
+  ],
+  list: {
+    rowKey: 'id',
+    mode: 'flat',
+    pageSize: 10,
+    defaultSort: 'code_ascend',
+    columns: [{ field: 'code' }],
+    search: { basic: [], advanced: [] },
+  },
   form: {
     order: ['code', 'status', 'contractStart', 'contractEnd', 'owner'],
     create: ['code', 'status', 'contractStart', 'contractEnd'],
@@ -54,15 +84,26 @@ const contract: ResourceMeta = {
 
 /** t over the console's English form messages and the fixture's labels ({{name}} interpolation). */
 function englishT(): Translate {
-  const layout = JSON.parse(readFileSync(join(import.meta.dirname, '../../i18n/messages/layout/en.json'), 'utf8')) as Record<string, unknown>;
-  const labels: Record<string, string> = { 'contract.code': 'Contract code', 'contract.status': 'Status', 'contract.contractStart': 'Start date', 'contract.contractEnd': 'End date', 'contract.owner': 'Owner' };
+  const layout = JSON.parse(readFileSync(join(import.meta.dirname, '../../i18n/messages/layout/en.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const labels: Record<string, string> = {
+    'contract.code': 'Contract code',
+    'contract.status': 'Status',
+    'contract.contractStart': 'Start date',
+    'contract.contractEnd': 'End date',
+    'contract.owner': 'Owner',
+  };
   const lookup = (key: string): string | undefined => {
     if (key in labels) return labels[key];
     let node: unknown = layout;
-    for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split('.'))
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === 'string' ? node : undefined;
   };
-  return (key, values = {}) => (lookup(key) ?? values.defaultValue ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  return (key, values = {}) =>
+    (lookup(key) ?? values.defaultValue ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
 const t = englishT();
@@ -91,7 +132,9 @@ describe('useRecordForm', () => {
 
   it('checks x-notBefore itself: an end before the start is refused under the end, with both labels', () => {
     const { result, onSubmit } = setup();
-    act(() => result.current.change({ code: 'C-1', status: 1, contractStart: '2026-04-10T00:00:00Z', contractEnd: '2026-04-09T23:59:59Z' }));
+    act(() =>
+      result.current.change({ code: 'C-1', status: 1, contractStart: '2026-04-10T00:00:00Z', contractEnd: '2026-04-09T23:59:59Z' }),
+    );
     let failed: string[] = [];
     act(() => {
       failed = result.current.submit();
@@ -107,19 +150,33 @@ describe('useRecordForm', () => {
       failed = result.current.submit();
     });
     expect(failed).toEqual([]);
-    expect(onSubmit).toHaveBeenCalledWith({ code: 'C-1', status: 1, contractStart: '2026-04-10T00:00:00Z', contractEnd: '2026-04-10T00:00:00Z' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      code: 'C-1',
+      status: 1,
+      contractStart: '2026-04-10T00:00:00Z',
+      contractEnd: '2026-04-10T00:00:00Z',
+    });
   });
 
   it('shows the server errors translated by keyword until their field changes; others apart', () => {
     const { result, rerender, props, onChange } = setup();
     const serverErrors: ServerFieldError[] = [
       { field: 'code', keyword: 'unique', params: { fields: ['code'] }, message: 'already exists' },
-      { field: 'contractEnd', keyword: 'x-notBefore', params: { otherField: 'contractStart' }, message: 'must not be before contractStart' },
+      {
+        field: 'contractEnd',
+        keyword: 'x-notBefore',
+        params: { otherField: 'contractStart' },
+        message: 'must not be before contractStart',
+      },
       { field: 'owner', keyword: 'maxLength', params: { limit: 64 }, message: 'must be at most 64 characters' },
       { field: 'status', message: 'The status is frozen' },
     ];
     rerender({ ...props, serverErrors });
-    expect(result.current.serverErrors).toEqual({ code: 'Contract code already exists', contractEnd: 'End date must not be before Start date', status: 'The status is frozen' });
+    expect(result.current.serverErrors).toEqual({
+      code: 'Contract code already exists',
+      contractEnd: 'End date must not be before Start date',
+      status: 'The status is frozen',
+    });
     expect(result.current.otherErrors).toEqual([{ field: 'owner', message: 'Owner must be at most 64 characters' }]);
 
     act(() => result.current.change({ code: 'C-2' }));

@@ -80,7 +80,10 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
   /** Fields that have shown a client error: validated again on each change. */
   const live = useRef(new Set<string>());
   /** Fields whose server error the user has since changed, for the current server answer. */
-  const [dismissed, setDismissed] = useState<{ source: typeof serverErrors; fields: ReadonlySet<string> }>({ source: serverErrors, fields: new Set() });
+  const [dismissed, setDismissed] = useState<{ source: typeof serverErrors; fields: ReadonlySet<string> }>({
+    source: serverErrors,
+    fields: new Set(),
+  });
   if (dismissed.source !== serverErrors) setDismissed({ source: serverErrors, fields: new Set() });
 
   const server = useMemo(() => splitServerErrors(t, plan, serverErrors, labels), [t, plan, serverErrors, labels]);

@@ -149,8 +149,14 @@ export default function DataTable(props: DataTableProps) {
   );
 
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.field, desc: sort.order === 'descend' }] : []), [sort]);
-  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries([...(selectedIds ?? [])].map((id) => [id, true])), [selectedIds]);
-  const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries([...(hiddenColumns ?? [])].map((id) => [id, false])), [hiddenColumns]);
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries([...(selectedIds ?? [])].map((id) => [id, true])),
+    [selectedIds],
+  );
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () => Object.fromEntries([...(hiddenColumns ?? [])].map((id) => [id, false])),
+    [hiddenColumns],
+  );
 
   const table = useTable({
     features,
@@ -173,7 +179,13 @@ export default function DataTable(props: DataTableProps) {
     },
     onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
       const next = apply(updater, rowSelection);
-      onSelectionChange?.(new Set(Object.entries(next).filter(([, v]) => v).map(([k]) => k)));
+      onSelectionChange?.(
+        new Set(
+          Object.entries(next)
+            .filter(([, v]) => v)
+            .map(([k]) => k),
+        ),
+      );
     },
     onColumnVisibilityChange: () => undefined,
     onExpandedChange: (updater: Updater<ExpandedState>) => setExpanded((old) => apply(updater, old)),
@@ -262,7 +274,11 @@ export default function DataTable(props: DataTableProps) {
           )}
         </div>
       </div>
-      <div className="data-table-body" role="rowgroup" style={{ height: Math.max(virtualizer.getTotalSize(), rows.length ? 0 : rowHeight * 2), minWidth }}>
+      <div
+        className="data-table-body"
+        role="rowgroup"
+        style={{ height: Math.max(virtualizer.getTotalSize(), rows.length ? 0 : rowHeight * 2), minWidth }}
+      >
         {rows.length === 0 && (
           <div className="data-table-empty" role="row">
             <div role="cell">{loading ? '' : labels.empty}</div>
@@ -287,14 +303,26 @@ export default function DataTable(props: DataTableProps) {
             >
               {selectable && (
                 <div className="data-table-cell data-table-select" role="cell" onClick={(e) => e.stopPropagation()}>
-                  <input type="checkbox" aria-label={labels.selectRow(record)} checked={selected} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+                  <input
+                    type="checkbox"
+                    aria-label={labels.selectRow(record)}
+                    checked={selected}
+                    disabled={!row.getCanSelect()}
+                    onChange={row.getToggleSelectedHandler()}
+                  />
                 </div>
               )}
               {row.getVisibleCells().map((cell) => {
                 const c = byId.get(cell.column.id);
                 const first = tree && cell.column.id === firstColumnId;
                 return (
-                  <div key={cell.id} className="data-table-cell" role="cell" title={c?.title?.(record)} style={first ? { paddingLeft: 8 + row.depth * INDENT_PX } : undefined}>
+                  <div
+                    key={cell.id}
+                    className="data-table-cell"
+                    role="cell"
+                    title={c?.title?.(record)}
+                    style={first ? { paddingLeft: 8 + row.depth * INDENT_PX } : undefined}
+                  >
                     {first &&
                       (row.getCanExpand() ? (
                         <button
@@ -326,4 +354,3 @@ export default function DataTable(props: DataTableProps) {
     </div>
   );
 }
-

@@ -9,7 +9,11 @@ export function readActions(s: Section, { fieldMap }: Fields): ActionDef[] {
   const actions: ActionDef[] = (doc.actions ?? []).map((a, i) => {
     const kind = a.kind ?? 'standard';
     if (kind === 'standard') {
-      check((STANDARD_ACTIONS as readonly string[]).includes(a.name), `/actions/${i}/name`, `"${a.name}" is not a standard action (${STANDARD_ACTIONS.join(', ')}); use kind "custom"`);
+      check(
+        (STANDARD_ACTIONS as readonly string[]).includes(a.name),
+        `/actions/${i}/name`,
+        `"${a.name}" is not a standard action (${STANDARD_ACTIONS.join(', ')}); use kind "custom"`,
+      );
     }
     // A call of another resource is checked once the registry is loaded (crossCheck).
     if (a.hideWhen) check(fieldMap.get(a.hideWhen)?.type === 'boolean', `/actions/${i}/hideWhen`, `"${a.hideWhen}" is not a boolean field`);
@@ -17,8 +21,16 @@ export function readActions(s: Section, { fieldMap }: Fields): ActionDef[] {
     if (a.typeToConfirm !== undefined) {
       const f = fieldMap.get(a.typeToConfirm);
       const alone = (doc.storage?.unique ?? []).some((set) => set.length === 1 && set[0] === a.typeToConfirm);
-      check(kind === 'standard' && a.name === 'delete', `/actions/${i}/typeToConfirm`, 'only the delete action asks for a value to be typed');
-      check(!!f && !f.system && f.type === 'string' && f.required && !f.secret && alone, `/actions/${i}/typeToConfirm`, `"${a.typeToConfirm}" is not a required string field unique on its own (storage.unique)`);
+      check(
+        kind === 'standard' && a.name === 'delete',
+        `/actions/${i}/typeToConfirm`,
+        'only the delete action asks for a value to be typed',
+      );
+      check(
+        !!f && !f.system && f.type === 'string' && f.required && !f.secret && alone,
+        `/actions/${i}/typeToConfirm`,
+        `"${a.typeToConfirm}" is not a required string field unique on its own (storage.unique)`,
+      );
     }
     return { ...a, kind };
   });

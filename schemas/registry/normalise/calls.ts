@@ -7,7 +7,15 @@ import type { Section } from './context.ts';
  * the resource's action of the call's own name when the file declares it, else `fallback`'s
  * (Word and PDF exports fall back to the export button, import to the add button).
  */
-const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: HttpMethod; action: string; fallback?: string; result: CallResult; what?: string; urlVerb?: string }[] = [
+const STANDARD_CALLS: readonly {
+  verb: Exclude<CallVerb, 'custom'>;
+  method: HttpMethod;
+  action: string;
+  fallback?: string;
+  result: CallResult;
+  what?: string;
+  urlVerb?: string;
+}[] = [
   { verb: 'query', method: 'GET', action: 'query', result: 'envelope' },
   { verb: 'add', method: 'POST', action: 'add', result: 'envelope' },
   { verb: 'update', method: 'PUT', action: 'update', result: 'envelope' },
@@ -15,18 +23,41 @@ const STANDARD_CALLS: readonly { verb: Exclude<CallVerb, 'custom'>; method: Http
   { verb: 'export', method: 'POST', action: 'export', result: 'blob' },
   { verb: 'exportWord', method: 'POST', action: 'exportWord', fallback: 'export', result: 'blob', what: 'as a Word document' },
   // The platform spells this URL with PDF in capitals (exportPDFSysUser); the call keeps its name.
-  { verb: 'exportPdf', method: 'POST', action: 'exportPdf', fallback: 'export', result: 'blob', what: 'as a PDF document', urlVerb: 'exportPDF' },
-  { verb: 'import', method: 'POST', action: 'import', fallback: 'add', result: 'envelope', what: 'from a spreadsheet (multipart/form-data, file field "file")' },
+  {
+    verb: 'exportPdf',
+    method: 'POST',
+    action: 'exportPdf',
+    fallback: 'export',
+    result: 'blob',
+    what: 'as a PDF document',
+    urlVerb: 'exportPDF',
+  },
+  {
+    verb: 'import',
+    method: 'POST',
+    action: 'import',
+    fallback: 'add',
+    result: 'envelope',
+    what: 'from a spreadsheet (multipart/form-data, file field "file")',
+  },
 ];
 
 export function readCalls(s: Section, actions: readonly ActionDef[]): CallDef[] {
   const { doc, check } = s;
   const calls = doc.kind === 'entity' ? standardCalls(s, actions) : [];
   for (const verb of Object.keys(doc.callServices ?? {})) {
-    check(calls.some((c) => c.verb === verb), `/callServices/${verb}`, `the resource has no standard ${verb} call`);
+    check(
+      calls.some((c) => c.verb === verb),
+      `/callServices/${verb}`,
+      `the resource has no standard ${verb} call`,
+    );
   }
   for (const verb of Object.keys(doc.handlers ?? {})) {
-    check(calls.some((c) => c.verb === verb), `/handlers/${verb}`, `the resource has no standard ${verb} call`);
+    check(
+      calls.some((c) => c.verb === verb),
+      `/handlers/${verb}`,
+      `the resource has no standard ${verb} call`,
+    );
   }
   const standardNames = new Set(calls.map((c) => c.name));
   const declared = doc.calls ?? [];

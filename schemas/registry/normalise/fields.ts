@@ -32,7 +32,11 @@ export function readFields(s: Section): Fields {
   checkRequired(s);
   const fields = recordFields(s);
   if (s.scope === 'tenant' && s.props.tenantCode) {
-    s.issues.push({ file: s.file, pointer: '/record/properties/tenantCode', message: 'tenantCode is a system field of tenant-scoped resources' });
+    s.issues.push({
+      file: s.file,
+      pointer: '/record/properties/tenantCode',
+      message: 'tenantCode is a system field of tenant-scoped resources',
+    });
   }
   for (const [name, schema] of Object.entries(s.props)) checkFieldRules(s, name, schema);
   if (s.doc.kind !== 'service') fields.push(...systemFields(s));
@@ -43,7 +47,8 @@ export function readFields(s: Section): Fields {
 
 function checkRequired(s: Section): void {
   for (const [i, name] of (s.record.required ?? []).entries()) {
-    if (!s.props[name]) s.issues.push({ file: s.file, pointer: `/record/required/${i}`, message: `required field "${name}" is not a property` });
+    if (!s.props[name])
+      s.issues.push({ file: s.file, pointer: `/record/required/${i}`, message: `required field "${name}" is not a property` });
   }
 }
 
@@ -85,17 +90,33 @@ function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
     if (!(AUTO_VALUES as readonly string[]).includes(auto)) {
       issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: `must be one of ${AUTO_VALUES.join(', ')}` });
     }
-    if (auto === 'username' && fieldType(schema) !== 'string') issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets to the username must be a string' });
-    if (s.required.has(name)) issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets cannot be required' });
+    if (auto === 'username' && fieldType(schema) !== 'string')
+      issues.push({
+        file,
+        pointer: `/record/properties/${name}/x-auto`,
+        message: 'a field the server sets to the username must be a string',
+      });
+    if (s.required.has(name))
+      issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets cannot be required' });
   }
   const notBefore = schema['x-notBefore'];
   if (notBefore !== undefined) {
     const other = s.props[notBefore];
     // one kind of value: numbers with numbers, days and times with each other (compared by day when mixed)
-    const kind = (x: JsonSchema) => ({ datetime: 'time', date: 'time', integer: 'integer', number: 'number' } as Partial<Record<FieldType, string>>)[fieldType(x)];
-    if (!other || notBefore === name) issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${notBefore}" is not another field of the record` });
+    const kind = (x: JsonSchema) =>
+      (({ datetime: 'time', date: 'time', integer: 'integer', number: 'number' }) as Partial<Record<FieldType, string>>)[fieldType(x)];
+    if (!other || notBefore === name)
+      issues.push({
+        file,
+        pointer: `/record/properties/${name}/x-notBefore`,
+        message: `"${notBefore}" is not another field of the record`,
+      });
     else if (!kind(schema) || kind(other) !== kind(schema)) {
-      issues.push({ file, pointer: `/record/properties/${name}/x-notBefore`, message: `"${name}" and "${notBefore}" must both be date or date-time fields, or both integer or both number fields` });
+      issues.push({
+        file,
+        pointer: `/record/properties/${name}/x-notBefore`,
+        message: `"${name}" and "${notBefore}" must both be date or date-time fields, or both integer or both number fields`,
+      });
     }
   }
 }

@@ -15,7 +15,8 @@ export function readForm(s: Section, { fields, fieldMap }: Fields): Resource['fo
   for (const key of Object.keys(form.ui ?? {})) s.check(recordField(key), `/form/ui/${key}`, `unknown record field "${key}"`);
   for (const [key, ui] of Object.entries(form.ui ?? {})) {
     const other = ui.visibleWhen?.field;
-    if (other !== undefined) s.check(recordField(other) && other !== key, `/form/ui/${key}/visibleWhen/field`, `"${other}" is not another record field`);
+    if (other !== undefined)
+      s.check(recordField(other) && other !== key, `/form/ui/${key}/visibleWhen/field`, `"${other}" is not another record field`);
   }
   return { order, create, edit, readOnlyOnEdit, ui: form.ui ?? {} };
 }

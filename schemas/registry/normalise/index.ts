@@ -33,7 +33,10 @@ export function normalise(file: string, doc: ResourceFile, issues: RegistryIssue
     scope: s.scope,
     table: doc.table ?? toSnakeCase(pascalToLower(doc.name)),
     menu: doc.menu,
-    labels: { title: doc.labels?.title ?? `resources.${doc.name}.title`, fields: Object.fromEntries(fields.fields.map((f) => [f.name, f.label])) },
+    labels: {
+      title: doc.labels?.title ?? `resources.${doc.name}.title`,
+      fields: Object.fromEntries(fields.fields.map((f) => [f.name, f.label])),
+    },
     record: s.record,
     fields: fields.fields,
     fieldMap: fields.fieldMap,

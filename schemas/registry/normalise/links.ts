@@ -10,7 +10,11 @@ import { findLink, isLinkHandler, readLinkCallOptions } from '../links.ts';
 export function readLinks(s: Section, { fieldMap }: Fields): Resource['links'] {
   const links = s.doc.links ?? {};
   for (const key of Object.keys(links)) {
-    s.check(!fieldMap.has(key), `/links/${key}`, `"${key}" is a record field: a link is not kept in the record (use relations with "through" for a field)`);
+    s.check(
+      !fieldMap.has(key),
+      `/links/${key}`,
+      `"${key}" is a record field: a link is not kept in the record (use relations with "through" for a field)`,
+    );
     s.check(s.doc.kind === 'entity', `/links/${key}`, 'only an entity has links');
   }
   return links;
@@ -28,22 +32,46 @@ export function checkLinks(r: Resource, byName: ReadonlyMap<string, Resource>, u
     check(!!target, `${pointer}/resource`, `unknown resource "${link.resource}"`);
     check(rows?.kind === 'link', `${pointer}/through/resource`, `"${link.through.resource}" is not a link resource`);
     if (!target || !rows || rows.kind !== 'link') continue;
-    check(rows.scope === r.scope && target.scope === r.scope, `${pointer}/through/resource`, `${r.name}, ${target.name} and ${rows.name} are not all ${r.scope}-scoped`);
+    check(
+      rows.scope === r.scope && target.scope === r.scope,
+      `${pointer}/through/resource`,
+      `${r.name}, ${target.name} and ${rows.name} are not all ${r.scope}-scoped`,
+    );
     const recordField = r.fieldMap.get(link.recordField ?? 'id');
     const valueField = target.fieldMap.get(link.valueField);
     check(!!recordField, `${pointer}/recordField`, `no field "${link.recordField}"`);
     check(!!valueField, `${pointer}/valueField`, `resource ${target.name} has no field "${link.valueField}"`);
     check(target.fieldMap.has(link.labelField), `${pointer}/labelField`, `resource ${target.name} has no field "${link.labelField}"`);
     check(uniqueAlone(r, recordField?.name), `${pointer}/recordField`, `"${recordField?.name}" is not unique on its own (storage.unique)`);
-    check(uniqueAlone(target, valueField?.name), `${pointer}/valueField`, `${target.name}.${link.valueField} is not unique on its own (storage.unique)`);
+    check(
+      uniqueAlone(target, valueField?.name),
+      `${pointer}/valueField`,
+      `${target.name}.${link.valueField} is not unique on its own (storage.unique)`,
+    );
     const recordKey = rows.fieldMap.get(link.through.recordKey);
     const valueKey = rows.fieldMap.get(link.through.valueKey);
-    check(!!recordKey && recordKey.type === recordField?.type, `${pointer}/through/recordKey`, `resource ${rows.name} has no field "${link.through.recordKey}" of the type of ${r.name}.${recordField?.name}`);
-    check(!!valueKey && valueKey.type === valueField?.type, `${pointer}/through/valueKey`, `resource ${rows.name} has no field "${link.through.valueKey}" of the type of ${target.name}.${link.valueField}`);
+    check(
+      !!recordKey && recordKey.type === recordField?.type,
+      `${pointer}/through/recordKey`,
+      `resource ${rows.name} has no field "${link.through.recordKey}" of the type of ${r.name}.${recordField?.name}`,
+    );
+    check(
+      !!valueKey && valueKey.type === valueField?.type,
+      `${pointer}/through/valueKey`,
+      `resource ${rows.name} has no field "${link.through.valueKey}" of the type of ${target.name}.${link.valueField}`,
+    );
     (link.scope ?? []).forEach((field, i) => {
       const rel = rows.relations[field];
-      check(rows.fieldMap.has(field) && field !== link.through.recordKey && field !== link.through.valueKey, `${pointer}/scope/${i}`, `resource ${rows.name} has no further field "${field}"`);
-      check(!!rel && !rel.through, `${pointer}/scope/${i}`, `resource ${rows.name} declares no relation of "${field}" (its values are checked through it)`);
+      check(
+        rows.fieldMap.has(field) && field !== link.through.recordKey && field !== link.through.valueKey,
+        `${pointer}/scope/${i}`,
+        `resource ${rows.name} has no further field "${field}"`,
+      );
+      check(
+        !!rel && !rel.through,
+        `${pointer}/scope/${i}`,
+        `resource ${rows.name} declares no relation of "${field}" (its values are checked through it)`,
+      );
     });
   }
 }
@@ -54,7 +82,13 @@ function uniqueAlone(r: Resource, field: string | undefined): boolean {
 }
 
 /** The options of a call served by a link handler against the link they name. */
-export function checkLinkCall(c: CallDef, index: number, byName: ReadonlyMap<string, Resource>, unreadable: ReadonlySet<string>, check: Check): void {
+export function checkLinkCall(
+  c: CallDef,
+  index: number,
+  byName: ReadonlyMap<string, Resource>,
+  unreadable: ReadonlySet<string>,
+  check: Check,
+): void {
   if (!isLinkHandler(c.handler)) return;
   const pointer = `/calls/${index}/options`;
   const { value, problems } = readLinkCallOptions(c.handler, c.options);
@@ -67,13 +101,28 @@ export function checkLinkCall(c: CallDef, index: number, byName: ReadonlyMap<str
   if (!target) return;
   if (value.within !== undefined) {
     const rel = target.relations[value.within];
-    check(target.fieldMap.has(value.within) && !!rel && !rel.through, `${pointer}/within`, `resource ${target.name} has no field "${value.within}" with a relation`);
+    check(
+      target.fieldMap.has(value.within) && !!rel && !rel.through,
+      `${pointer}/within`,
+      `resource ${target.name} has no field "${value.within}" with a relation`,
+    );
   }
-  for (const f of value.fields ?? []) check(!!target.fieldMap.get(f) && !target.fieldMap.get(f)!.secret, `${pointer}/fields`, `resource ${target.name} has no readable field "${f}"`);
+  for (const f of value.fields ?? [])
+    check(
+      !!target.fieldMap.get(f) && !target.fieldMap.get(f)!.secret,
+      `${pointer}/fields`,
+      `resource ${target.name} has no readable field "${f}"`,
+    );
 }
 
 /** The assign sections of a resource's actions against its links and the calls they name. */
-export function checkAssignActions(r: Resource, byName: ReadonlyMap<string, Resource>, callNames: ReadonlySet<string>, unreadable: ReadonlySet<string>, check: Check): void {
+export function checkAssignActions(
+  r: Resource,
+  byName: ReadonlyMap<string, Resource>,
+  callNames: ReadonlySet<string>,
+  unreadable: ReadonlySet<string>,
+  check: Check,
+): void {
   // The calls of a refused file are unknown: naming one is not a second mistake.
   const knownCall = (name: string) => unreadable.size > 0 || callNames.has(name);
   r.actions.forEach((a, i) => {
@@ -87,13 +136,18 @@ export function checkAssignActions(r: Resource, byName: ReadonlyMap<string, Reso
       const name = spec[key];
       if (name !== undefined) check(knownCall(name), `${pointer}/${key}`, `no call named "${name}" in any resource`);
     }
-    check(spec.widget === 'tree' || spec.linked !== undefined, `${pointer}/linked`, `a ${spec.widget} needs the call answering the linked values`);
+    check(
+      spec.widget === 'tree' || spec.linked !== undefined,
+      `${pointer}/linked`,
+      `a ${spec.widget} needs the call answering the linked values`,
+    );
     if (spec.scope) {
       check(knownCall(spec.scope.call), `${pointer}/scope/call`, `no call named "${spec.scope.call}" in any resource`);
       check(!!link?.scope?.includes(spec.scope.field), `${pointer}/scope/field`, `"${spec.scope.field}" is not in the scope of the link`);
     }
     if (spec.name !== undefined) check(r.fieldMap.has(spec.name), `${pointer}/name`, `no field "${spec.name}"`);
     const target = link && byName.get(link.resource);
-    if (spec.description !== undefined && target) check(target.fieldMap.has(spec.description), `${pointer}/description`, `resource ${target.name} has no field "${spec.description}"`);
+    if (spec.description !== undefined && target)
+      check(target.fieldMap.has(spec.description), `${pointer}/description`, `resource ${target.name} has no field "${spec.description}"`);
   });
 }

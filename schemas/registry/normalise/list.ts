@@ -13,7 +13,10 @@ export function readList(s: Section, { fields, fieldMap }: Fields): Resource['li
     check(has(c.field), `/list/columns/${i}/field`, `unknown field "${c.field}"`);
     if (fieldMap.get(c.field)?.secret) check(false, `/list/columns/${i}/field`, `field "${c.field}" is writeOnly and cannot be a column`);
   });
-  const search = { basic: readSearch(s, fieldMap, list.search?.basic, 'basic'), advanced: readSearch(s, fieldMap, list.search?.advanced, 'advanced') };
+  const search = {
+    basic: readSearch(s, fieldMap, list.search?.basic, 'basic'),
+    advanced: readSearch(s, fieldMap, list.search?.advanced, 'advanced'),
+  };
   const defaultSort = list.defaultSort ?? (doc.kind === 'service' ? '' : 'createTime_descend');
   if (defaultSort) {
     const sortField = defaultSort.replace(/_(ascend|descend)$/, '');
@@ -23,7 +26,8 @@ export function readList(s: Section, { fields, fieldMap }: Fields): Resource['li
     for (const k of ['keyField', 'parentField', 'labelField'] as const) {
       check(has(list.tree[k]), `/list/tree/${k}`, `unknown field "${list.tree[k]}"`);
     }
-    if (list.tree.sequenceField) check(has(list.tree.sequenceField), '/list/tree/sequenceField', `unknown field "${list.tree.sequenceField}"`);
+    if (list.tree.sequenceField)
+      check(has(list.tree.sequenceField), '/list/tree/sequenceField', `unknown field "${list.tree.sequenceField}"`);
     if (list.tree.titleField) check(has(list.tree.titleField), '/list/tree/titleField', `unknown field "${list.tree.titleField}"`);
   }
   check(list.mode !== 'tree' || !!list.tree, '/list/mode', 'tree mode needs list.tree');
@@ -41,7 +45,12 @@ export function readList(s: Section, { fields, fieldMap }: Fields): Resource['li
   };
 }
 
-function readSearch(s: Section, fieldMap: ReadonlyMap<string, FieldDef>, entries: (string | Partial<SearchField>)[] | undefined, where: 'basic' | 'advanced'): SearchField[] {
+function readSearch(
+  s: Section,
+  fieldMap: ReadonlyMap<string, FieldDef>,
+  entries: (string | Partial<SearchField>)[] | undefined,
+  where: 'basic' | 'advanced',
+): SearchField[] {
   return (entries ?? []).map((e, i) => {
     const fieldName = typeof e === 'string' ? e : (e.field ?? '');
     const f = fieldMap.get(fieldName);
@@ -63,11 +72,21 @@ function defaultMatch(field: FieldDef): MatchMode {
 function readSource(s: Section): ListSource | undefined {
   const { doc, check } = s;
   const list = doc.list ?? {};
-  const source: ListSource | undefined = list.source && { call: list.source.call, paged: list.source.paged ?? false, requires: list.source.requires ?? [] };
+  const source: ListSource | undefined = list.source && {
+    call: list.source.call,
+    paged: list.source.paged ?? false,
+    requires: list.source.requires ?? [],
+  };
   if (source) {
-    check(doc.kind !== 'entity', '/list/source', 'an entity lists its records with its own query call; list.source is for link and service resources');
+    check(
+      doc.kind !== 'entity',
+      '/list/source',
+      'an entity lists its records with its own query call; list.source is for link and service resources',
+    );
     check(list.mode !== 'tree', '/list/mode', 'a list from list.source is flat');
-    source.requires.forEach((n, i) => check(n === list.filterTree?.field, `/list/source/requires/${i}`, `"${n}" is not the filter tree's field (list.filterTree.field)`));
+    source.requires.forEach((n, i) =>
+      check(n === list.filterTree?.field, `/list/source/requires/${i}`, `"${n}" is not the filter tree's field (list.filterTree.field)`),
+    );
   }
   return source;
 }

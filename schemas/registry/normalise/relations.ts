@@ -16,14 +16,36 @@ export function readRelations(s: Section, { fieldMap }: Fields, list: Resource['
     f.link = rel.through;
     const pointer = `/relations/${key}/through`;
     check(doc.kind === 'entity', pointer, 'only an entity keeps relation values in a link resource');
-    check(f.schema.type === 'array' && typeof f.schema.items === 'object', `/record/properties/${key}`, 'a relation kept in a link resource is an array of values (type "array" with "items")');
-    check(!s.required.has(key), `/record/required`, `"${key}" is kept in a link resource and cannot be required (no values is an empty array)`);
-    list.columns.forEach((c, i) => check(c.field !== key || !('sortable' in c && c.sortable), `/list/columns/${i}/sortable`, `"${key}" is kept in a link resource and cannot be sorted by`));
-    for (const where of ['basic', 'advanced'] as const) list.search[where].forEach((x, i) => check(x.field !== key, `/list/search/${where}/${i}`, `"${key}" is kept in a link resource and cannot be searched`));
+    check(
+      f.schema.type === 'array' && typeof f.schema.items === 'object',
+      `/record/properties/${key}`,
+      'a relation kept in a link resource is an array of values (type "array" with "items")',
+    );
+    check(
+      !s.required.has(key),
+      `/record/required`,
+      `"${key}" is kept in a link resource and cannot be required (no values is an empty array)`,
+    );
+    list.columns.forEach((c, i) =>
+      check(
+        c.field !== key || !('sortable' in c && c.sortable),
+        `/list/columns/${i}/sortable`,
+        `"${key}" is kept in a link resource and cannot be sorted by`,
+      ),
+    );
+    for (const where of ['basic', 'advanced'] as const)
+      list.search[where].forEach((x, i) =>
+        check(x.field !== key, `/list/search/${where}/${i}`, `"${key}" is kept in a link resource and cannot be searched`),
+      );
     check(list.filterTree?.field !== key, '/list/filterTree/field', `"${key}" is kept in a link resource and cannot be filtered by`);
   }
   for (const [key, rel] of Object.entries(relations)) {
-    if (!rel.through) check(fieldMap.get(key)?.schema.type !== 'array', `/relations/${key}`, `"${key}" is an array: give the relation "through" (the link resource that keeps its values)`);
+    if (!rel.through)
+      check(
+        fieldMap.get(key)?.schema.type !== 'array',
+        `/relations/${key}`,
+        `"${key}" is an array: give the relation "through" (the link resource that keeps its values)`,
+      );
   }
   return relations;
 }

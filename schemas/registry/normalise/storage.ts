@@ -14,6 +14,10 @@ export function readStorage(s: Section, { fieldMap }: Fields): Resource['storage
     );
   }
   check(!(doc.kind === 'service' && doc.storage), '/storage', 'a service resource has no table');
-  check(!storage.lookup.length || s.scope === 'tenant', '/storage/lookup', 'a lookup across tenants is for a tenant-scoped resource (use index)');
+  check(
+    !storage.lookup.length || s.scope === 'tenant',
+    '/storage/lookup',
+    'a lookup across tenants is for a tenant-scoped resource (use index)',
+  );
   return storage;
 }

@@ -124,19 +124,40 @@ describe('permission demo', () => {
 describe('excel demo sheets', () => {
   it('writes CSV with quoting and a byte-order mark', async () => {
     const { toCsv } = await import('../../../runtime/pages/demos/excel/sheet.ts');
-    expect(toCsv({ header: [['Id', 'Title']], rows: [[1, 'a, "b"'], [2, null]] })).toBe('\uFEFFId,Title\r\n1,"a, ""b"""\r\n2,\r\n');
+    expect(
+      toCsv({
+        header: [['Id', 'Title']],
+        rows: [
+          [1, 'a, "b"'],
+          [2, null],
+        ],
+      }),
+    ).toBe('\uFEFFId,Title\r\n1,"a, ""b"""\r\n2,\r\n');
   });
 
   it('sizes each column to its longest text, a Chinese character counting two', async () => {
     const { columnWidths } = await import('../../../runtime/pages/demos/excel/sheet.ts');
-    expect(columnWidths([['Id', '标题'], [12345678901, 'x']])).toEqual([13, 8]);
+    expect(
+      columnWidths([
+        ['Id', '标题'],
+        [12345678901, 'x'],
+      ]),
+    ).toEqual([13, 8]);
     expect(columnWidths([['x'.repeat(200)]])).toEqual([60]);
   });
 
   it('reads back the workbook it writes, merged header and all', async () => {
     const { readXlsx, toXlsx } = await import('../../../runtime/pages/demos/excel/sheet.ts');
     const ExcelJS = (await import('exceljs')).default;
-    const blob = await toXlsx(ExcelJS, { header: [['Id', 'Main', '', 'Date'], ['', 'Title', 'Author', '']], merges: ['A1:A2', 'B1:C1', 'D1:D2'], rows: [[1, 'T', 'Ann', '2025-01-01']], autoWidth: true });
+    const blob = await toXlsx(ExcelJS, {
+      header: [
+        ['Id', 'Main', '', 'Date'],
+        ['', 'Title', 'Author', ''],
+      ],
+      merges: ['A1:A2', 'B1:C1', 'D1:D2'],
+      rows: [[1, 'T', 'Ann', '2025-01-01']],
+      autoWidth: true,
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await blob.arrayBuffer());
     const sheet = book.worksheets[0]!;

@@ -53,7 +53,11 @@ describe('generated-client transport', async () => {
     expect(toAxiosConfig({ method: 'GET', url: '/api/x' }).silent).toBe(false);
   });
   it('keeps an empty form body so the form content type is sent', () => {
-    const config = toAxiosConfig({ method: 'POST', url: '/api/uaa/oauth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const config = toAxiosConfig({
+      method: 'POST',
+      url: '/api/uaa/oauth/token',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(config.data).toBe('');
     expect(toAxiosConfig({ method: 'POST', url: '/api/y', data: { a: 1 } }).data).toEqual({ a: 1 });
   });

@@ -6,7 +6,12 @@ import type { ServerMenuNode } from '../../../runtime/permission/routeTypes.ts';
 
 /** A server menu like the platform's: parents with relative children. */
 const fullMenu: ServerMenuNode[] = [
-  { path: '/', component: 'Layout', redirect: '/workbench', children: [{ path: 'workbench', name: 'Workbench', component: 'workbench', meta: { title: 'route.workbench', affix: true } }] },
+  {
+    path: '/',
+    component: 'Layout',
+    redirect: '/workbench',
+    children: [{ path: 'workbench', name: 'Workbench', component: 'workbench', meta: { title: 'route.workbench', affix: true } }],
+  },
   {
     path: '/system',
     component: 'Layout',
@@ -34,7 +39,13 @@ const fullMenu: ServerMenuNode[] = [
     meta: { title: 'route.example' },
     children: [
       { path: 'list', name: 'ArticleList', component: 'articleList', meta: { title: 'route.articleList' } },
-      { path: 'edit/:id(\\d+)', name: 'EditArticle', component: 'articleEdit', hidden: true, meta: { title: 'route.editArticle', noCache: true } },
+      {
+        path: 'edit/:id(\\d+)',
+        name: 'EditArticle',
+        component: 'articleEdit',
+        hidden: true,
+        meta: { title: 'route.editArticle', noCache: true },
+      },
     ],
   },
   { path: 'https://github.com/', meta: { title: 'route.externalLink', icon: 'link' } },
@@ -62,7 +73,19 @@ describe('route generation', () => {
   it('ROLE_ADMIN keeps every authorised menu route that can be rendered', () => {
     const { all, unrendered } = paths(['ROLE_ADMIN']);
     expect(all).toEqual(
-      expect.arrayContaining(['/', '/workbench', '/profile/index', '/sysuser', '/sysrole', '/permission/page', '/permission/directive', '/permission/role', '/example/list', '/example/edit/:id(\\d+)', 'https://github.com/']),
+      expect.arrayContaining([
+        '/',
+        '/workbench',
+        '/profile/index',
+        '/sysuser',
+        '/sysrole',
+        '/permission/page',
+        '/permission/directive',
+        '/permission/role',
+        '/example/list',
+        '/example/edit/:id(\\d+)',
+        'https://github.com/',
+      ]),
     );
     // No registered component: left out, and reported.
     expect(all).not.toContain('/sysparam');
@@ -111,7 +134,14 @@ describe('route generation', () => {
   });
 
   it('treats a "noRedirect" parent as a group: first child redirect, not a breadcrumb link', () => {
-    const menu: ServerMenuNode[] = [{ path: '/error', redirect: 'noRedirect', meta: { title: 'e' }, children: [{ path: '401', component: 'articleList', meta: { title: 'x' } }] }];
+    const menu: ServerMenuNode[] = [
+      {
+        path: '/error',
+        redirect: 'noRedirect',
+        meta: { title: 'e' },
+        children: [{ path: '401', component: 'articleList', meta: { title: 'x' } }],
+      },
+    ];
     const route = paths(['ROLE_ADMIN'], menu).routes.find((r) => r.path === '/error')!;
     expect(route.redirect).toBe('/error/401');
     expect(route.noRedirect).toBe(true);
@@ -132,7 +162,13 @@ describe('route generation', () => {
         meta: { title: 'route.home', affix: true },
         children: [
           { path: 'workbench', name: 'Workbench', component: 'workbench', meta: { title: 'route.workbench', affix: true } },
-          { path: 'mynotification', name: 'Mynotification', component: 'resource:SysUser', hidden: true, meta: { title: 'route.mynotification' } },
+          {
+            path: 'mynotification',
+            name: 'Mynotification',
+            component: 'resource:SysUser',
+            hidden: true,
+            meta: { title: 'route.mynotification' },
+          },
         ],
       },
     ];
@@ -207,7 +243,13 @@ describe('route generation from the real route table', async () => {
     const stripped = (nodes: readonly ServerMenuNode[]): ServerMenuNode[] =>
       nodes.map((n) => ({ ...n, roles: undefined, meta: undefined, children: n.children ? stripped(n.children) : undefined }));
     const menu = stripped(table);
-    const { routes } = generateRoutes({ roles: ['ROLE_VISITOR'], menu, constantRoutes, resolveComponent: () => 'x', clientMeta: metaByPath(table) });
+    const { routes } = generateRoutes({
+      roles: ['ROLE_VISITOR'],
+      menu,
+      constantRoutes,
+      resolveComponent: () => 'x',
+      clientMeta: metaByPath(table),
+    });
     expect(flattenRoutes(routes).some((r) => r.path.startsWith('/permission'))).toBe(false);
   });
 });

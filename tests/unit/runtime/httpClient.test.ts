@@ -2,7 +2,10 @@ import { describe, it, expect, vi, beforeEach } from 'vitest';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
 
-const shown = vi.hoisted(() => ({ errors: [] as string[], confirms: [] as { title: string; content: string; okText: string; cancelText: string }[] }));
+const shown = vi.hoisted(() => ({
+  errors: [] as string[],
+  confirms: [] as { title: string; content: string; okText: string; cancelText: string }[],
+}));
 vi.mock('../../../runtime/feedback/feedback.ts', () => ({
   toastError: (text: string) => shown.errors.push(text),
   toastWarning: () => undefined,

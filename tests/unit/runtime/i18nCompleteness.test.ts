@@ -20,13 +20,27 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const readMessages = (file: string) => flatten(JSON.parse(readFileSync(join(runtimeDir, 'i18n/messages', file), 'utf8')) as Tree);
 /** Sign-in and public strings (messages/<l>.json), and the signed-in layout's (messages/layout/<l>.json). */
-const firstPaint = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
-const layout = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`layout/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const firstPaint = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`${l}.json`)])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
+const layout = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`layout/${l}.json`)])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
 /** The demo pages' strings (messages/demo/<l>.json), loaded with the first demo page. */
-const demo = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`demo/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const demo = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`demo/${l}.json`)])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
 /** The registration and password-recovery pages' strings (messages/public/<l>.json), bundled with those pages. */
-const accountPages = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`public/${l}.json`)])) as Record<(typeof LOCALES)[number], Map<string, string>>;
-const messages = Object.fromEntries(LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l], ...accountPages[l]])])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const accountPages = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`public/${l}.json`)])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
+const messages = Object.fromEntries(
+  LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l], ...accountPages[l]])]),
+) as Record<(typeof LOCALES)[number], Map<string, string>>;
 
 function schemaKeys(locale: string): Map<string, string> {
   const file = join(root, 'schemas/locales', `${locale}.json`);
@@ -50,8 +64,12 @@ const namespaces = new Set([...messages.en.keys()].map((k) => k.split('.')[0]!))
 describe('i18n completeness', () => {
   it('keeps the sign-in strings and the signed-in layout strings apart (no key in both)', () => {
     for (const l of LOCALES) expect([...layout[l].keys()].filter((k) => firstPaint[l].has(k))).toEqual([]);
-    for (const l of LOCALES) expect([...demo[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !k.startsWith('demo.'))).toEqual([]);
-    for (const l of LOCALES) expect([...accountPages[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !/^(register|forgot)\./.test(k))).toEqual([]);
+    for (const l of LOCALES)
+      expect([...demo[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !k.startsWith('demo.'))).toEqual([]);
+    for (const l of LOCALES)
+      expect(
+        [...accountPages[l].keys()].filter((k) => firstPaint[l].has(k) || layout[l].has(k) || !/^(register|forgot)\./.test(k)),
+      ).toEqual([]);
     expect(firstPaint.en.has('login.title')).toBe(true);
     expect(layout.en.has('resource.reset')).toBe(true);
     expect(firstPaint.en.has('resource.reset')).toBe(false);
@@ -116,7 +134,8 @@ describe('i18n completeness', () => {
   it('covers the dynamic size and settings keys', () => {
     for (const locale of LOCALES) {
       for (const size of ['default', 'medium', 'small', 'mini']) expect(messages[locale].has(`navbar.sizes.${size}`)).toBe(true);
-      for (const s of ['tagsView', 'fixedHeader', 'sidebarLogo', 'supportPinyinSearch']) expect(messages[locale].has(`settings.${s}`)).toBe(true);
+      for (const s of ['tagsView', 'fixedHeader', 'sidebarLogo', 'supportPinyinSearch'])
+        expect(messages[locale].has(`settings.${s}`)).toBe(true);
     }
   });
 });

@@ -15,7 +15,14 @@ const system: AppRoute = {
   meta: { title: 'route.system', icon: 'setting' },
   children: [
     { path: '/sysuser', name: 'SysUser', component: 'u', meta: { title: 'route.sysuser' }, children: [] },
-    { path: '/sysuser/detail', name: 'UserDetail', component: 'd', hidden: true, meta: { title: 'route.detail', activeMenu: '/sysuser' }, children: [] },
+    {
+      path: '/sysuser/detail',
+      name: 'UserDetail',
+      component: 'd',
+      hidden: true,
+      meta: { title: 'route.detail', activeMenu: '/sysuser' },
+      children: [],
+    },
     { path: '/sysrole', name: 'SysRole', component: 'r', meta: { title: 'route.sysrole' }, children: [] },
   ],
 };

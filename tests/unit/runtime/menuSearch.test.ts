@@ -3,13 +3,25 @@ import { buildSearchEntries, createMenuSearch, searchMenu } from '../../../runti
 import { toPinyin } from '../../../runtime/search/toPinyin.ts';
 import type { AppRoute } from '../../../runtime/permission/routeTypes.ts';
 
-const leaf = (path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({ path, name: path, component: 'x', meta: { title }, children: [], ...extra });
+const leaf = (path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+  path,
+  name: path,
+  component: 'x',
+  meta: { title },
+  children: [],
+  ...extra,
+});
 const routes: AppRoute[] = [
   { path: '/', redirect: '/workbench', meta: {}, children: [leaf('/workbench', 'workbench')] },
   {
     path: '/system',
     meta: { title: 'system' },
-    children: [leaf('/sysuser', 'users'), leaf('/sysrole', 'roles'), leaf('/sysorg', 'orgs'), leaf('/sysuser/detail', 'userDetail', { hidden: true })],
+    children: [
+      leaf('/sysuser', 'users'),
+      leaf('/sysrole', 'roles'),
+      leaf('/sysorg', 'orgs'),
+      leaf('/sysuser/detail', 'userDetail', { hidden: true }),
+    ],
   },
   { path: '/notification', meta: { title: 'notifications' }, component: 'x', children: [] },
   { path: 'https://example.org', external: true, meta: { title: 'external' }, children: [] },
@@ -54,7 +66,10 @@ describe('menu search', () => {
   });
 
   it('finds Chinese titles by pinyin and initials when pinyin is on', () => {
-    const index = createMenuSearch(buildSearchEntries(routes, (k) => zh[k] ?? k), toPinyin);
+    const index = createMenuSearch(
+      buildSearchEntries(routes, (k) => zh[k] ?? k),
+      toPinyin,
+    );
     expect(searchMenu(index, 'juese')[0]!.path).toBe('/sysrole');
     expect(searchMenu(index, 'yonghuguanli')[0]!.path).toBe('/sysuser');
     expect(searchMenu(index, 'gzt')[0]!.path).toBe('/workbench');

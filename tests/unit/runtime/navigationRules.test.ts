@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { decideNavigation, documentTitle, isPublicPath, loginRedirect, redirectTarget } from '../../../runtime/app/navigationRules.ts';
 
 describe('navigation guard', () => {
-  const go = (path: string, hasToken: boolean, rolesLoaded = false, fullPath = path) => decideNavigation({ path, fullPath, hasToken, rolesLoaded });
+  const go = (path: string, hasToken: boolean, rolesLoaded = false, fullPath = path) =>
+    decideNavigation({ path, fullPath, hasToken, rolesLoaded });
 
   it('lets everyone through the public routes', () => {
     for (const p of ['/login', '/auth-redirect', '/forgotpassword', '/register', '/404', '/401', '/redirect/sysuser']) {
@@ -14,8 +15,12 @@ describe('navigation guard', () => {
   it('sends /login with a token to / (or to its safe redirect target)', () => {
     expect(go('/login', true)).toEqual({ kind: 'redirect', to: '/' });
     expect(go('/login', true, true)).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideNavigation({ path: '/login', fullPath: '/login?redirect=/sysuser', hasToken: true, rolesLoaded: false, redirect: '/sysuser' })).toEqual({ kind: 'redirect', to: '/sysuser' });
-    expect(decideNavigation({ path: '/login', fullPath: '/login', hasToken: true, rolesLoaded: false, redirect: 'https://evil.example' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(
+      decideNavigation({ path: '/login', fullPath: '/login?redirect=/sysuser', hasToken: true, rolesLoaded: false, redirect: '/sysuser' }),
+    ).toEqual({ kind: 'redirect', to: '/sysuser' });
+    expect(
+      decideNavigation({ path: '/login', fullPath: '/login', hasToken: true, rolesLoaded: false, redirect: 'https://evil.example' }),
+    ).toEqual({ kind: 'redirect', to: '/' });
   });
   it('sends any other path without a token to /login?redirect=', () => {
     expect(go('/sysuser', false, false, '/sysuser?page=2')).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fsysuser%3Fpage%3D2' });

@@ -55,7 +55,15 @@ describe('menu tree of a role', () => {
   const nodes = menuCheckTree(MENU_ANSWER);
 
   it('keys menus by id, titles them, and drops records without an id', () => {
-    expect(walk(nodes).map((n) => `${n.key}:${n.title}`)).toEqual(['1:System', '2:Users', '3:Roles', '4:Permission', '5:Page', '6:Role', '7:Home']);
+    expect(walk(nodes).map((n) => `${n.key}:${n.title}`)).toEqual([
+      '1:System',
+      '2:Users',
+      '3:Roles',
+      '4:Permission',
+      '5:Page',
+      '6:Role',
+      '7:Home',
+    ]);
     expect(nodes[0]!.children).toHaveLength(2);
     // an empty children list makes a leaf
     expect(nodes[0]!.children![0]!.children).toBeUndefined();
@@ -186,7 +194,15 @@ const ORG_USER_ANSWER = {
       key: 'org-1',
       title: 'Group',
       children: [
-        { id: 2, key: 'org-2', title: 'IT', children: [{ key: 'user-10', title: 'admin', userId: 10, isLeaf: true }, { key: 'user-11', title: 'editor', userId: 11, isLeaf: true }] },
+        {
+          id: 2,
+          key: 'org-2',
+          title: 'IT',
+          children: [
+            { key: 'user-10', title: 'admin', userId: 10, isLeaf: true },
+            { key: 'user-11', title: 'editor', userId: 11, isLeaf: true },
+          ],
+        },
         { id: 3, key: 'org-3', title: 'Supply' },
       ],
     },
@@ -199,7 +215,14 @@ describe('the tree of the generic assign action (organisations and users of a ro
   const tree = leafTree(ORG_USER_ANSWER, 'userId');
 
   it('keeps organisations and users, and organisations without users cannot be ticked', () => {
-    expect(walk(tree.nodes).map((n) => `${n.key}${n.disableCheckbox ? '(x)' : ''}`)).toEqual(['org-1', 'org-2', 'user-10', 'user-11', 'org-3(x)', 'user-12']);
+    expect(walk(tree.nodes).map((n) => `${n.key}${n.disableCheckbox ? '(x)' : ''}`)).toEqual([
+      'org-1',
+      'org-2',
+      'user-10',
+      'user-11',
+      'org-3(x)',
+      'user-12',
+    ]);
   });
 
   it("ticks the role's users that are in the tree", () => {
@@ -225,7 +248,16 @@ describe('posts and roles of a user', () => {
 
   it("lists the user's posts, the main one first", () => {
     const answer = {
-      tree: [{ key: 'manager', title: 'Manager', children: [{ key: 'engineer', title: 'Engineer' }, { key: 'storekeeper', title: 'Storekeeper' }] }],
+      tree: [
+        {
+          key: 'manager',
+          title: 'Manager',
+          children: [
+            { key: 'engineer', title: 'Engineer' },
+            { key: 'storekeeper', title: 'Storekeeper' },
+          ],
+        },
+      ],
       checked: ['storekeeper', 'engineer'],
       main: 'engineer',
     };
@@ -243,12 +275,28 @@ describe('posts and roles of a user', () => {
       { id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' },
     ];
     const items = choicesOf(all, roles, 'roleCode');
-    expect(items.map((i) => `${i.key}:${i.label}:${i.description}`)).toEqual(['1:Administrator:ROLE_ADMIN', '2:Editor:ROLE_EDITOR', '3:Visitor:ROLE_VISITOR']);
-    expect(linkedKeys([{ id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' }, { id: 9 }], roles, items.map((i) => i.key))).toEqual(['2']);
-    expect(linkedKeys([3, '1', null], roles, items.map((i) => i.key))).toEqual(['3', '1']);
+    expect(items.map((i) => `${i.key}:${i.label}:${i.description}`)).toEqual([
+      '1:Administrator:ROLE_ADMIN',
+      '2:Editor:ROLE_EDITOR',
+      '3:Visitor:ROLE_VISITOR',
+    ]);
+    expect(
+      linkedKeys(
+        [{ id: 2, roleCode: 'ROLE_EDITOR', roleName: 'Editor' }, { id: 9 }],
+        roles,
+        items.map((i) => i.key),
+      ),
+    ).toEqual(['2']);
+    expect(
+      linkedKeys(
+        [3, '1', null],
+        roles,
+        items.map((i) => i.key),
+      ),
+    ).toEqual(['3', '1']);
   });
 
-  it('reads look-up options as choices, and saves with the link\'s parameter names', () => {
+  it("reads look-up options as choices, and saves with the link's parameter names", () => {
     const urlRoles = resources.SysUrl!.links!.roles!;
     const items = choicesOf([{ label: 'Administrator', value: 1 }, { label: '', value: 2 }, { label: 'none' }], urlRoles);
     expect(items.map((i) => [i.key, i.label, i.value])).toEqual([
@@ -310,7 +358,9 @@ describe('reading every page of a list', () => {
 describe('registration', () => {
   it('registers a component for every custom action of the resource files', () => {
     registerSystemActions();
-    const custom = Object.values(resources).flatMap((r) => r.actions.filter((a) => a.kind === 'custom').map((a) => [r.name, a.name] as const));
+    const custom = Object.values(resources).flatMap((r) =>
+      r.actions.filter((a) => a.kind === 'custom').map((a) => [r.name, a.name] as const),
+    );
     expect(custom.length).toBeGreaterThan(0);
     expect(custom.filter(([r, a]) => !hasActionComponent(r, a))).toEqual([]);
   });

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { resources } from '../../../runtime/generated/resources.ts';
 import { Translator } from '../../../runtime/i18n/translator.ts';
 import { buildFormPlan, CONFIRM_SUFFIX } from '../../../runtime/resource/form/formPlan.ts';
-import { ajvMessage, fieldOfError, formErrors, serverMessage, splitServerErrors, type AjvErrorLike, type ServerFieldError, type Translate } from '../../../runtime/resource/form/formErrors.ts';
+import {
+  ajvMessage,
+  fieldOfError,
+  formErrors,
+  serverMessage,
+  splitServerErrors,
+  type AjvErrorLike,
+  type ServerFieldError,
+  type Translate,
+} from '../../../runtime/resource/form/formErrors.ts';
 import { validateValues } from '../../../runtime/resource/form/formValidator.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -30,7 +39,11 @@ const zh = translate('zh');
 const tw = translate('tw');
 const user = resources.SysUser!;
 const plan = buildFormPlan(user, 'create', new Set());
-const err = (keyword: string, params: Record<string, unknown>, instancePath = '/username'): AjvErrorLike => ({ keyword, params, instancePath });
+const err = (keyword: string, params: Record<string, unknown>, instancePath = '/username'): AjvErrorLike => ({
+  keyword,
+  params,
+  instancePath,
+});
 
 describe('Ajv errors', () => {
   it('belong to the field the server names', () => {
@@ -49,10 +62,20 @@ describe('Ajv errors', () => {
       [err('maximum', { limit: 31536000 }), 'Username must be at most 31536000', '用户名不能大于 31536000', '用戶名不能大於 31536000'],
       [err('pattern', { pattern: '^x$' }), 'Username is not in the expected format', '用户名格式不正确', '用戶名格式不正確'],
       [err('format', { format: 'email' }), 'Please enter a valid email address', '请输入有效的邮箱地址', '請輸入有效的電子郵件地址'],
-      [err('format', { format: 'uri' }), 'Please enter a valid URL, such as https://example.com', '请输入有效的网址，例如 https://example.com', '請輸入有效的網址，例如 https://example.com'],
+      [
+        err('format', { format: 'uri' }),
+        'Please enter a valid URL, such as https://example.com',
+        '请输入有效的网址，例如 https://example.com',
+        '請輸入有效的網址，例如 https://example.com',
+      ],
       [err('format', { format: 'date-time' }), 'Please enter a valid date and time', '请输入有效的日期时间', '請輸入有效的日期時間'],
       [err('format', { format: 'uuid' }), 'Username must be a valid uuid', '用户名不是有效的 uuid', '用戶名不是有效的 uuid'],
-      [err('enum', { allowedValues: [0, 1] }), 'Please choose one of the options for Username', '请为用户名选择一个有效选项', '請為用戶名選擇一個有效選項'],
+      [
+        err('enum', { allowedValues: [0, 1] }),
+        'Please choose one of the options for Username',
+        '请为用户名选择一个有效选项',
+        '請為用戶名選擇一個有效選項',
+      ],
       [err('type', { type: 'integer' }), 'Username must be a whole number', '用户名必须是整数', '用戶名必須是整數'],
       [err('multipleOf', { multipleOf: 2 }), 'Username is not valid', '用户名无效', '用戶名無效'],
     ];
@@ -88,7 +111,11 @@ describe('Ajv errors', () => {
 });
 
 describe('server errors', () => {
-  const se = (keyword: string | undefined, params: Record<string, unknown>, message = 'the server\u2019s English text'): ServerFieldError => ({ field: 'x', ...(keyword ? { keyword, params } : {}), message });
+  const se = (
+    keyword: string | undefined,
+    params: Record<string, unknown>,
+    message = 'the server\u2019s English text',
+  ): ServerFieldError => ({ field: 'x', ...(keyword ? { keyword, params } : {}), message });
 
   it('are translated by keyword and params, not by their English text; one without a keyword shows as it came', () => {
     expect(serverMessage(en, se('unique', { fields: ['username'] }), 'Username')).toBe('Username already exists');
@@ -112,21 +139,37 @@ describe('server errors', () => {
 
   it('name the other field of x-notBefore by its label, in the console\u2019s language', () => {
     const notification = resources.Notification!;
-    const backwards: ServerFieldError = { field: 'endTime', keyword: 'x-notBefore', params: { otherField: 'startTime' }, message: 'must not be before startTime' };
+    const backwards: ServerFieldError = {
+      field: 'endTime',
+      keyword: 'x-notBefore',
+      params: { otherField: 'startTime' },
+      message: 'must not be before startTime',
+    };
     const create = buildFormPlan(notification, 'create', new Set());
     expect(splitServerErrors(zh, create, [backwards]).byField).toEqual({ endTime: '结束时间不能早于开始时间' });
     expect(splitServerErrors(tw, create, [backwards]).byField).toEqual({ endTime: '結束時間不能早於開始時間' });
     expect(splitServerErrors(en, create, [backwards]).byField).toEqual({ endTime: 'End time must not be before Start time' });
     // a form that shows neither field: labelled from the resource's label keys, above the form
     const hidden = buildFormPlan(notification, 'create', new Set(['startTime', 'endTime']));
-    expect(splitServerErrors(zh, hidden, [backwards], notification.labels.fields).other).toEqual([{ field: 'endTime', message: '结束时间不能早于开始时间' }]);
+    expect(splitServerErrors(zh, hidden, [backwards], notification.labels.fields).other).toEqual([
+      { field: 'endTime', message: '结束时间不能早于开始时间' },
+    ]);
   });
 
   it('of an end before its start are found by the form itself, with both labels', () => {
     const notification = resources.Notification!;
     const create = buildFormPlan(notification, 'create', new Set());
-    const values = { title: 'x', content: 'x', type: 'notice', priority: 1, startTime: '2026-04-10T00:00:00Z', endTime: '2026-04-09T00:00:00Z' };
-    expect(formErrors(zh, create, validateValues(create.validationSchema, values), values)).toEqual({ endTime: '结束时间不能早于开始时间' });
+    const values = {
+      title: 'x',
+      content: 'x',
+      type: 'notice',
+      priority: 1,
+      startTime: '2026-04-10T00:00:00Z',
+      endTime: '2026-04-09T00:00:00Z',
+    };
+    expect(formErrors(zh, create, validateValues(create.validationSchema, values), values)).toEqual({
+      endTime: '结束时间不能早于开始时间',
+    });
     const fixed = { ...values, endTime: '2026-04-10T00:00:00Z' };
     expect(formErrors(zh, create, validateValues(create.validationSchema, fixed), fixed)).toEqual({});
   });
@@ -141,7 +184,12 @@ describe('server errors', () => {
         { field: 'username', keyword: 'pattern', params: { pattern: '^x$' }, message: 'has an invalid format' },
         { field: 'email', keyword: 'unique', params: { fields: ['email'] }, message: 'already exists' },
         { field: 'email', message: 'The address is blocked' },
-        { field: 'tenantCode', keyword: 'additionalProperties', params: { additionalProperty: 'tenantCode' }, message: 'is not a known field' },
+        {
+          field: 'tenantCode',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: 'tenantCode' },
+          message: 'is not a known field',
+        },
       ],
       user.labels.fields,
     );
@@ -152,7 +200,10 @@ describe('server errors', () => {
       { field: 'tenantCode', message: 'Tenant is not a field of this record' },
     ]);
     const edit = buildFormPlan(user, 'edit', new Set());
-    expect(splitServerErrors(zh, edit, [{ field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' }]).other).toEqual([{ field: 'username', message: '用户名已存在' }]);
+    expect(
+      splitServerErrors(zh, edit, [{ field: 'username', keyword: 'unique', params: { fields: ['username'] }, message: 'already exists' }])
+        .other,
+    ).toEqual([{ field: 'username', message: '用户名已存在' }]);
     expect(splitServerErrors(en, plan, undefined)).toEqual({ byField: {}, other: [] });
   });
 });

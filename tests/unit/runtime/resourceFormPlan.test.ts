@@ -20,7 +20,19 @@ const formResources = Object.values(resources).filter((r) => r.kind !== 'service
 describe('fields per mode', () => {
   it('create: form.create, with a confirm entry after a field that asks twice', () => {
     const plan = buildFormPlan(user, 'create', NONE);
-    expect(names(plan)).toEqual(['username', 'password', `password${CONFIRM_SUFFIX}`, 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status', 'address', 'profile']);
+    expect(names(plan)).toEqual([
+      'username',
+      'password',
+      `password${CONFIRM_SUFFIX}`,
+      'nickname',
+      'email',
+      'prefix',
+      'mobile',
+      'orgId',
+      'status',
+      'address',
+      'profile',
+    ]);
     expect(plan.sent).toEqual(['username', 'password', 'nickname', 'email', 'prefix', 'mobile', 'orgId', 'status', 'address', 'profile']);
     const confirm = plan.byName.get(`password${CONFIRM_SUFFIX}`)!;
     expect(confirm).toMatchObject({ confirms: 'password', sent: false, required: true, kind: 'password' });
@@ -47,7 +59,10 @@ describe('fields per mode', () => {
     expect(names(plan)).toEqual([...user.form.order.filter((n) => n !== 'password'), 'createTime', 'updateTime']);
     expect(plan.fields.every((f) => f.readOnly && !f.sent && !f.required)).toBe(true);
     expect(plan.sent).toEqual([]);
-    expect(plan.byName.get('createTime')!).toMatchObject({ kind: 'dateTime', schema: { type: 'string', format: 'date-time', readOnly: true } });
+    expect(plan.byName.get('createTime')!).toMatchObject({
+      kind: 'dateTime',
+      schema: { type: 'string', format: 'date-time', readOnly: true },
+    });
   });
 
   it('never shows the fields the data permission hides, in any mode', () => {
@@ -63,7 +78,10 @@ describe('fields per mode', () => {
   });
 
   it('never shows system fields on create and edit, even when listed', () => {
-    const listed: ResourceMeta = { ...user, form: { ...user.form, create: [...user.form.create, 'id', 'createTime'], edit: [...user.form.edit, 'tenantCode'] } };
+    const listed: ResourceMeta = {
+      ...user,
+      form: { ...user.form, create: [...user.form.create, 'id', 'createTime'], edit: [...user.form.edit, 'tenantCode'] },
+    };
     expect(names(buildFormPlan(listed, 'create', NONE))).not.toContain('id');
     expect(names(buildFormPlan(listed, 'create', NONE))).not.toContain('createTime');
     expect(names(buildFormPlan(listed, 'edit', NONE))).not.toContain('tenantCode');
@@ -98,7 +116,11 @@ describe('kinds', () => {
     expect(inferFieldKind({ type: 'object' }, 'json')).toBe('json');
     expect(inferFieldKind({ type: 'string' }, 'string')).toBe('text');
     expect(inferFieldKind({ type: 'integer' }, 'integer', {})).toBe('relation');
-    expect(inferFieldKind({ type: 'array' }, 'json', { through: { resource: 'NotificationUser', recordKey: 'notificationId', valueKey: 'userId' } })).toBe('relationMultiple');
+    expect(
+      inferFieldKind({ type: 'array' }, 'json', {
+        through: { resource: 'NotificationUser', recordKey: 'notificationId', valueKey: 'userId' },
+      }),
+    ).toBe('relationMultiple');
   });
 
   it('shows the prefix inside the mobile widget, and nowhere when either is hidden', () => {
@@ -133,9 +155,13 @@ describe('the validation schema is the server’s', () => {
         const plan = buildFormPlan(meta, mode, NONE);
         const serverSchema = recordSchema(server, { requireSecrets: mode === 'create' });
         const serverProps = serverSchema.properties as Record<string, unknown>;
-        for (const name of plan.sent) expect(plan.validationSchema.properties![name as never], `${meta.name} ${mode} ${name}`).toEqual(serverProps[name]);
+        for (const name of plan.sent)
+          expect(plan.validationSchema.properties![name as never], `${meta.name} ${mode} ${name}`).toEqual(serverProps[name]);
         const serverRequired = (serverSchema.required ?? []).filter((n) => plan.sent.includes(n));
-        expect([...(plan.validationSchema.required as string[])].filter((n) => !n.endsWith(CONFIRM_SUFFIX)).sort(), `${meta.name} ${mode}`).toEqual(serverRequired.sort());
+        expect(
+          [...(plan.validationSchema.required as string[])].filter((n) => !n.endsWith(CONFIRM_SUFFIX)).sort(),
+          `${meta.name} ${mode}`,
+        ).toEqual(serverRequired.sort());
         expect(plan.validationSchema.additionalProperties).toBe(false);
       }
     }

@@ -114,7 +114,13 @@ describe('loading', () => {
   });
 
   it('calls the query call with the largest page when the target has no tree call', async () => {
-    answers.querySysUser = { list: [{ id: 1, username: 'admin' }, { id: 2, username: 'editor' }], pagination: { total: 2, pageSize: RELATION_PAGE_SIZE, current: 1 } };
+    answers.querySysUser = {
+      list: [
+        { id: 1, username: 'admin' },
+        { id: 2, username: 'editor' },
+      ],
+      pagination: { total: 2, pageSize: RELATION_PAGE_SIZE, current: 1 },
+    };
     const options = await loadRelationOptions(userRelation, resources.SysUser!, false);
     expect(calls[0]).toMatchObject({ name: 'querySysUser', params: { currentPage: 1, pageSize: 10000 } });
     expect(options).toEqual([
@@ -125,6 +131,8 @@ describe('loading', () => {
 
   it('fails clearly when the client has no such call', async () => {
     const rel: RelationMeta = { resource: 'SysUser', valueField: 'id', labelField: 'username' };
-    await expect(loadRelationOptions(rel, resources.SysUser!, false)).rejects.toThrow('The client has no call "querySysUser" for the relation to SysUser');
+    await expect(loadRelationOptions(rel, resources.SysUser!, false)).rejects.toThrow(
+      'The client has no call "querySysUser" for the relation to SysUser',
+    );
   });
 });

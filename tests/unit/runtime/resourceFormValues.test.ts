@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../runtime/generated/resources.ts';
 import { buildFormPlan, CONFIRM_SUFFIX } from '../../../runtime/resource/form/formPlan.ts';
-import { changedFields, DEFAULT_MOBILE_PREFIX, initialFormData, isEmptyValue, valuesToSend, valuesToValidate } from '../../../runtime/resource/form/formValues.ts';
+import {
+  changedFields,
+  DEFAULT_MOBILE_PREFIX,
+  initialFormData,
+  isEmptyValue,
+  valuesToSend,
+  valuesToValidate,
+} from '../../../runtime/resource/form/formValues.ts';
 
 const user = resources.SysUser!;
 const NONE: ReadonlySet<string> = new Set();

@@ -5,14 +5,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../runtime/generated/resources.ts';
-import { dictKey, fieldChoices, isChoiceList, joinList, MOBILE_PREFIXES, prefixChoices, splitList } from '../../../runtime/resource/form/fieldOptions.ts';
+import {
+  dictKey,
+  fieldChoices,
+  isChoiceList,
+  joinList,
+  MOBILE_PREFIXES,
+  prefixChoices,
+  splitList,
+} from '../../../runtime/resource/form/fieldOptions.ts';
 import { buildFormPlan } from '../../../runtime/resource/form/formPlan.ts';
 
 const plan = buildFormPlan(resources.SysUser!, 'create', new Set());
 const field = (name: string) => plan.byName.get(name)!;
 
 describe('choices', () => {
-  const labels: Record<string, string> = { 'dict.user_status.0': 'Disabled', 'dict.user_status.1': 'Normal', 'dict.org_type.company': 'Company' };
+  const labels: Record<string, string> = {
+    'dict.user_status.0': 'Disabled',
+    'dict.user_status.1': 'Normal',
+    'dict.org_type.company': 'Company',
+  };
   const labelOf = (key: string) => labels[key];
 
   it('enum values with their dictionary labels', () => {
@@ -41,7 +53,11 @@ describe('choices', () => {
     expect(isChoiceList({ pattern: '^(a|b)(,(a|c))*$' })).toBe(false);
     expect(isChoiceList({ pattern: '^[a-z]+$' })).toBe(false);
     expect(isChoiceList({})).toBe(false);
-    const order = [{ value: 'password', label: 'Password' }, { value: 'mobile', label: 'Mobile' }, { value: 'refresh_token', label: 'Refresh' }];
+    const order = [
+      { value: 'password', label: 'Password' },
+      { value: 'mobile', label: 'Mobile' },
+      { value: 'refresh_token', label: 'Refresh' },
+    ];
     expect(joinList(['refresh_token', 'password', 'password'], order)).toBe('password,refresh_token');
     expect(joinList([], order)).toBeUndefined();
     expect(splitList('password,mobile')).toEqual(['password', 'mobile']);

@@ -6,9 +6,31 @@
 import { describe, expect, it } from 'vitest';
 import { resources, type ActionMeta, type ResourceMeta } from '../../../runtime/generated/resources.ts';
 import { actionCallName, hiddenFieldsFor, parseDataFields, resolveResource } from '../../../runtime/resource/meta.ts';
-import { buildExportBody, buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, searchParamValue, searchParams, sorterParam } from '../../../runtime/resource/queryParams.ts';
+import {
+  buildExportBody,
+  buildQueryParams,
+  hasSearch,
+  missingRequiredFilter,
+  parseSorter,
+  searchParamValue,
+  searchParams,
+  sorterParam,
+} from '../../../runtime/resource/queryParams.ts';
 import { listCallName } from '../../../runtime/resource/api.ts';
-import { CHECK_RECORD, ONLY_ONE, canView, offeredOnRow, placementsOf, selectionOf, selectionProblem, typeToConfirmOf, typedConfirmMatches, typedValues, visibleActions, type ActionContext } from '../../../runtime/resource/actionModel.ts';
+import {
+  CHECK_RECORD,
+  ONLY_ONE,
+  canView,
+  offeredOnRow,
+  placementsOf,
+  selectionOf,
+  selectionProblem,
+  typeToConfirmOf,
+  typedConfirmMatches,
+  typedValues,
+  visibleActions,
+  type ActionContext,
+} from '../../../runtime/resource/actionModel.ts';
 import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
 import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
 import { parseImportErrors } from '../../../runtime/resource/api.ts';
@@ -55,7 +77,13 @@ describe('a list from a declared call (list.source)', () => {
   });
 
   it('sends the filters, no sorter, and the page only to a paged source', () => {
-    const req = { values: {}, sort: { field: 'roleCode', order: 'ascend' as const }, page: 2, pageSize: 20, fixed: { menuCode: 'sysuser' } };
+    const req = {
+      values: {},
+      sort: { field: 'roleCode', order: 'ascend' as const },
+      page: 2,
+      pageSize: 20,
+      fixed: { menuCode: 'sysuser' },
+    };
     expect(buildQueryParams(data, req)).toEqual({ menuCode: 'sysuser' });
     expect(buildQueryParams(online, { ...req, fixed: undefined })).toEqual({ currentPage: 2, pageSize: 20 });
   });
@@ -71,7 +99,12 @@ describe('a list from a declared call (list.source)', () => {
 
 describe('call names', () => {
   it('names the standard calls after the resource; print and view have none; custom ones name theirs', () => {
-    const action = (name: string, kind: ActionMeta['kind'] = 'standard', call?: string): ActionMeta => ({ name, kind, permission: 'x', call });
+    const action = (name: string, kind: ActionMeta['kind'] = 'standard', call?: string): ActionMeta => ({
+      name,
+      kind,
+      permission: 'x',
+      call,
+    });
     expect(actionCallName(user, action('export'))).toBe('exportSysUser');
     expect(actionCallName(user, action('exportWord'))).toBe('exportWordSysUser');
     expect(actionCallName(user, action('import'))).toBe('importSysUser');
@@ -162,7 +195,14 @@ describe('actions', () => {
       'addToTenant',
       'online',
     ]);
-    expect(visibleActions(user, 'row', allButtons).map((a) => a.name)).toEqual(['update', 'delete', 'grantRole', 'addToTenant', 'removePrincipal', 'unlock']);
+    expect(visibleActions(user, 'row', allButtons).map((a) => a.name)).toEqual([
+      'update',
+      'delete',
+      'grantRole',
+      'addToTenant',
+      'removePrincipal',
+      'unlock',
+    ]);
   });
 
   it('hides an action whose button the user does not hold', () => {
@@ -272,7 +312,11 @@ describe('columns and cells', () => {
   });
 
   it('sorts nothing a resource does not declare sortable', () => {
-    expect(buildColumns(param).filter((c) => c.sortable).map((c) => c.field)).toEqual(['paramKey', 'createTime']);
+    expect(
+      buildColumns(param)
+        .filter((c) => c.sortable)
+        .map((c) => c.field),
+    ).toEqual(['paramKey', 'createTime']);
     expect(org.list.mode).toBe('tree');
   });
 });
@@ -299,7 +343,7 @@ describe('data permissions', () => {
 describe('downloads and imports', () => {
   it('reads the file name of a Content-Disposition header', () => {
     expect(filenameFromDisposition('attachment; filename="SysUser-2026-01-02.xlsx"')).toBe('SysUser-2026-01-02.xlsx');
-    expect(filenameFromDisposition("attachment; filename=\"x.pdf\"; filename*=UTF-8''%E7%94%A8%E6%88%B7.pdf")).toBe('用户.pdf');
+    expect(filenameFromDisposition('attachment; filename="x.pdf"; filename*=UTF-8\'\'%E7%94%A8%E6%88%B7.pdf')).toBe('用户.pdf');
     expect(filenameFromDisposition('attachment; filename=plain.docx')).toBe('plain.docx');
     expect(filenameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
     expect(filenameFromDisposition('inline')).toBeUndefined();
@@ -328,7 +372,8 @@ describe('downloads and imports', () => {
 
 describe('extension modules', () => {
   it('loads every registered module once before the page renders, also those registered later', async () => {
-    const { hasActionComponent, loadExtensionModules, registerActionComponent, registerExtensionModule } = await import('../../../runtime/resource/extensions.ts');
+    const { hasActionComponent, loadExtensionModules, registerActionComponent, registerExtensionModule } =
+      await import('../../../runtime/resource/extensions.ts');
     let loads = 0;
     registerExtensionModule(async () => {
       loads += 1;

@@ -19,7 +19,8 @@ export interface Payload {
 const RUN = 'window.__xss=(window.__xss||0)+1';
 
 /** A 1×1 PNG. */
-export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export const PAYLOADS: readonly Payload[] = [
   { name: 'img onerror', html: `<img src=x onerror="${RUN}">`, keeps: ['img[src="x"]'] },
@@ -38,20 +39,53 @@ export const PAYLOADS: readonly Payload[] = [
     keeps: ['p[style="color: red"]'],
     text: 'covered',
   },
-  { name: 'event handlers on formatting', html: `<div onclick="${RUN}" onmouseover="${RUN}"><b onpointerenter="${RUN}">bold</b></div>`, keeps: ['b'], text: 'bold' },
+  {
+    name: 'event handlers on formatting',
+    html: `<div onclick="${RUN}" onmouseover="${RUN}"><b onpointerenter="${RUN}">bold</b></div>`,
+    keeps: ['b'],
+    text: 'bold',
+  },
   { name: 'body onload', html: `<body onload="${RUN}"><p>x</p></body>`, text: 'x' },
-  { name: 'object, embed and a form', html: `<object data="x.swf"></object><embed src="x.swf"><form action="https://evil.example"><input name="q"><button formaction="javascript:${RUN}">go</button></form>` },
-  { name: 'meta refresh, base and stylesheet link', html: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css"><p>x</p>', text: 'x' },
+  {
+    name: 'object, embed and a form',
+    html: `<object data="x.swf"></object><embed src="x.swf"><form action="https://evil.example"><input name="q"><button formaction="javascript:${RUN}">go</button></form>`,
+  },
+  {
+    name: 'meta refresh, base and stylesheet link',
+    html: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css"><p>x</p>',
+    text: 'x',
+  },
   { name: 'mXSS: math, mtext, table, mglyph, style', html: `<math><mtext><table><mglyph><style><img src=x onerror="${RUN}">` },
   { name: 'mXSS: svg, p, style, a id', html: `<svg></p><style><a id="</style><img src=1 onerror=${RUN}>">` },
   { name: 'mXSS: noscript and a title', html: `<noscript><p title="</noscript><img src=x onerror=${RUN}>">` },
   { name: 'mXSS: nested forms in math', html: `<form><math><mtext></form><form><mglyph><style></math><img src onerror=${RUN}>` },
   { name: 'mXSS: template in a table', html: `<table><template><style><img src=x onerror=${RUN}></style></template></table>` },
-  { name: 'data: URL in a link', html: '<a href="data:text/html;base64,PHNjcmlwdD5wYXJlbnQuX194c3M9MTwvc2NyaXB0Pg==">open</a>', text: 'open' },
-  { name: 'data: URL of an image in an img', html: `<img src="${PNG_DATA_URL}" alt="dot">`, keeps: [`img[src="${PNG_DATA_URL}"]`, 'img[alt="dot"]'] },
-  { name: 'data: URL of HTML in an img', html: '<img src="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==" alt="html">', keeps: ['img[alt="html"]'] },
-  { name: 'data: URL of SVG in an img', html: '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" alt="svg">', keeps: ['img[alt="svg"]'] },
-  { name: 'DOM clobbering names and ids', html: '<img name="getElementById" src="a.png"><p id="cookie" class="ant-modal">x</p>', keeps: ['img[src="a.png"]'], text: 'x' },
+  {
+    name: 'data: URL in a link',
+    html: '<a href="data:text/html;base64,PHNjcmlwdD5wYXJlbnQuX194c3M9MTwvc2NyaXB0Pg==">open</a>',
+    text: 'open',
+  },
+  {
+    name: 'data: URL of an image in an img',
+    html: `<img src="${PNG_DATA_URL}" alt="dot">`,
+    keeps: [`img[src="${PNG_DATA_URL}"]`, 'img[alt="dot"]'],
+  },
+  {
+    name: 'data: URL of HTML in an img',
+    html: '<img src="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==" alt="html">',
+    keeps: ['img[alt="html"]'],
+  },
+  {
+    name: 'data: URL of SVG in an img',
+    html: '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" alt="svg">',
+    keeps: ['img[alt="svg"]'],
+  },
+  {
+    name: 'DOM clobbering names and ids',
+    html: '<img name="getElementById" src="a.png"><p id="cookie" class="ant-modal">x</p>',
+    keeps: ['img[src="a.png"]'],
+    text: 'x',
+  },
   {
     name: 'safe formatting',
     html:
@@ -61,17 +95,38 @@ export const PAYLOADS: readonly Payload[] = [
       '<p style="text-align: center; color: #ff0000">centred</p><a href="https://example.com/a">link</a><a href="mailto:a@example.com">mail</a>' +
       '<img src="https://example.com/a.png" alt="pic" width="20" height="10"><hr>',
     keeps: [
-      'h2', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'ul > li', 'ol[start="3"] > li', 'blockquote', 'pre > code',
-      'table thead th', 'td[colspan="2"][style="text-align: center"]', 'p[style="text-align: center; color: #ff0000"]',
-      'a[href="https://example.com/a"][target="_blank"][rel="noopener noreferrer"]', 'a[href="mailto:a@example.com"]',
-      'img[src="https://example.com/a.png"][alt="pic"][width="20"][height="10"]', 'hr',
+      'h2',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      's',
+      'sub',
+      'sup',
+      'ul > li',
+      'ol[start="3"] > li',
+      'blockquote',
+      'pre > code',
+      'table thead th',
+      'td[colspan="2"][style="text-align: center"]',
+      'p[style="text-align: center; color: #ff0000"]',
+      'a[href="https://example.com/a"][target="_blank"][rel="noopener noreferrer"]',
+      'a[href="mailto:a@example.com"]',
+      'img[src="https://example.com/a.png"][alt="pic"][width="20"][height="10"]',
+      'hr',
     ],
     text: 'Heading',
   },
-  { name: 'link target and rel replaced', html: '<a href="https://example.com" target="_top" rel="opener">x</a><a target="_self">no link</a>', keeps: ['a[href="https://example.com"][target="_blank"][rel="noopener noreferrer"]', 'a:not([href]):not([target])'] },
+  {
+    name: 'link target and rel replaced',
+    html: '<a href="https://example.com" target="_top" rel="opener">x</a><a target="_self">no link</a>',
+    keeps: ['a[href="https://example.com"][target="_blank"][rel="noopener noreferrer"]', 'a:not([href]):not([target])'],
+  },
 ];
 
-const FORBIDDEN_ELEMENTS = 'script, style, iframe, frame, object, embed, form, input, button, textarea, select, svg, math, link, meta, base, template, noscript';
+const FORBIDDEN_ELEMENTS =
+  'script, style, iframe, frame, object, embed, form, input, button, textarea, select, svg, math, link, meta, base, template, noscript';
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'srcdoc', 'data'];
 const SAFE_IMAGE_DATA = /^data:image\/(?:png|jpe?g|gif|webp|bmp|avif)[;,]/i;
 const STYLE_OK = /^(?:[a-z-]+: [^;:()]*(?:\([\d\s.,%/]*\)[^;:()]*)*)(?:; [a-z-]+: [^;:()]*(?:\([\d\s.,%/]*\)[^;:()]*)*)*$/;
@@ -90,11 +145,17 @@ export function problems(output: string): string[] {
         // eslint-disable-next-line no-control-regex -- browsers ignore control characters and spaces in a URL's scheme
         const url = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
         if (/^(?:javascript|vbscript):/.test(url)) out.push(`${name}="${attr.value}"`);
-        if (url.startsWith('data:') && !(name === 'src' && el.nodeName === 'IMG' && SAFE_IMAGE_DATA.test(url))) out.push(`${name}="${attr.value.slice(0, 40)}"`);
+        if (url.startsWith('data:') && !(name === 'src' && el.nodeName === 'IMG' && SAFE_IMAGE_DATA.test(url)))
+          out.push(`${name}="${attr.value.slice(0, 40)}"`);
       }
-      if (name === 'style' && (!STYLE_OK.test(attr.value) || /url|expression|position|behavior|z-index|@import|\\/i.test(attr.value))) out.push(`style="${attr.value}"`);
+      if (name === 'style' && (!STYLE_OK.test(attr.value) || /url|expression|position|behavior|z-index|@import|\\/i.test(attr.value)))
+        out.push(`style="${attr.value}"`);
     }
-    if (el.nodeName === 'A' && el.hasAttribute('href') && (el.getAttribute('target') !== '_blank' || el.getAttribute('rel') !== 'noopener noreferrer')) {
+    if (
+      el.nodeName === 'A' &&
+      el.hasAttribute('href') &&
+      (el.getAttribute('target') !== '_blank' || el.getAttribute('rel') !== 'noopener noreferrer')
+    ) {
       out.push(`link without target/rel: ${el.outerHTML}`);
     }
   }

@@ -44,7 +44,9 @@ describe('sanitize', () => {
   });
 
   it('opens links in a new tab without giving it the opener', () => {
-    expect(richText.sanitize('<a href="https://example.com">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(richText.sanitize('<a href="https://example.com">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(richText.sanitize('<span target="_top" rel="opener">x</span>')).toBe('<span>x</span>');
   });
 
@@ -57,7 +59,9 @@ describe('sanitize', () => {
 
 describe('filterStyle', () => {
   it('keeps listed properties with plain values', () => {
-    expect(filterStyle('text-align: center; color: rgb(255, 0, 0); font-family: "Segoe UI", sans-serif')).toBe('text-align: center; color: rgb(255, 0, 0); font-family: "Segoe UI", sans-serif');
+    expect(filterStyle('text-align: center; color: rgb(255, 0, 0); font-family: "Segoe UI", sans-serif')).toBe(
+      'text-align: center; color: rgb(255, 0, 0); font-family: "Segoe UI", sans-serif',
+    );
     expect(filterStyle('width: 50%; border: 1px solid #ccc;')).toBe('width: 50%; border: 1px solid #ccc');
   });
 
@@ -74,12 +78,18 @@ describe('filterStyle', () => {
 
 describe('toText', () => {
   it('is the readable text: tags stripped, blocks apart, whitespace collapsed', () => {
-    expect(richText.toText('<p>Hello <b>world</b></p><p>Second&nbsp;line</p>\n\n<ul><li>a</li><li>b</li></ul>')).toBe('Hello world Second line a b');
+    expect(richText.toText('<p>Hello <b>world</b></p><p>Second&nbsp;line</p>\n\n<ul><li>a</li><li>b</li></ul>')).toBe(
+      'Hello world Second line a b',
+    );
     expect(richText.toText('one<br>two<table><tr><td>x</td><td>y</td></tr></table>')).toBe('one two x y');
   });
 
   it('leaves out script, style and template content and shows entities as the characters they are', () => {
-    expect(richText.toText('<p>kept</p><script>alert(1)</script><div><style>p{}</style><template><p>t</p></template><noscript>n</noscript></div>')).toBe('kept');
+    expect(
+      richText.toText(
+        '<p>kept</p><script>alert(1)</script><div><style>p{}</style><template><p>t</p></template><noscript>n</noscript></div>',
+      ),
+    ).toBe('kept');
     expect(richText.toText('<img src=x onerror=alert(1)>')).toBe('');
     expect(richText.toText('a &lt;b&gt; &amp; c')).toBe('a <b> & c');
     expect(richText.toText('no markup at all')).toBe('no markup at all');
@@ -98,7 +108,9 @@ describe('embedded images', () => {
 
   it('refuses a file over the limit or not a raster image, with the message of the language', () => {
     expect(imageRefusal({ size: RICH_TEXT_IMAGE_MAX_BYTES, type: 'image/png' }, t)).toBeUndefined();
-    expect(imageRefusal({ size: RICH_TEXT_IMAGE_MAX_BYTES + 1, type: 'image/png' }, t)).toBe('richText.imageTooLarge {"size":"256 KB","limit":"256 KB"}');
+    expect(imageRefusal({ size: RICH_TEXT_IMAGE_MAX_BYTES + 1, type: 'image/png' }, t)).toBe(
+      'richText.imageTooLarge {"size":"256 KB","limit":"256 KB"}',
+    );
     expect(imageRefusal({ size: 300 * 1024, type: 'image/jpeg' }, t)).toBe('richText.imageTooLarge {"size":"300 KB","limit":"256 KB"}');
     expect(imageRefusal({ size: 10, type: 'image/svg+xml' }, t)).toBe('richText.notAnImage');
     expect(imageRefusal({ size: 10, type: 'text/html' }, t)).toBe('richText.notAnImage');

@@ -12,7 +12,13 @@ import {
   type TagView,
 } from '../../../runtime/tags/tagsViewRules.ts';
 
-const view = (path: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, name: path.slice(1), title: path, ...extra });
+const view = (path: string, extra: Partial<TagView> = {}): TagView => ({
+  path,
+  fullPath: path,
+  name: path.slice(1),
+  title: path,
+  ...extra,
+});
 const home = view('/workbench', { name: 'Workbench', affix: true });
 const users = view('/sysuser', { name: 'SysUser' });
 const roles = view('/sysrole', { name: 'SysRole' });

@@ -42,11 +42,23 @@ export function ExportOptionsBar({
   return (
     <Space wrap align="center" style={{ marginBottom: 16 }}>
       <label htmlFor={nameId}>{t('demo.excel.filename')}</label>
-      <Input id={nameId} style={{ width: 220 }} placeholder={t('demo.excel.filenamePlaceholder')} value={value.filename} onChange={(e) => onChange({ ...value, filename: e.target.value })} />
+      <Input
+        id={nameId}
+        style={{ width: 220 }}
+        placeholder={t('demo.excel.filenamePlaceholder')}
+        value={value.filename}
+        onChange={(e) => onChange({ ...value, filename: e.target.value })}
+      />
       <label htmlFor={widthId}>{t('demo.excel.autoWidth')}</label>
       <Switch id={widthId} checked={value.autoWidth} onChange={(autoWidth) => onChange({ ...value, autoWidth })} />
       <label htmlFor={typeId}>{t('demo.excel.bookType')}</label>
-      <Select id={typeId} style={{ width: 100 }} value={value.bookType} onChange={(bookType) => onChange({ ...value, bookType })} options={bookTypes.map((b) => ({ value: b, label: b }))} />
+      <Select
+        id={typeId}
+        style={{ width: 100 }}
+        value={value.bookType}
+        onChange={(bookType) => onChange({ ...value, bookType })}
+        options={bookTypes.map((b) => ({ value: b, label: b }))}
+      />
       {children}
     </Space>
   );
@@ -58,7 +70,15 @@ export function MockOffAlert({ failed }: { failed: boolean }) {
 }
 
 /** The articles table: id, title, author, readings, date. */
-export function ArticleTable({ articles, columns, rowSelection }: { articles: MockArticle[] | undefined; columns?: ColumnsType<MockArticle>; rowSelection?: TableProps<MockArticle>['rowSelection'] }) {
+export function ArticleTable({
+  articles,
+  columns,
+  rowSelection,
+}: {
+  articles: MockArticle[] | undefined;
+  columns?: ColumnsType<MockArticle>;
+  rowSelection?: TableProps<MockArticle>['rowSelection'];
+}) {
   const { t } = useDemoTranslation();
   const standard: ColumnsType<MockArticle> = [
     { title: t('demo.excel.columns.id'), dataIndex: 'id', width: 80 },

@@ -48,7 +48,13 @@ export default function MergeHeaderPage() {
             type="primary"
             icon={<DownloadOutlined />}
             disabled={!articles?.length}
-            onClick={() => void saveSheet({ header: mergedHeader(t), merges: MERGES, rows: (articles ?? []).map(articleRow) }, options, t('demo.excel.defaultName'))}
+            onClick={() =>
+              void saveSheet(
+                { header: mergedHeader(t), merges: MERGES, rows: (articles ?? []).map(articleRow) },
+                options,
+                t('demo.excel.defaultName'),
+              )
+            }
           >
             {t('demo.excel.export.button')}
           </Button>

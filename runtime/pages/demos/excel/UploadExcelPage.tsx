@@ -74,7 +74,12 @@ export default function UploadExcelPage() {
               rowKey={(_, i) => String(i)}
               aria-label={sheet.name}
               dataSource={sheet.rows}
-              columns={sheet.header.map((h) => ({ title: h, dataIndex: h, key: h, render: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))}
+              columns={sheet.header.map((h) => ({
+                title: h,
+                dataIndex: h,
+                key: h,
+                render: (v: unknown) => (v === null || v === undefined ? '' : String(v)),
+              }))}
               pagination={false}
               scroll={{ x: true }}
             />

@@ -33,7 +33,8 @@ function textWidth(value: Cell): number {
 /** Each column's width: its longest cell, bounded. */
 export function columnWidths(rows: readonly Cell[][]): number[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? MIN_WIDTH, Math.min(MAX_WIDTH, textWidth(cell) + 2))));
+  for (const row of rows)
+    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? MIN_WIDTH, Math.min(MAX_WIDTH, textWidth(cell) + 2))));
   return widths;
 }
 

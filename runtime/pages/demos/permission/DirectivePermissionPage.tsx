@@ -35,7 +35,9 @@ export default function DirectivePermissionPage() {
         <Space orientation="vertical" data-testid="by-directive">
           {CASES.map((c) => (
             <Permission key={c.key} roles={c.roles}>
-              <Tag color="blue" data-case={c.key}>{t(`demo.permission.directive.${c.key}`)}</Tag>
+              <Tag color="blue" data-case={c.key}>
+                {t(`demo.permission.directive.${c.key}`)}
+              </Tag>
             </Permission>
           ))}
         </Space>
@@ -43,7 +45,9 @@ export default function DirectivePermissionPage() {
         <Typography.Paragraph>{t('demo.permission.directive.functionHint')}</Typography.Paragraph>
         <Space orientation="vertical" data-testid="by-function">
           {CASES.filter((c) => checkPermission(user.roles, c.roles)).map((c) => (
-            <Tag color="green" key={c.key} data-case={c.key}>{t(`demo.permission.directive.${c.key}`)}</Tag>
+            <Tag color="green" key={c.key} data-case={c.key}>
+              {t(`demo.permission.directive.${c.key}`)}
+            </Tag>
           ))}
         </Space>
         <Divider titlePlacement="start">{t('demo.permission.directive.buttons')}</Divider>
@@ -53,7 +57,12 @@ export default function DirectivePermissionPage() {
           <Input id={codeId} value={code} onChange={(e) => setCode(e.target.value)} />
           <div data-testid="button-directive">
             {trimmed && (
-              <ButtonPermission code={trimmed} otherwise={<Typography.Text type="secondary">{t('demo.permission.directive.buttonHidden', { code: trimmed })}</Typography.Text>}>
+              <ButtonPermission
+                code={trimmed}
+                otherwise={
+                  <Typography.Text type="secondary">{t('demo.permission.directive.buttonHidden', { code: trimmed })}</Typography.Text>
+                }
+              >
                 <Button type="primary">{t('demo.permission.directive.buttonShown', { code: trimmed })}</Button>
               </ButtonPermission>
             )}

@@ -61,9 +61,15 @@ export default function RolePermissionPage() {
           {roles?.map((role) => (
             <Col xs={24} md={8} key={role.key}>
               <Card size="small" title={role.name} data-role={role.key}>
-                <Typography.Paragraph type="secondary">{t(`demo.permission.role.descriptions.${role.key}`, { defaultValue: role.description })}</Typography.Paragraph>
+                <Typography.Paragraph type="secondary">
+                  {t(`demo.permission.role.descriptions.${role.key}`, { defaultValue: role.description })}
+                </Typography.Paragraph>
                 <Typography.Text strong>{t('demo.permission.role.sees', { count: role.routes.length })}</Typography.Text>
-                <Tree aria-label={t('demo.permission.role.routesOf', { role: role.name })} treeData={routeNodes(role.routes, t)} selectable={false} />
+                <Tree
+                  aria-label={t('demo.permission.role.routesOf', { role: role.name })}
+                  treeData={routeNodes(role.routes, t)}
+                  selectable={false}
+                />
               </Card>
             </Col>
           ))}
