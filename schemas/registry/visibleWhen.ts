@@ -8,8 +8,6 @@
 import type { FieldUi } from '../../runtime/generated/fileTypes.ts';
 import type { JsonSchema } from './types.ts';
 
-export type VisibleWhen = NonNullable<FieldUi['visibleWhen']>;
-
 /** Whether a field with these ui hints is shown for these values. */
 export function isShown(ui: Pick<FieldUi, 'visibleWhen'> | undefined, values: Readonly<Record<string, unknown>>): boolean {
   const when = ui?.visibleWhen;

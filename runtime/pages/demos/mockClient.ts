@@ -16,7 +16,3 @@ interface MockAnswer<T> {
 export async function mockGet<T>(path: string, params: Record<string, unknown> = {}): Promise<T> {
   return (await request<MockAnswer<T>>({ method: 'GET', url: `${MOCK_BASE}/${path}`, params })).data;
 }
-
-export async function mockPost<T>(path: string, body: unknown): Promise<T> {
-  return (await request<MockAnswer<T>>({ method: 'POST', url: `${MOCK_BASE}/${path}`, data: body })).data;
-}
