@@ -9,7 +9,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { generatedFile } from './tsSource.ts';
 
 /** The meta-schemas, in the order their types are printed. */
-export const META_SCHEMAS = ['resource.schema.json', 'menu.schema.json'] as const;
+const META_SCHEMAS = ['resource.schema.json', 'menu.schema.json'] as const;
 
 /**
  * Keywords that say nothing about a file's shape in TypeScript: conditions between members
@@ -22,7 +22,7 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions']);
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
 
 /** A meta-schema without the keywords json-schema-to-typescript would turn into noise. */
-export function shapeOnly(schema: unknown): unknown {
+function shapeOnly(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(shapeOnly);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};

@@ -91,7 +91,8 @@ export function checkDocument(doc: DesignDocument, known: Readonly<Record<string
       message: `URL prefix /api/${file.service}/${file.path} is used by resource ${pathClash.name}`,
     });
   const registryIssues: RegistryIssue[] = [];
-  const resource = normalise('document', file, registryIssues);
+  // a document's menu code defaults to its path, as publishing gives it (server-mock/documents/tenantDocuments.ts)
+  const resource = normalise('document', { ...file, menu: file.menu ?? file.path }, registryIssues);
   issues.push(...registryIssues.map((i) => ({ pointer: `/resource${i.pointer}`, message: i.message })));
   for (const [key, rel] of Object.entries(resource.relations)) {
     const target = rel.resource === resource.name ? resourceMeta(resource) : known[rel.resource];
@@ -123,4 +124,19 @@ export function checkDocument(doc: DesignDocument, known: Readonly<Record<string
   }
   if (issues.length) return { issues };
   return { issues, meta: resourceMeta(resource) };
+}
+
+/**
+ * The registry a document is checked against, without the resource the form itself published
+ * (`name`, when the form is published): its own publication is no clash with the form, as the
+ * server's publish sees it. A file resource of that name stays (a file always wins).
+ */
+export function withoutOwnPublication(
+  known: Readonly<Record<string, ResourceMeta>>,
+  published: Readonly<Record<string, ResourceMeta>>,
+  name: string | undefined,
+): Readonly<Record<string, ResourceMeta>> {
+  if (name === undefined || known[name] === undefined || known[name] !== published[name]) return known;
+  const { [name]: _own, ...others } = known;
+  return others;
 }

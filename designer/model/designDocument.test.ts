@@ -15,6 +15,7 @@ import {
   renameField,
   renameProblem,
   renameResource,
+  visibleWhenValue,
   type DesignDocument,
 } from './designDocument.ts';
 import { checkDocument } from './checkDocument.ts';
@@ -35,6 +36,9 @@ describe('design document', () => {
     expect(checked.issues).toEqual([]);
     expect(checked.meta!.form.order).toEqual(fieldNames(doc));
     expect(checked.meta!.relations.relation1).toMatchObject({ resource: 'SysRole' });
+    // an upload holds a stored file's id, of the upload kind
+    expect(doc.resource.record!.properties.upload1).toEqual({ type: 'integer', minimum: 1, 'x-kind': 'upload' });
+    expect(checked.meta!.fields.find((f) => f.name === 'upload1')).toMatchObject({ type: 'integer', kind: 'upload' });
   });
 
   it('inserts at the drop position and moves fields', () => {
@@ -133,5 +137,76 @@ describe('design document', () => {
     expect(valuesToSend(plan, { switch1: false, text1: 'kept?' })).toEqual({ switch1: false });
     expect(errorsOf({ switch1: true }).map((e) => e.keyword)).toContain('required');
     expect(valuesToSend(plan, { switch1: true, text1: 'x' })).toEqual({ switch1: true, text1: 'x' });
+  });
+
+  it('types a visible-when value by the field it looks at: a number field compares with a number', () => {
+    let doc = newDocument();
+    doc = edit(doc, (d) => {
+      addField(d, 'number', 0);
+      addField(d, 'text', 1);
+      addField(d, 'switch', 2);
+    });
+    expect(visibleWhenValue(doc, 'number1', '3')).toBe(3);
+    expect(visibleWhenValue(doc, 'number1', '2.5')).toBe(2.5);
+    expect(visibleWhenValue(doc, 'number1', 'x')).toBe('x');
+    expect(visibleWhenValue(doc, 'switch1', 'false')).toBe(false);
+    expect(visibleWhenValue(doc, 'text1', '3')).toBe('3');
+    doc = edit(doc, (d) => {
+      editField(d, 'text1', { property: 'required', value: true });
+      editField(d, 'text1', { property: 'visibleWhen', value: { field: 'number1', equals: visibleWhenValue(d, 'number1', '3') } });
+    });
+    const meta = checkDocument(doc, resources).meta!;
+    const plan = buildFormPlan(meta, 'create', new Set());
+    const errorsOf = (values: Record<string, unknown>) => validateValues(plan.validationSchema, valuesToValidate(plan, values));
+    // shown, and so required, while number1 holds 3 (the record schema's if compares by type)
+    expect(errorsOf({ number1: 3 }).map((e) => e.keyword)).toContain('required');
+    expect(errorsOf({ number1: 4 })).toEqual([]);
+    expect(valuesToSend(plan, { number1: 4, text1: 'x' })).toEqual({ number1: 4 });
+    // a text value on a number field is named by the checks, not left to never match
+    const wrong = edit(doc, (d) => {
+      d.resource.form!.ui!.text1!.visibleWhen!.equals = '3';
+    });
+    expect(checkDocument(wrong, resources).issues).toContainEqual({
+      pointer: '/resource/form/ui/text1/visibleWhen/equals',
+      message: 'must be a number, as "number1" holds one',
+    });
+  });
+
+  it('offers a field in the list search, matched by its type, and keeps the search in step with renames and removals', () => {
+    let doc = edit(newDocument(), (d) => {
+      addField(d, 'text', 0);
+      addField(d, 'number', 1);
+      editField(d, 'text1', { property: 'searched', value: true });
+      editField(d, 'number1', { property: 'searched', value: true });
+    });
+    expect(doc.resource.list!.search!.basic).toEqual([
+      { field: 'text1', match: 'contains' },
+      { field: 'number1', match: 'range' },
+    ]);
+    expect(fieldView(doc, 'text1')!.searched).toBe(true);
+    doc = edit(doc, (d) => renameField(d, 'text1', 'code'));
+    doc = edit(doc, (d) => removeField(d, 'number1'));
+    expect(doc.resource.list!.search!.basic).toEqual([{ field: 'code', match: 'contains' }]);
+    expect(checkDocument(doc, resources).issues).toEqual([]);
+    doc = edit(doc, (d) => editField(d, 'code', { property: 'searched', value: false }));
+    expect(doc.resource.list!.search!.basic).toEqual([]);
+  });
+
+  it("gives a new document the standard buttons, under permissions that follow the resource's path", () => {
+    let doc = newDocument('Supplier');
+    expect(doc.resource.actions!.map((a) => a.permission)).toEqual([
+      'supplier:query',
+      'supplier:add',
+      'supplier:update',
+      'supplier:delete',
+      'supplier:export',
+    ]);
+    doc = edit(doc, (d) => renameResource(d, 'Vendor'));
+    expect(doc.resource.actions!.map((a) => a.permission)[1]).toBe('vendor:add');
+    const meta = checkDocument(
+      edit(doc, (d) => void addField(d, 'text', 0)),
+      resources,
+    ).meta!;
+    expect(meta.calls.map((c) => c.verb)).toEqual(expect.arrayContaining(['query', 'add', 'update', 'delete', 'export']));
   });
 });

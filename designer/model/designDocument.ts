@@ -25,13 +25,28 @@ export interface DesignDocument {
 }
 
 /** A record field's name: what the meta-schema allows (an identifier starting lower case). */
-export const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
+const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
 /** A resource name: PascalCase. */
-export const RESOURCE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+const RESOURCE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 
 export type Localised = Record<Locale, string>;
 
 /** A new, empty document for a resource `name` under service `generator`. */
+/** The buttons a new document's page offers: the standard calls, each under a permission of its path. */
+const STANDARD_ACTIONS = ['query', 'add', 'update', 'delete', 'export'] as const;
+
+function standardActions(path: string): NonNullable<ResourceFile['actions']> {
+  return STANDARD_ACTIONS.map((name) => ({ name, permission: `${path}:${name}` }));
+}
+
+/** Sets the resource's path; the permissions of its actions named after the old path follow it. */
+export function setPath(doc: DesignDocument, path: string): void {
+  const from = `${doc.resource.path}:`;
+  for (const a of doc.resource.actions ?? [])
+    if (a.permission.startsWith(from)) a.permission = `${path}:${a.permission.slice(from.length)}`;
+  doc.resource.path = path;
+}
+
 export function newDocument(name = 'NewForm', titles: Localised = { en: 'New form', zh: '新表单', tw: '新表單' }): DesignDocument {
   return {
     resource: {
@@ -42,6 +57,7 @@ export function newDocument(name = 'NewForm', titles: Localised = { en: 'New for
       record: { type: 'object', additionalProperties: false, required: [], properties: {} },
       list: { columns: [{ field: 'createTime', sortable: true }], defaultSort: 'createTime_descend' },
       form: { order: [], readOnlyOnEdit: [], ui: {} },
+      actions: standardActions(name.toLowerCase()),
     },
     messages: Object.fromEntries(
       LOCALES.map((l): [Locale, MessageTree] => [l, { resources: { [name]: { title: titles[l], fields: {} } } }]),
@@ -95,12 +111,42 @@ export interface FieldView {
   span?: number;
   visibleWhen?: FieldUi['visibleWhen'];
   readOnlyOnEdit: boolean;
+  /** Offered in the list's search (list.search.basic). */
+  searched: boolean;
 }
 
 type Schema = PropertySchema & Record<string, unknown>;
+/** The value a visible-when condition compares with. */
+type WhenValue = NonNullable<FieldUi['visibleWhen']>['equals'];
 
-export function schemaOf(doc: DesignDocument, name: string): Schema | undefined {
+function schemaOf(doc: DesignDocument, name: string): Schema | undefined {
   return doc.resource.record?.properties[name] as Schema | undefined;
+}
+
+/**
+ * The value a visible-when condition on `field` holds for the text typed: a number for a number
+ * field (the record form and the server's `if` compare it by type), true or false for a switch,
+ * the text otherwise. Text that is not a number stays text, so the document's check names it.
+ */
+export function visibleWhenValue(doc: DesignDocument, field: string, text: string): WhenValue {
+  const schema = schemaOf(doc, field);
+  const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+  if (types.includes('number') || types.includes('integer')) {
+    const n = text.trim() === '' ? Number.NaN : Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  if (types.includes('boolean')) return text !== 'false';
+  return text;
+}
+
+/** The value a new visible-when condition on `field` starts with: true for a switch, its first choice, else the field's type's zero. */
+export function firstVisibleWhenValue(doc: DesignDocument, field: string): WhenValue {
+  const schema = schemaOf(doc, field);
+  const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+  if (types.includes('boolean')) return true;
+  if (Array.isArray(schema?.enum) && schema.enum.length > 0) return schema.enum[0] as WhenValue;
+  if (types.includes('number') || types.includes('integer')) return 0;
+  return '';
 }
 
 export function fieldView(doc: DesignDocument, name: string): FieldView | undefined {
@@ -117,6 +163,7 @@ export function fieldView(doc: DesignDocument, name: string): FieldView | undefi
     required: (doc.resource.record?.required ?? []).includes(name),
     patternMessage: localised('patternMessages'),
     readOnlyOnEdit: (doc.resource.form?.readOnlyOnEdit ?? []).includes(name),
+    searched: (doc.resource.list?.search?.basic ?? []).some((f) => searchedField(f) === name),
   };
   const set = <K extends keyof FieldView>(key: K, value: FieldView[K] | undefined) => {
     if (value !== undefined) view[key] = value;
@@ -177,7 +224,7 @@ function setMessage(doc: DesignDocument, locale: Locale, group: string, field: s
 }
 
 /** A name not used by any field, from `base` (`text1`, `text2`, ...). */
-export function freeName(doc: DesignDocument, base: string): string {
+function freeName(doc: DesignDocument, base: string): string {
   const taken = new Set([...Object.keys(doc.resource.record?.properties ?? {}), 'id', 'tenantCode', 'createTime', 'updateTime']);
   for (let i = 1; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
 }
@@ -195,6 +242,7 @@ const KIND_LABELS: Record<FieldKind, Localised> = {
   dictionary: { en: 'Dictionary', zh: '字典', tw: '字典' },
   relation: { en: 'Relation', zh: '关联', tw: '關聯' },
   richText: { en: 'Rich text', zh: '富文本', tw: '富文本' },
+  upload: { en: 'Upload', zh: '上传', tw: '上傳' },
 };
 
 export function kindLabel(kind: FieldKind, locale: Locale): string {
@@ -284,6 +332,15 @@ function renameOrRemove(doc: DesignDocument, from: string, to: string | undefine
     if (to === undefined) r.list.columns = r.list.columns.filter((c) => c.field !== from);
     else for (const c of r.list.columns) if (c.field === from) c.field = to;
   }
+  for (const where of ['basic', 'advanced'] as const) {
+    const fields = r.list?.search?.[where];
+    if (!fields) continue;
+    r.list!.search![where] = fields.flatMap((f) => {
+      if (searchedField(f) !== from) return [f];
+      if (to === undefined) return [];
+      return [typeof f === 'string' ? to : { ...f, field: to }];
+    });
+  }
   for (const l of LOCALES) {
     for (const group of ['fields', 'patternMessages']) {
       const tree = ensureMessageGroup(doc, l, group);
@@ -326,7 +383,7 @@ export function renameResource(doc: DesignDocument, to: string): void {
       delete resources[from];
     }
   }
-  if (doc.resource.path === from.toLowerCase()) doc.resource.path = to.toLowerCase();
+  if (doc.resource.path === from.toLowerCase()) setPath(doc, to.toLowerCase());
   doc.resource.name = to;
   for (const [field, ui] of Object.entries(doc.resource.form?.ui ?? {}))
     if (ui.patternMessage) ui.patternMessage = patternMessageKey(doc, field);
@@ -336,7 +393,7 @@ export function setTitle(doc: DesignDocument, locale: Locale, text: string): voi
   ensureMessageGroup(doc, locale, '').title = text;
 }
 
-export function patternMessageKey(doc: DesignDocument, field: string): string {
+function patternMessageKey(doc: DesignDocument, field: string): string {
   return `resources.${doc.resource.name}.patternMessages.${field}`;
 }
 
@@ -352,7 +409,21 @@ export type FieldEdit =
   | { property: 'relation'; value: Pick<RelationDef, 'resource' | 'valueField' | 'labelField'> }
   | { property: 'default'; value: unknown }
   | { property: 'visibleWhen'; value: FieldUi['visibleWhen'] | undefined }
-  | { property: 'readOnlyOnEdit'; value: boolean };
+  | { property: 'readOnlyOnEdit'; value: boolean }
+  | { property: 'searched'; value: boolean };
+
+/** The field of an entry of the list's search (a name, or {field, match}). */
+function searchedField(entry: string | { field: string }): string {
+  return typeof entry === 'string' ? entry : entry.field;
+}
+
+/** How the list's search matches a field: a range of numbers and days, part of a free text, else the value. */
+function searchMatch(schema: Schema): 'exact' | 'contains' | 'range' {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('number') || types.includes('integer') || schema.format === 'date') return 'range';
+  if (types.includes('string') && schema.enum === undefined && schema['x-dict'] === undefined) return 'contains';
+  return 'exact';
+}
 
 function toggle(list: string[], name: string, on: boolean): void {
   const i = list.indexOf(name);
@@ -423,5 +494,12 @@ export function editField(doc: DesignDocument, name: string, edit: FieldEdit): v
     case 'readOnlyOnEdit':
       toggle((form(doc).readOnlyOnEdit ??= []), name, edit.value);
       return;
+    case 'searched': {
+      const search = ((doc.resource.list ??= {}).search ??= {});
+      const basic = (search.basic ?? []).filter((f) => searchedField(f) !== name);
+      if (edit.value) basic.push({ field: name, match: searchMatch(schema) });
+      search.basic = basic;
+      return;
+    }
   }
 }

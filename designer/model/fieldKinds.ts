@@ -4,6 +4,12 @@
  * (so a field written in the JSON view shows in the palette's terms). Pure data, no React.
  */
 import type { PropertySchema, RelationDef } from '../../runtime/generated/fileTypes.ts';
+import {
+  DESIGNER_CHOICE_LIST_LENGTH,
+  DESIGNER_RICH_TEXT_LENGTH,
+  DESIGNER_TEXT_LENGTH,
+  DESIGNER_TEXTAREA_LENGTH,
+} from '../../schemas/registry/documentLimits.ts';
 
 export const FIELD_KINDS = [
   'text',
@@ -18,6 +24,7 @@ export const FIELD_KINDS = [
   'dictionary',
   'relation',
   'richText',
+  'upload',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -28,18 +35,18 @@ export interface KindTemplate {
 }
 
 /** The dictionary a new dictionary or checkbox field starts with (any type of sys_dict works). */
-export const DEFAULT_DICT = 'sex';
+const DEFAULT_DICT = 'sex';
 /** The choices a new select or radio field starts with. */
-export const DEFAULT_OPTIONS = ['a', 'b', 'c'];
+const DEFAULT_OPTIONS = ['a', 'b', 'c'];
 /** The resource a new relation starts pointing at. */
-export const DEFAULT_RELATION: Omit<RelationDef, 'as'> = { resource: 'SysRole', valueField: 'roleCode', labelField: 'roleName' };
+const DEFAULT_RELATION: Omit<RelationDef, 'as'> = { resource: 'SysRole', valueField: 'roleCode', labelField: 'roleName' };
 
 export function kindTemplate(kind: Exclude<FieldKind, 'dateRange'>): KindTemplate {
   switch (kind) {
     case 'text':
-      return { schema: { type: 'string', maxLength: 100 } };
+      return { schema: { type: 'string', maxLength: DESIGNER_TEXT_LENGTH } };
     case 'textarea':
-      return { schema: { type: 'string', maxLength: 1000, 'x-kind': 'textarea' } };
+      return { schema: { type: 'string', maxLength: DESIGNER_TEXTAREA_LENGTH, 'x-kind': 'textarea' } };
     case 'number':
       return { schema: { type: 'number' } };
     case 'switch':
@@ -49,15 +56,18 @@ export function kindTemplate(kind: Exclude<FieldKind, 'dateRange'>): KindTemplat
     case 'radio':
       return { schema: { type: 'string', enum: [...DEFAULT_OPTIONS], 'x-kind': 'radio' } };
     case 'checkbox':
-      return { schema: { type: 'string', maxLength: 200, 'x-dict': DEFAULT_DICT, 'x-kind': 'checkbox' } };
+      return { schema: { type: 'string', maxLength: DESIGNER_CHOICE_LIST_LENGTH, 'x-dict': DEFAULT_DICT, 'x-kind': 'checkbox' } };
     case 'date':
       return { schema: { type: 'string', format: 'date' } };
     case 'dictionary':
-      return { schema: { type: 'string', maxLength: 100, 'x-dict': DEFAULT_DICT } };
+      return { schema: { type: 'string', maxLength: DESIGNER_TEXT_LENGTH, 'x-dict': DEFAULT_DICT } };
     case 'relation':
-      return { schema: { type: 'string', maxLength: 100 }, relation: { ...DEFAULT_RELATION } };
+      return { schema: { type: 'string', maxLength: DESIGNER_TEXT_LENGTH }, relation: { ...DEFAULT_RELATION } };
     case 'richText':
-      return { schema: { type: 'string', maxLength: 20000, 'x-kind': 'richText' } };
+      return { schema: { type: 'string', maxLength: DESIGNER_RICH_TEXT_LENGTH, 'x-kind': 'richText' } };
+    case 'upload':
+      // the id of a stored file of the tenant (the files API), checked by the server on every write
+      return { schema: { type: 'integer', minimum: 1, 'x-kind': 'upload' } };
   }
 }
 
@@ -65,7 +75,7 @@ export function kindTemplate(kind: Exclude<FieldKind, 'dateRange'>): KindTemplat
 export function kindOf(schema: PropertySchema, relation: RelationDef | undefined): Exclude<FieldKind, 'dateRange'> {
   if (relation) return 'relation';
   const named = schema['x-kind'];
-  if (named === 'textarea' || named === 'richText' || named === 'radio' || named === 'checkbox') return named;
+  if (named === 'textarea' || named === 'richText' || named === 'radio' || named === 'checkbox' || named === 'upload') return named;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'boolean') return 'switch';
   if (type === 'number' || type === 'integer') return 'number';

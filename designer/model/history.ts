@@ -24,7 +24,7 @@ export interface HistoryState<T> {
 }
 
 /** The most steps kept; the oldest go first. */
-export const HISTORY_LIMIT = 500;
+const HISTORY_LIMIT = 500;
 
 export class History<T extends object> {
   private state: HistoryState<T>;

@@ -2,7 +2,8 @@
  * Export and import of a designer document as project files: the resource file (the shape of
  * schemas/resources/*.json, with its `$schema`) and its locale entries (one object per
  * language, to merge into schemas/locales/<locale>.json). `npm run gen` accepts the pair
- * unchanged once the file is in schemas/resources and the entries are merged. Pure.
+ * unchanged once the file is in schemas/resources and the entries are merged; the file states the
+ * menu code the published document has (its path unless the document names one). Pure.
  */
 import { toSnakeCase } from '../../schemas/registry/naming.ts';
 import type { ResourceFile } from '../../runtime/generated/fileTypes.ts';
@@ -18,13 +19,14 @@ export interface ExportedFiles {
   localesText: string;
 }
 
-export function resourceFileName(name: string): string {
+function resourceFileName(name: string): string {
   return `${toSnakeCase(name).replace(/_/g, '-')}.json`;
 }
 
 export function exportFiles(doc: DesignDocument): ExportedFiles {
   const { $schema: _drop, ...rest } = doc.resource;
-  const file: ResourceFile = { $schema: '../resource.schema.json', ...rest };
+  // the menu code is written out: a document's defaults to its path, a file's would be none
+  const file: ResourceFile = { $schema: '../resource.schema.json', ...rest, menu: rest.menu ?? rest.path };
   const fileName = resourceFileName(doc.resource.name);
   return {
     fileName,
@@ -74,6 +76,8 @@ export function importFiles(
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource))
     throw new ImportError('resource file: must be a JSON object');
   const { $schema: _drop, ...file } = resource as ResourceFile;
+  // a menu code that is the path is a document's default: left out, it follows the path as the document is edited
+  if (file.menu !== undefined && file.menu === file.path) delete file.menu;
   let messages: Record<Locale, MessageTree> | undefined;
   if (localesText !== undefined) {
     try {

@@ -25,7 +25,8 @@ export type FieldKind =
   | 'date'
   | 'dateTime'
   | 'relation'
-  | 'relationMultiple';
+  | 'relationMultiple'
+  | 'upload';
 export type SearchFieldSpec =
   | string
   | {
@@ -34,15 +35,31 @@ export type SearchFieldSpec =
        * exact for codes and ids, contains for text, range for dates and numbers.
        */
       match?: 'exact' | 'contains' | 'range';
+      /**
+       * A name in this resource's links: the field is a filter of its own (not a record field) whose value is one linked value (of the link's valueField); the list keeps the records linked to it. Its label is resources.<Name>.fields.<field>.
+       */
+      link?: string;
     };
 /**
  * The message shown when the value does not match the field's pattern.
  */
 export type I18NKey1 = string;
 /**
- * Prefix of the dialog's messages (runtime/i18n/messages): .hint, .label, .count, .required, .saved, .none, and for a transfer and a scope their own (docs/resources.md).
+ * hideWhen: the row action is not offered on rows where this holds; showWhen: only on rows where it holds (restoring a deleted record, resolving a delegated task). A boolean field that is true, or {field, equals}: a field holding that value.
+ */
+export type RowCondition = string | RowFieldEquals;
+/**
+ * A question asked first; {{name}} is the row's first column.
  */
 export type I18NKey2 = string;
+/**
+ * Toasted when the call succeeds.
+ */
+export type I18NKey3 = string;
+/**
+ * Prefix of the dialog's messages (runtime/i18n/messages): .hint, .label, .count, .required, .saved, .none, and for a transfer and a scope their own (docs/resources.md).
+ */
+export type I18NKey4 = string;
 
 /**
  * One resource of the platform: the record's JSON Schema plus the list, form, action, call, relation, storage and label metadata that the server, the generators, the runtime and the designer read.
@@ -120,7 +137,7 @@ export interface ResourceLabels {
   };
 }
 /**
- * JSON Schema (draft-07) of one record, without the system fields id, tenantCode (tenant scope), createTime and updateTime. Extra annotation keywords: x-dict (dictionary type the value comes from), x-hash (stored as a scrypt hash, never returned; use with writeOnly), x-auto ("username": set by the server to the signed-in username when the record is added; "server": set only by the server's own calls, never by add, update or import, which store the field's default), x-notBefore (another field this value may not be before).
+ * JSON Schema (draft-07) of one record, without the system fields id, tenantCode (tenant scope), createTime and updateTime. Extra annotation keywords: x-dict (dictionary type the value comes from), x-hash (stored as a scrypt hash, never returned; use with writeOnly), x-auto ("username": set by the server to the signed-in username when the record is added; "server": set only by the server's own calls, never by add, update or import, which store the field's default), x-notBefore (another field this value may not be before), x-partOf (another field this one is a part of, as a phone number's country code: a data permission hiding that field hides this one too).
  */
 export interface RecordSchema {
   type: 'object';
@@ -142,6 +159,7 @@ export interface PropertySchema {
   'x-hash'?: 'scrypt';
   'x-auto'?: 'username' | 'server';
   'x-notBefore'?: string;
+  'x-partOf'?: string;
   'x-kind'?: FieldKind;
   [k: string]: unknown;
 }
@@ -155,6 +173,10 @@ export interface ListSpec {
   tree?: TreeSpec;
   filterTree?: FilterTreeSpec;
   source?: ListSourceSpec;
+  /**
+   * Panels the detail view shows under the record's fields: an SVG a call answers (a diagram), or the rows another call answers (comments, history).
+   */
+  detailPanels?: DetailPanelSpec[];
   detail?: DetailSpec;
 }
 export interface ListColumn {
@@ -165,6 +187,10 @@ export interface ListColumn {
    * Hidden by default; the user can show it.
    */
   hidden?: boolean;
+  /**
+   * Kept on a phone or narrow window (below 992 px), where the other columns are left out. Without any column marked, the first two are kept.
+   */
+  phone?: boolean;
 }
 export interface SearchSpec {
   basic?: SearchFieldSpec[];
@@ -194,6 +220,10 @@ export interface FilterTreeSpec {
    * Field of the tree's records whose value filters (default: the tree's keyField).
    */
   valueField?: string;
+  /**
+   * Choosing a node also keeps the records of every node under it (down the tree resource's list.tree.parentField); default false: that node's records only.
+   */
+  subtree?: boolean;
 }
 /**
  * Rows from a declared call (of any resource) instead of the resource's own query call: a list-only page (a link or a service resource). The call gets the filter tree's value and the search values.
@@ -211,6 +241,39 @@ export interface ListSourceSpec {
    * Fields the filter tree must set before the list is asked for.
    */
   requires?: string[];
+  /**
+   * Fixed parameters always sent to the call (a personal list's type: {"type": "candidate"}).
+   */
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+}
+export interface DetailPanelSpec {
+  /**
+   * svg: the call's answer shown as an image; list: the call's rows (an array or {list}) as a table of resource's columns.
+   */
+  kind: 'svg' | 'list';
+  /**
+   * Name of the call.
+   */
+  call: string;
+  /**
+   * Call parameters taken from the record: {parameter: field}.
+   */
+  params?: {
+    [k: string]: string;
+  };
+  /**
+   * Fixed parameters sent as well.
+   */
+  fixed?: {
+    [k: string]: string | number | boolean;
+  };
+  /**
+   * list: the resource whose list columns (else readable fields) show the rows.
+   */
+  resource?: string;
+  title: I18NKey;
 }
 /**
  * A related resource listed under the table for the chosen row (master-detail).
@@ -280,23 +343,90 @@ export interface ActionSpec {
    * Records the action needs checked: none, one or many.
    */
   selection?: 'none' | 'one' | 'many';
-  /**
-   * A boolean field: the row action is not offered on rows where it is true.
-   */
-  hideWhen?: string;
-  /**
-   * A boolean field: the row action is offered only on rows where it is true (restoring a deleted record).
-   */
-  showWhen?: string;
+  hideWhen?: RowCondition;
+  showWhen?: RowCondition;
   /**
    * Whether ROLE_EDITOR is granted this button, and the calls that need it, when the button is added to a tenant. Default: true, false for the delete action.
    */
   grantEditor?: boolean;
   /**
+   * On the delete action: the deleted records are held for a short while (server-mock/crud/deleteHold.ts) and the console offers an undo that restores them (restoreDeleted).
+   */
+  undo?: boolean;
+  /**
    * On the delete action: a required string field, unique on its own, whose value must be typed to confirm the delete. The console's confirm asks for it, and the server's delete call requires it (query parameter confirm, the values separated by commas).
    */
   typeToConfirm?: string;
+  run?: RunSpec;
+  open?: OpenSpec;
   assign?: AssignSpec;
+}
+/**
+ * A field of the row holding this value.
+ */
+export interface RowFieldEquals {
+  field: string;
+  equals: string | number | boolean;
+}
+/**
+ * A custom action that makes its call (action.call) for the row without a component of its own: it asks for the inputs and the form it declares, sends them with the row's parameters, and toasts its message.
+ */
+export interface RunSpec {
+  /**
+   * Call parameters taken from the record: {parameter: field}.
+   */
+  params?: {
+    [k: string]: string;
+  };
+  /**
+   * Inputs the dialog asks for, sent as parameters of their name.
+   */
+  inputs?: RunInputSpec[];
+  /**
+   * A form the call's answer describes ({schema, order} or null: none), filled in and sent as one parameter.
+   */
+  form?: {
+    call: string;
+    /**
+     * Call parameters taken from the record: {parameter: field}.
+     */
+    params?: {
+      [k: string]: string;
+    };
+    /**
+     * The parameter the form's values are sent as.
+     */
+    into: string;
+  };
+  confirm?: I18NKey2;
+  message?: I18NKey3;
+  danger?: boolean;
+}
+export interface RunInputSpec {
+  name: string;
+  label: I18NKey;
+  input?: 'text' | 'textarea' | 'select';
+  required?: boolean;
+  maxLength?: number;
+  /**
+   * select: the call answering its options ([{label, value}] or strings), called without parameters.
+   */
+  options?: string;
+}
+/**
+ * A custom action that opens a route of the console (a page of its own, such as a designer) for the row, without a component of its own: {"route": "/processdesign", "query": {"id": "id"}} opens /processdesign?id=<the row's id>.
+ */
+export interface OpenSpec {
+  /**
+   * The path to open; a segment :field takes the row's value of that field (/example/edit/:id).
+   */
+  route: string;
+  /**
+   * Query parameters taken from the record: {parameter: field}.
+   */
+  query?: {
+    [k: string]: string;
+  };
 }
 /**
  * A custom action that edits one link of the record (links) in a dialog and saves it with the action's call (a link.replace call of that link): the console's generic assign action, no component of its own.
@@ -339,7 +469,7 @@ export interface AssignSpec {
    * Saving needs at least one linked value.
    */
   required?: boolean;
-  messages: I18NKey2;
+  messages: I18NKey4;
   /**
    * The record's field that names it in the messages ({{name}}); default its id.
    */
@@ -386,6 +516,10 @@ export interface CallDecl {
   options?: {
     [k: string]: unknown;
   };
+  /**
+   * A call of the development mock API (docs/mock-api.md): served only with MOCK_API=1 or in npm run dev (else 404 like an unknown call), left out of the OpenAPI description and of the suites that try every platform call.
+   */
+  mock?: boolean;
 }
 export interface ParamsSchema {
   type: 'object';
@@ -405,6 +539,10 @@ export interface RelationDef {
   as?: string;
   widget?: 'select' | 'treeSelect' | 'transfer';
   through?: RelationThrough;
+  /**
+   * A many-valued relation chosen in a tree: the call answering the organisation tree with its users as leaves ({tree, checked}, as queryOrgUserTree; a leaf carries the value under through.valueKey), given the record's id under through.recordKey when it has one. Ticking an organisation ticks its users.
+   */
+  candidates?: string;
 }
 /**
  * The link resource (kind link) whose rows keep a many-valued relation's values, one row per value, not in a column.

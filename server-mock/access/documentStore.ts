@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
-import { DOCUMENT_TABLE, PUBLICATION_TABLE, documentIndexes } from '../db/documentSql.ts';
+import { DOCUMENT_TABLE, PUBLICATION_CHANNEL, PUBLICATION_TABLE, documentIndexes } from '../db/documentSql.ts';
 
 export type PublicationStatus = 'live' | 'hidden';
 
@@ -182,8 +182,35 @@ export class DocumentStore {
     for (const index of documentIndexes(this.database.dialect, r, this.tenantCode)) await sql.raw(index.sql).execute(this.db);
   }
 
+  /**
+   * Tells every server process on the database that the tenant's publications changed: on
+   * PostgreSQL a NOTIFY, sent when the transaction commits (listenForPublications hears it); on
+   * SQLite nothing (the processes check the publications' stamp instead).
+   */
+  async announce(): Promise<void> {
+    if (this.database.dialect.name !== 'postgres') return;
+    await sql`select pg_notify(${PUBLICATION_CHANNEL}, ${this.tenantCode})`.execute(this.db);
+  }
+
   /** Whether the error is a unique-constraint violation of this database. */
   isUniqueViolation(err: unknown): boolean {
     return this.database.dialect.isUniqueViolation(err);
   }
+}
+
+/** What a process does when publications change elsewhere (server-mock/documents/tenantDocuments.ts). */
+export interface PublicationNotices {
+  /** A tenant's publications changed (a publish or unpublish committed, in any process). */
+  changed(tenantCode: string): void;
+  /** Whether notices are being heard; false: some may be missed. */
+  listening(on: boolean): void;
+}
+
+/**
+ * Hears the announcements of DocumentStore.announce from every process on the database:
+ * PostgreSQL's LISTEN on a connection of its own. On SQLite there are none (answers a no-op stop).
+ */
+export async function listenForPublications(database: Database, notices: PublicationNotices): Promise<() => Promise<void>> {
+  if (!database.listen) return async () => undefined;
+  return database.listen(PUBLICATION_CHANNEL, (tenantCode) => notices.changed(tenantCode), notices.listening);
 }

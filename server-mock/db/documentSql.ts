@@ -17,6 +17,8 @@ import type { Row } from './anyKysely.ts';
 
 export const DOCUMENT_TABLE = 'sys_document_record';
 export const PUBLICATION_TABLE = 'sys_published_resource';
+/** The PostgreSQL channel a publish or unpublish is announced on (NOTIFY), the tenant's code its payload. */
+export const PUBLICATION_CHANNEL = 'sys_published_resource';
 
 /** The tables of documents: published resources and their records. */
 export const DOCUMENT_TABLES: TableSpec[] = [
@@ -58,7 +60,7 @@ function jsonKey(name: string): string {
 }
 
 /** The expression reading one field from a record's JSON, typed as a column of that field's type would be. */
-export function fieldExpression(dialect: Dialect, f: Pick<FieldDef, 'name' | 'type'>, column = 'data'): string {
+function fieldExpression(dialect: Dialect, f: Pick<FieldDef, 'name' | 'type'>, column = 'data'): string {
   const key = jsonKey(f.name);
   if (dialect.name === 'sqlite') return `json_extract(${column}, '$.${key}')`;
   switch (f.type) {

@@ -222,9 +222,15 @@ async function setFormPublished(tx: TenantData, formR: Resource, id: number, pub
   await tx.update(formR).set(tx.toRow(formR, values)).where('id', '=', id).execute();
 }
 
+/** The role codes of a saved form's publishRoles (a comma-separated list). */
+function publishRolesOf(form: Row): string[] {
+  const text = typeof form.publishRoles === 'string' ? form.publishRoles : '';
+  return [...new Set(text.split(',').filter((c) => c !== ''))];
+}
+
 const publish: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
-  const body = ctx.body as { id: number; roleCodes: string[]; parentMenuCode?: string };
+  const body = ctx.body as { id: number };
   const formR = ctx.resource;
   const form = await loadForm(data, formR, body.id);
   const docs = await tenantDocuments(ctx.services, data, true);
@@ -235,22 +241,23 @@ const publish: CallHandler = async (ctx) => {
   const r = checked.resource;
   // this form's publication, or that of a deleted form under the same name, whose records it takes over
   const own = (await store.byForm(body.id)) ?? (await store.byName(r.name));
-  // the roles and the parent menu must be the tenant's
+  // the form's roles and parent menu (its publishRoles and publishParentMenu) must be the tenant's
+  const roleCodes = publishRolesOf(form);
   const roleR = data.resource('SysRole');
-  const roleRows = body.roleCodes.length
+  const roleRows = roleCodes.length
     ? ((await data
         .select(roleR)
         .select([`${roleR.table}.id`, `${roleR.table}.role_code`])
-        .where(`${roleR.table}.role_code`, 'in', body.roleCodes)
+        .where(`${roleR.table}.role_code`, 'in', roleCodes)
         .execute()) as Row[])
     : [];
   const roleIds = new Map(roleRows.map((x) => [String(x.role_code), Number(x.id)]));
-  const unknownRoles = body.roleCodes.filter((c) => !roleIds.has(c));
+  const unknownRoles = roleCodes.filter((c) => !roleIds.has(c));
   if (unknownRoles.length)
     throw badRequest(`No role ${unknownRoles.join(', ')} in this tenant`, [
-      { field: 'roleCodes', message: `unknown role ${unknownRoles.join(', ')}` },
+      { field: 'publishRoles', message: `unknown role ${unknownRoles.join(', ')}` },
     ]);
-  const parent = body.parentMenuCode ?? '0';
+  const parent = typeof form.publishParentMenu === 'string' && form.publishParentMenu !== '' ? form.publishParentMenu : '0';
   if (parent !== '0') {
     const menuR = data.resource('SysMenu');
     const found = await data
@@ -258,7 +265,7 @@ const publish: CallHandler = async (ctx) => {
       .select(`${menuR.table}.id`)
       .where(`${menuR.table}.${menuR.fieldMap.get('menuCode')!.column}`, '=', parent)
       .executeTakeFirst();
-    if (!found) throw badRequest(`No menu ${parent} in this tenant`, [{ field: 'parentMenuCode', message: `unknown menu ${parent}` }]);
+    if (!found) throw badRequest(`No menu ${parent} in this tenant`, [{ field: 'publishParentMenu', message: `unknown menu ${parent}` }]);
   }
   const migration = await migrationIssues(data, r);
   if (migration.length)
@@ -292,6 +299,7 @@ const publish: CallHandler = async (ctx) => {
     }
     await setFormPublished(tx, formR, body.id, true, r.name);
     await grantPublished(tx, live, roleIds, parent, title, now);
+    await txStore.announce();
     return live;
   });
   invalidateDocuments(ctx.services, data.tenantCode);
@@ -308,9 +316,11 @@ const unpublish: CallHandler = async (ctx) => {
   const now = ctx.services.now();
   const r = publishedResource((own.document as ResourceDocument).resource, own.id, own.version);
   await data.transaction(async (tx) => {
-    await tx.documents().setStatus(own, 'hidden', now);
+    const txStore = tx.documents();
+    await txStore.setStatus(own, 'hidden', now);
     await setFormPublished(tx, formR, id, false);
     await setMenuStatus(tx, r.menu!, 0);
+    await txStore.announce();
   });
   invalidateDocuments(ctx.services, data.tenantCode);
   return { name: own.name, published: false };

@@ -3,10 +3,13 @@
  * (normalised as a file is), the registry the tenant's calls see (the files, then its
  * documents), the calls of the live ones by URL, and the labels merged over the locale files.
  *
- * Kept per process and tenant, and checked against the database at most once a second (one
- * small query: the count and version sum of the tenant's publications), so a publish in another
- * server process on the same database is served there within a second; a publish in this
- * process is served at once (`invalidate`).
+ * Kept per process and tenant. A publish in this process is served at once (`invalidate`). A
+ * publish in another process on the same database: on PostgreSQL it is announced (NOTIFY) and
+ * every process that listens forgets the tenant's documents when it hears it (`documentNotices`),
+ * so the next request serves it; while listening, the database is asked only every
+ * DOCUMENTS_LISTENING_CHECK_MS. On SQLite, or while PostgreSQL's listening connection is lost,
+ * each process asks the database at most every DOCUMENTS_CHECK_MS (one small query: the count
+ * and version sum of the tenant's publications).
  */
 import type { CallDef, Registry, Resource, ResourceFile } from '../../schemas/registry/types.ts';
 import { LOCALES, type Locale, type Messages } from '../../schemas/registry/locales.ts';
@@ -15,10 +18,8 @@ import type { RegistryIssue } from '../../schemas/registry/loadRegistry.ts';
 import { normalise } from '../../schemas/registry/normalise/index.ts';
 import type { Services } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
-import type { Publication } from '../access/documentStore.ts';
-
-/** How long (ms) a tenant's documents are served before the database is asked whether they changed. */
-export const DOCUMENTS_CHECK_MS = 1000;
+import type { Publication, PublicationNotices } from '../access/documentStore.ts';
+import { DOCUMENTS_CHECK_MS, DOCUMENTS_LISTENING_CHECK_MS } from '../../schemas/registry/documentLimits.ts';
 
 export interface TenantDocuments {
   stamp: string;
@@ -94,6 +95,8 @@ function build(services: Services, publications: Publication[], stamp: string): 
 }
 
 const caches = new WeakMap<Services, Map<string, TenantDocuments>>();
+/** The processes' services that hear PostgreSQL's announcements of publications. */
+const listening = new WeakSet<Services>();
 
 function cacheOf(services: Services): Map<string, TenantDocuments> {
   let cache = caches.get(services);
@@ -105,7 +108,8 @@ function cacheOf(services: Services): Map<string, TenantDocuments> {
 export async function tenantDocuments(services: Services, data: TenantData, fresh = false): Promise<TenantDocuments> {
   const cache = cacheOf(services);
   const held = cache.get(data.tenantCode);
-  if (held && !fresh && Date.now() - held.checkedAt < DOCUMENTS_CHECK_MS) return held;
+  const checkMs = listening.has(services) ? DOCUMENTS_LISTENING_CHECK_MS : DOCUMENTS_CHECK_MS;
+  if (held && !fresh && Date.now() - held.checkedAt < checkMs) return held;
   const store = data.documents();
   const stamp = await store.stamp();
   if (held && held.stamp === stamp) {
@@ -120,4 +124,20 @@ export async function tenantDocuments(services: Services, data: TenantData, fres
 /** Forget a tenant's documents (after this process published or unpublished one). */
 export function invalidateDocuments(services: Services, tenantCode: string): void {
   cacheOf(services).delete(tenantCode);
+}
+
+/**
+ * What this process does with the announcements of publications (access/documentStore.ts,
+ * listenForPublications): forget the tenant's documents; when listening starts or stops, forget
+ * every tenant's (an announcement may have been missed meanwhile).
+ */
+export function documentNotices(services: Services): PublicationNotices {
+  return {
+    changed: (tenantCode) => invalidateDocuments(services, tenantCode),
+    listening: (on) => {
+      if (on) listening.add(services);
+      else listening.delete(services);
+      cacheOf(services).clear();
+    },
+  };
 }

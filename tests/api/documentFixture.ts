@@ -89,12 +89,27 @@ export function contractDocument(change: (resource: EditableDocument) => void = 
   };
 }
 
-/** Save a form holding a document; answers its id. */
-export async function saveForm(api: Client, formName: string, document: unknown): Promise<number> {
+/** How a saved form is published: the roles granted its page (publishRoles) and the menu it goes under. */
+export interface Publication {
+  roleCodes?: readonly string[];
+  parentMenuCode?: string;
+}
+
+/** The saved form's fields that say how it is published. */
+function publicationFields({ roleCodes = [], parentMenuCode }: Publication): Record<string, string> {
+  return {
+    ...(roleCodes.length ? { publishRoles: roleCodes.join(',') } : {}),
+    ...(parentMenuCode ? { publishParentMenu: parentMenuCode } : {}),
+  };
+}
+
+/** Save a form holding a document (and how it is to be published); answers its id. */
+export async function saveForm(api: Client, formName: string, document: unknown, publication: Publication = {}): Promise<number> {
   const res = await api.post<Envelope<{ id: number }>>(`${FORMS}/addGeneratorForm`, {
     formName,
     formDescription: `${formName} form`,
     formContent: JSON.stringify(document),
+    ...publicationFields(publication),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data!.id;
@@ -102,8 +117,8 @@ export async function saveForm(api: Client, formName: string, document: unknown)
 
 /** Save and publish the Contract document for the roles; answers the form's id. */
 export async function publishContract(api: Client, roleCodes: string[], formName = 'contracts'): Promise<number> {
-  const id = await saveForm(api, formName, contractDocument());
-  const res = await api.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes });
+  const id = await saveForm(api, formName, contractDocument(), { roleCodes });
+  const res = await api.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return id;
 }

@@ -175,7 +175,7 @@ describe('a published document', () => {
     expect(await publishedNames(acme)).toEqual([]);
     expect(await menuPaths(acme)).not.toContain('/contract');
     // nor can it publish, unpublish or delete demo's form
-    expect((await acme.post(`${FORMS}/publishGeneratorForm`, { id: formId, roleCodes: ['ROLE_ADMIN'] })).status).toBe(404);
+    expect((await acme.post(`${FORMS}/publishGeneratorForm`, { id: formId })).status).toBe(404);
     expect((await acme.post(`${FORMS}/unpublishGeneratorForm`, { id: formId })).status).toBe(404);
     expect((await acme.post(`${FORMS}/deleteGeneratorForm`, undefined, { id: formId })).status).toBe(404);
     expect(await publishedNames(editor)).toEqual(['Contract']);
@@ -220,7 +220,7 @@ describe('bad documents', () => {
   async function refused(document: unknown, pointer: string, text: RegExp): Promise<void> {
     const before = await publishedNames(admin);
     const id = await saveForm(admin, `bad ${Math.random().toString(36).slice(2)}`, document);
-    const res = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_EDITOR'] });
+    const res = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.errors!.map((e) => e.field)).toContain(pointer);
     expect(res.body.message).toMatch(text);
@@ -342,8 +342,9 @@ describe('bad documents', () => {
         r.path = 'deal';
         r.menu = 'deal';
       }),
+      { roleCodes: ['ROLE_DESIGNER'] },
     );
-    const res = await designer.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_DESIGNER'] });
+    const res = await designer.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.errors).toContainEqual({
       field: '/resource/relations/orgId/resource',
@@ -355,7 +356,7 @@ describe('bad documents', () => {
   it('refuses text that is not JSON, and a 2 MB document', async () => {
     const id = await saveForm(admin, 'not json', { resource: {} });
     await admin.put(`${FORMS}/updateGeneratorForm`, { id, formContent: '{"resource": ' });
-    const res = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: [] });
+    const res = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/not valid JSON/);
     const huge = JSON.stringify({ ...contractDocument(), padding: 'x'.repeat(2 * 1024 * 1024) });
@@ -366,20 +367,36 @@ describe('bad documents', () => {
   });
 
   it('refuses a publish by a user without the publish button, and unknown roles', async () => {
-    const id = await saveForm(admin, 'by editor', contractDocument(renamed));
-    const byEditor = await editor.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_EDITOR'] });
+    const id = await saveForm(admin, 'by editor', contractDocument(renamed), { roleCodes: ['ROLE_EDITOR'] });
+    const byEditor = await editor.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
     expect(byEditor.status).toBe(403);
-    const unknownRole = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id, roleCodes: ['ROLE_NOBODY'] });
+    expect((await admin.put(`${FORMS}/updateGeneratorForm`, { id, publishRoles: 'ROLE_EDITOR,ROLE_NOBODY' })).status).toBe(200);
+    const unknownRole = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.message).toMatch(/ROLE_NOBODY/);
+    expect(unknownRole.body.errors!.map((e) => e.field)).toEqual(['publishRoles']);
     expect(await publishedNames(admin)).not.toContain('Agreement');
+    expect((await formRecord(id)).published).toBe(false);
+  });
+
+  it('refuses to save publication settings that are not role codes or a menu of the tenant', async () => {
+    const id = await saveForm(admin, 'settings', contractDocument(renamed));
+    const notCodes = await admin.put<Envelope>(`${FORMS}/updateGeneratorForm`, { id, publishRoles: 'ROLE_EDITOR, editors' });
+    expect(notCodes.status).toBe(400);
+    expect(notCodes.body.errors!.map((e) => e.field)).toContain('publishRoles');
+    const noMenu = await admin.put<Envelope>(`${FORMS}/updateGeneratorForm`, { id, publishParentMenu: 'nomenu' });
+    expect(noMenu.status).toBe(400);
+    expect(noMenu.body.errors!.map((e) => e.field)).toContain('publishParentMenu');
+    const stored = await formRecord(id);
+    expect(stored.publishRoles ?? null).toBeNull();
+    expect(stored.publishParentMenu ?? null).toBeNull();
   });
 });
 
 describe('changing and unpublishing', () => {
   async function republish(change: (r: EditableDocument) => void): Promise<{ status: number; body: Envelope }> {
     await admin.put(`${FORMS}/updateGeneratorForm`, { id: formId, formContent: JSON.stringify(contractDocument(change)) });
-    return admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: formId, roleCodes: ['ROLE_EDITOR'] });
+    return admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: formId });
   }
 
   it('checks a new schema against the stored records like a migration', async () => {
@@ -457,7 +474,7 @@ describe('changing and unpublishing', () => {
     const again = await admin.post<Envelope>(`${FORMS}/unpublishGeneratorForm`, { id: formId });
     expect(again.status).toBe(409);
 
-    const on = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: formId, roleCodes: ['ROLE_EDITOR'] });
+    const on = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: formId });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     const kept = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { pageSize: 50 });
     expect(kept.body.data!.list.map((r) => r.contractCode).sort()).toEqual(['C001', 'C003', 'C004']);
@@ -467,8 +484,8 @@ describe('changing and unpublishing', () => {
     const gone = await admin.post<Envelope>(`${FORMS}/deleteGeneratorForm`, undefined, { id: formId });
     expect(gone.status).toBe(200);
     // a new form published under the name takes the records over, checked against them as a migration is
-    const withoutNote = await saveForm(admin, 'contracts again', contractDocument());
-    const refusedAdoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withoutNote, roleCodes: ['ROLE_EDITOR'] });
+    const withoutNote = await saveForm(admin, 'contracts again', contractDocument(), { roleCodes: ['ROLE_EDITOR'] });
+    const refusedAdoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withoutNote });
     expect(refusedAdoption.status).toBe(409);
     expect(refusedAdoption.body.message).toMatch(/"note": the field cannot be removed/);
     const withNote = await saveForm(
@@ -477,10 +494,46 @@ describe('changing and unpublishing', () => {
       contractDocument((r) => {
         r.record.properties.note = { type: 'string', maxLength: 200 };
       }),
+      { roleCodes: ['ROLE_EDITOR'] },
     );
-    const adoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withNote, roleCodes: ['ROLE_EDITOR'] });
+    const adoption = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id: withNote });
     expect(adoption.status, JSON.stringify(adoption.body)).toBe(200);
     const adopted = await editor.get<Envelope<PageData>>(`${CONTRACTS}/queryContract`, { pageSize: 50 });
     expect(adopted.body.data!.list.map((r) => r.contractCode).sort()).toEqual(['C001', 'C003', 'C004']);
+  });
+});
+
+describe('a form published under a parent menu, with a conditional field', () => {
+  it("goes under the form's parent menu; the add call requires a field shown only while another holds a value only then", async () => {
+    const id = await saveForm(
+      admin,
+      'permits',
+      contractDocument((r) => {
+        r.name = 'Permit';
+        r.path = 'permit';
+        r.menu = 'permit';
+        r.record.required.push('signDate');
+        r.form = { ui: { signDate: { visibleWhen: { field: 'amount', equals: 3 } } } };
+      }),
+      { parentMenuCode: 'admin' },
+    );
+    const published = await admin.post<Envelope>(`${FORMS}/publishGeneratorForm`, { id });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const menu = (await admin.post<Authority>('/api/account/sysuserdetail/queryCurrentAuthority')).body.menu;
+    expect(paths(menu.find((m) => m.path === '/admin')?.children ?? [])).toContain('/permit');
+    const PERMITS = '/api/material/permit';
+    const hidden = await admin.post<Envelope>(`${PERMITS}/addPermit`, { contractCode: 'C100', contractName: 'No date', amount: 4 });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    const shown = await admin.post<Envelope>(`${PERMITS}/addPermit`, { contractCode: 'C101', contractName: 'Needs a date', amount: 3 });
+    expect(shown.status).toBe(400);
+    expect(shown.body.errors!.map((e) => e.field)).toEqual(['signDate']);
+    const given = await admin.post<Envelope>(`${PERMITS}/addPermit`, {
+      contractCode: 'C101',
+      contractName: 'Needs a date',
+      amount: 3,
+      signDate: '2026-01-05',
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect((await admin.post(`${FORMS}/unpublishGeneratorForm`, { id })).status).toBe(200);
   });
 });
