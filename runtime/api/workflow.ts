@@ -7,6 +7,8 @@ export interface PendingTask {
   name: string;
   processName?: string;
   createTime?: string;
+  /** Null while the task is offered to candidates. */
+  assignee?: string | null;
 }
 
 /** The user's pending workflow tasks (assigned to them). */

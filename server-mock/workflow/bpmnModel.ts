@@ -11,7 +11,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { expressionBody, expressionError, isExpression } from './expressions.ts';
 import { SERVICE_HANDLERS } from './serviceHandlers.ts';
 
-export interface ElementInfo {
+interface ElementInfo {
   id: string;
   /** bpmn:UserTask, bpmn:ExclusiveGateway, ... */
   type: string;
@@ -20,12 +20,14 @@ export interface ElementInfo {
   candidateUsers: string[];
   candidateGroups: string[];
   formKey?: string;
+  /** An inline form (activiti:formSchema, a JSON Schema of an object): the element's form, under the key formKey or its id. */
+  formSchema?: unknown;
   handler?: string;
   resultVariable?: string;
   expression?: string;
 }
 
-export interface FlowInfo {
+interface FlowInfo {
   id: string;
   source: string;
   target: string;
@@ -170,11 +172,21 @@ export async function parseBpmn(xml: string): Promise<ParsedProcess> {
       continue;
     }
     const info: ElementInfo = { id, type: node.$type, name: node.name ?? null, candidateUsers: [], candidateGroups: [] };
+    if (node.$type === 'bpmn:StartEvent' || node.$type === 'bpmn:UserTask') {
+      const inline = attr(node, 'formSchema');
+      info.formKey = attr(node, 'formKey') ?? (inline ? id : undefined);
+      if (inline) {
+        try {
+          info.formSchema = JSON.parse(inline) as unknown;
+        } catch {
+          throw new ModelError(`The form schema of "${id}" is not JSON`, id);
+        }
+      }
+    }
     if (node.$type === 'bpmn:UserTask') {
       info.assignee = attr(node, 'assignee');
       info.candidateUsers = list(attr(node, 'candidateUsers'));
       info.candidateGroups = list(attr(node, 'candidateGroups'));
-      info.formKey = attr(node, 'formKey');
       if (info.assignee && info.assignee.includes('${')) {
         const body = expressionBody(info.assignee);
         const problem = body === undefined ? 'not one expression ${...}' : expressionError(body);

@@ -12,6 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { Engine, type BpmnEngineOptions } from 'bpmn-engine';
+import { BpmnModdle } from 'bpmn-moddle';
 import { engineExpressions } from './expressions.ts';
 import type { ParsedProcess } from './bpmnModel.ts';
 import { SERVICE_HANDLERS } from './serviceHandlers.ts';
@@ -21,7 +22,7 @@ import { SERVICE_HANDLERS } from './serviceHandlers.ts';
  * runs a step as one synchronous chain of calls, so a limit much higher would meet the
  * JavaScript stack's first (also reported as a loop, runError in instances.ts).
  */
-export const STEP_LIMIT = 100;
+const STEP_LIMIT = 100;
 
 export class StepLimitError extends Error {
   constructor(readonly element: string) {
@@ -31,13 +32,13 @@ export class StepLimitError extends Error {
   }
 }
 
-export interface Waiting {
+interface Waiting {
   elementId: string;
   executionId: string;
   type: string;
 }
 
-export interface ActivityEvent {
+interface ActivityEvent {
   kind: 'start' | 'end';
   elementId: string;
   type: string;
@@ -71,6 +72,27 @@ export interface StepInput {
 export interface StepApi {
   /** Complete the waiting user task with this execution id. */
   signal(elementId: string, executionId: string): void;
+}
+
+/**
+ * The definitions read from their XML, by XML: a step builds a new engine each time, and
+ * reading the XML again for each would be most of a step's work. A definition's XML never
+ * changes (a new version is a new definition), so the read context is shared by the steps of
+ * every instance of it; the engine only reads it.
+ */
+const contexts = new Map<string, Promise<unknown>>();
+const CONTEXTS_KEPT = 100;
+const moddle = new BpmnModdle();
+
+function moddleContextOf(xml: string): Promise<unknown> {
+  let context = contexts.get(xml);
+  if (!context) {
+    context = moddle.fromXML(xml.trim());
+    context.catch(() => contexts.delete(xml));
+    if (contexts.size >= CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
+    contexts.set(xml, context);
+  }
+  return context;
 }
 
 /** Timers of the engine that record instead of waiting (see the top of this file). */
@@ -181,7 +203,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
 
   const options = {
     name: process.processKey,
-    source: input.xml,
+    moddleContext: await moddleContextOf(input.xml),
     expressions: engineExpressions,
     timers: recordingTimers(),
     extensions,

@@ -21,7 +21,7 @@ export function isExpression(text: unknown): boolean {
   return typeof text === 'string' && WHOLE.test(text);
 }
 
-export function hasExpression(text: unknown): boolean {
+function hasExpression(text: unknown): boolean {
   return typeof text === 'string' && /\$\{[^}]+\}/.test(text);
 }
 

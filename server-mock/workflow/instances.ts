@@ -15,6 +15,7 @@ import { ApiError, badRequest, conflict, notFound } from '../http/apiError.ts';
 import { evaluate, isExpression } from './expressions.ts';
 import { ModelError, parseBpmn, type ParsedProcess } from './bpmnModel.ts';
 import { runStep, StepLimitError, type StepApi, type StepResult } from './engineRun.ts';
+import { noticeNewTask } from '../notification/taskNotice.ts';
 
 export interface WorkflowResources {
   def: Resource;
@@ -261,6 +262,20 @@ async function storeStep(
         candidates.map((c) => ({ ...tx.toRow(R.cand, { taskId, ...c }), create_time: at, update_time: at })),
       );
     }
+    // the bell of the users the task is for (notification/taskNotice.ts)
+    await noticeNewTask(
+      tx,
+      {
+        name: String(info?.name ?? w.elementId),
+        processName: String(def.record.processName ?? ''),
+        processInstanceId: id,
+        assignee,
+        candidateUsers: info?.candidateUsers ?? [],
+        candidateGroups: info?.candidateGroups ?? [],
+      },
+      options.now,
+      () => undefined,
+    );
   }
 
   // the variable history: every value set by the step

@@ -6,7 +6,7 @@
  */
 import { evaluate } from './expressions.ts';
 
-export interface ServiceInput {
+interface ServiceInput {
   variables: Record<string, unknown>;
   /** `resultVariable` of the task: the variable a handler writes. */
   resultVariable?: string;

@@ -11,14 +11,14 @@
 import type { Services } from '../calls/context.ts';
 import { loadInstance, stepInstance, InstanceConflict, withRetry } from './instances.ts';
 
-export const WORKFLOW_TIMER_INTERVAL_MS = 1000;
+const WORKFLOW_TIMER_INTERVAL_MS = 1000;
 /** Instances resumed per round. */
 const BATCH = 100;
 
 type LoopServices = Pick<Services, 'system' | 'log'>;
 
 /** Take a step of each waiting instance (due by `dueBy`, or all); answers how many were stepped. */
-export async function resumeWaiting(services: LoopServices, dueBy: Date | undefined): Promise<number> {
+async function resumeWaiting(services: LoopServices, dueBy: Date | undefined): Promise<number> {
   let stepped = 0;
   let afterId = 0;
   for (;;) {

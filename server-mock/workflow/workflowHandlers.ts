@@ -16,9 +16,11 @@ import { badRequest, conflict, forbidden, notFound } from '../http/apiError.ts';
 import { ModelError, parseBpmn, type ParsedProcess } from './bpmnModel.ts';
 import { col, endInstance, loadDefinition, loadInstance, resources, startInstance, stepInstance, withRetry } from './instances.ts';
 import { diagramSvg } from './diagram.ts';
+import { assertFitsForm, checkFormKeys, checkFormSchemas, resolveForm, startFormKey } from './forms.ts';
+import type { Services } from '../calls/context.ts';
 
 /** The fields a task answer carries (not the engine's snapshot). */
-const HIDDEN = new Set(['engineState', 'bpmnXml']);
+const HIDDEN = new Set(['engineState', 'bpmnXml', 'formSchemas']);
 
 function present(data: TenantData, r: Resource, row: Row): Row {
   const rec = data.toRecord(r, row);
@@ -81,10 +83,22 @@ function filtered(
   return out;
 }
 
+/** One row by its id, where the query names one (a record route of the console). */
+function byId(r: Resource, q: Query, query: Record<string, unknown>): Query {
+  return query.id === undefined ? q : q.where(`${r.table}.id`, '=', Number(query.id));
+}
+
 // ---------------------------------------------------------------- models and deployments
 
-/** Check a model's BPMN, and that its candidate groups and users name roles and users of the tenant. */
-async function checkModel(data: TenantData, xml: string): Promise<ParsedProcess> {
+/**
+ * Check a model's BPMN, that its candidate groups and users name roles and users of the tenant,
+ * and that every form it names is one of its form schemas or a published form.
+ */
+async function checkModel(
+  data: TenantData,
+  xml: string,
+  forms: { services?: Services; formSchemas: unknown; usedForm: unknown },
+): Promise<ParsedProcess> {
   let process: ParsedProcess;
   try {
     process = await parseBpmn(xml);
@@ -92,6 +106,7 @@ async function checkModel(data: TenantData, xml: string): Promise<ParsedProcess>
     if (err instanceof ModelError) throw badRequest(err.message, [{ field: err.element ?? 'modelXml', message: err.message }]);
     throw err;
   }
+  const schemas = checkFormSchemas(withInlineForms(forms.formSchemas, process));
   const role = data.resource('SysRole');
   const user = data.resource('SysUser');
   for (const el of process.elements.values()) {
@@ -109,30 +124,65 @@ async function checkModel(data: TenantData, xml: string): Promise<ParsedProcess>
         throw badRequest(`The user "${u}" of user task "${el.id}" names no user`, [{ field: el.id, message: `user "${u}" names no user` }]);
     }
   }
+  if (forms.services) await checkFormKeys(forms.services, data, process, schemas, forms.usedForm);
   return process;
+}
+
+/**
+ * The model's form schemas with the inline forms of its elements (activiti:formSchema, as the
+ * modeler writes them), each under its element's form key: what a deployed definition keeps.
+ */
+function withInlineForms(formSchemas: unknown, process: ParsedProcess): unknown {
+  const inline = [...process.elements.values()].filter((e) => e.formSchema !== undefined && e.formKey);
+  if (inline.length === 0) return formSchemas;
+  const own = formSchemas && typeof formSchemas === 'object' && !Array.isArray(formSchemas) ? (formSchemas as Record<string, unknown>) : {};
+  return { ...own, ...Object.fromEntries(inline.map((e) => [e.formKey!, e.formSchema])) };
 }
 
 const SAVED = 'Saved successfully, please deploy';
 
+/** The model's forms as a save sends them (an update that leaves them out keeps the stored ones). */
+async function formsOf(ctx: CallContext, data: TenantData): Promise<{ services: Services; formSchemas: unknown; usedForm: unknown }> {
+  const body = ctx.body as Row;
+  let stored: Row = {};
+  if (body.id !== undefined && (!('formSchemas' in body) || !('usedForm' in body))) {
+    const model = data.resource('Model');
+    const row = (await data.select(model).selectAll().where('id', '=', Number(body.id)).executeTakeFirst()) as Row | undefined;
+    if (row) stored = data.toRecord(model, row);
+  }
+  return {
+    services: ctx.services,
+    formSchemas: 'formSchemas' in body ? body.formSchemas : stored.formSchemas,
+    usedForm: 'usedForm' in body ? body.usedForm : stored.usedForm,
+  };
+}
+
 const addModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const xml = (ctx.body as Row).modelXml;
-  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml);
+  checkFormSchemas((ctx.body as Row).formSchemas);
+  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await formsOf(ctx, data));
   return new EnvelopeResult(await crudHandlers['crud.add']!(ctx), SAVED);
 };
 
 const updateModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const xml = (ctx.body as Row).modelXml;
-  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml);
+  checkFormSchemas((ctx.body as Row).formSchemas);
+  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await formsOf(ctx, data));
   return new EnvelopeResult(await crudHandlers['crud.update']!(ctx), SAVED);
 };
 
-/** Deploy a model: a deployment and the next version of its process definition. */
+/**
+ * Deploy a model: a deployment and the next version of its process definition, which keeps the
+ * model's form schemas and its start form. Without `services` (the demo data's seed) only the
+ * model's own form schemas count as forms.
+ */
 export async function deployModelRecord(
   tx: TenantData,
   modelId: number,
   now: Date,
+  services?: Services,
 ): Promise<{ deploymentId: number; processDefinitionId: number; processKey: string; version: number }> {
   const model = tx.resource('Model');
   const dep = tx.resource('Deployment');
@@ -142,7 +192,7 @@ export async function deployModelRecord(
   const m = tx.toRecord(model, row);
   const xml = typeof m.modelXml === 'string' ? m.modelXml : '';
   if (!xml.trim()) throw badRequest('The model has no BPMN to deploy', [{ field: 'modelXml', message: 'is empty' }]);
-  const process = await checkModel(tx, xml);
+  const process = await checkModel(tx, xml, { services, formSchemas: m.formSchemas, usedForm: m.usedForm });
   const at = tx.dialect.toDb('datetime', now.toISOString());
   const deploymentId = await tx.insert(dep, {
     ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId, deployTime: now.toISOString() }),
@@ -167,6 +217,8 @@ export async function deployModelRecord(
       resourceName: `${process.processKey}.bpmn20.xml`,
       suspended: false,
       bpmnXml: xml,
+      formSchemas: withInlineForms(m.formSchemas, process) ?? null,
+      startFormKey: startFormKey(process, m.usedForm),
     }),
     create_time: at,
     update_time: at,
@@ -181,7 +233,7 @@ export async function deployModelRecord(
 
 const deployModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.id), ctx.services.now()));
+  const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.id), ctx.services.now(), ctx.services));
   return new EnvelopeResult(answer, 'Deployed successfully');
 };
 
@@ -262,12 +314,44 @@ function setSuspended(kind: 'def' | 'inst', suspended: boolean, message: string)
   };
 }
 
+/** The form of a definition's start, or of an open task offered to or held by the caller. */
+const queryProcessForm: CallHandler = async (ctx) => {
+  const { data, principal } = withPrincipal(ctx);
+  if (ctx.query.taskId !== undefined) {
+    const task = await loadTask(data, Number(ctx.query.taskId));
+    const offered = await personal(data, principal, undefined)
+      .select(`${resources(data).task.table}.id`)
+      .where(`${resources(data).task.table}.id`, '=', Number(task.id))
+      .executeTakeFirst();
+    if (!offered) throw forbidden('The task is not yours');
+    const definition = await loadDefinition(data, Number(task.processDefinitionId));
+    return (await resolveForm(ctx.services, data, definition.record.formSchemas, task.formKey as string | null, ctx.locale)) ?? null;
+  }
+  if (ctx.query.processDefinitionId === undefined)
+    throw badRequest('Name the process definition or task', [
+      { field: 'processDefinitionId', message: 'processDefinitionId or taskId is required' },
+    ]);
+  const definition = await loadDefinition(data, Number(ctx.query.processDefinitionId));
+  return (
+    (await resolveForm(ctx.services, data, definition.record.formSchemas, definition.record.startFormKey as string | null, ctx.locale)) ??
+    null
+  );
+};
+
 const startProcessInstance: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const body = ctx.body as { processDefinitionId: number; businessKey?: string; variables?: Record<string, unknown> };
   const defId = body.processDefinitionId;
   const definition = await loadDefinition(data, defId);
   if (definition.record.suspended) throw conflict('The process definition is suspended: no instance can be started from it');
+  const form = await resolveForm(
+    ctx.services,
+    data,
+    definition.record.formSchemas,
+    definition.record.startFormKey as string | null,
+    ctx.locale,
+  );
+  assertFitsForm(form, body.variables ?? {});
   const id = await data.transaction((tx) =>
     startInstance(tx, definition, principal.username, body.variables ?? {}, body.businessKey ?? null, ctx.services.now()),
   );
@@ -282,6 +366,7 @@ const queryProcessInstance: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { inst } = resources(data);
   let q = filtered(data, inst, data.select(inst), ctx.query, ['processKey', 'startUserId', 'status'], ['processName']);
+  if (ctx.query.processInstanceId !== undefined) q = q.where(`${inst.table}.id`, '=', Number(ctx.query.processInstanceId));
   if (ctx.query.mine === true) q = q.where(`${inst.table}.${col(inst, 'startUserId')}`, '=', principal.username);
   else if (!(await ctx.access!.urlGranted('/api/activiti/history/queryHistoricProcessInstance'))) throw forbidden();
   if (ctx.query.mine !== true && ctx.query.status === undefined)
@@ -395,13 +480,17 @@ async function assertMayReadInstance(ctx: CallContext, data: TenantData, princip
 const queryTask: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const { task } = resources(data);
-  const q = filtered(
-    data,
+  const q = byId(
     task,
-    data.select(task).where(`${task.table}.${col(task, 'status')}`, '=', 'open'),
+    filtered(
+      data,
+      task,
+      data.select(task).where(`${task.table}.${col(task, 'status')}`, '=', 'open'),
+      ctx.query,
+      ['assignee', 'processInstanceId'],
+      ['name'],
+    ),
     ctx.query,
-    ['assignee', 'processInstanceId'],
-    ['name'],
   );
   return page(ctx, data, task, q, 'startTime_descend');
 };
@@ -448,7 +537,7 @@ const queryPersonalTask: CallHandler = async (ctx) => {
     ctx,
     data,
     task,
-    filtered(data, task, personal(data, principal, ctx.query.type), ctx.query, [], ['name']),
+    byId(task, filtered(data, task, personal(data, principal, ctx.query.type), ctx.query, [], ['name']), ctx.query),
     'startTime_descend',
   );
 };
@@ -460,10 +549,10 @@ const queryFinishedTask: CallHandler = async (ctx) => {
     .select(task)
     .where(`${task.table}.${col(task, 'assignee')}`, '=', principal.username)
     .where(`${task.table}.${col(task, 'status')}`, '!=', 'open');
-  return page(ctx, data, task, filtered(data, task, q, ctx.query, [], ['name']), 'endTime_descend');
+  return page(ctx, data, task, byId(task, filtered(data, task, q, ctx.query, [], ['name']), ctx.query), 'endTime_descend');
 };
 
-async function loadTask(data: TenantData, id: number): Promise<Row> {
+export async function loadTask(data: TenantData, id: number): Promise<Row> {
   const { task } = resources(data);
   const row = (await data.select(task).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound(`No task ${id}`);
@@ -480,7 +569,7 @@ async function myOpenTask(tx: TenantData, principal: Principal, id: number): Pro
   return { task, instance };
 }
 
-async function addComment(tx: TenantData, task: Row, principal: Principal, action: string, message: string, now: Date): Promise<void> {
+async function addComment(tx: TenantData, task: Row, who: { username: string }, action: string, message: string, now: Date): Promise<void> {
   const { comment } = resources(tx);
   const at = tx.dialect.toDb('datetime', now.toISOString());
   await tx.insert(comment, {
@@ -488,7 +577,7 @@ async function addComment(tx: TenantData, task: Row, principal: Principal, actio
       processInstanceId: Number(task.processInstanceId),
       taskId: Number(task.id),
       taskName: task.name,
-      username: principal.username,
+      username: who.username,
       action,
       message,
       time: now.toISOString(),
@@ -512,19 +601,24 @@ const claimTask: CallHandler = async (ctx) => {
     if (t.assignee) throw conflict('The task is already claimed');
     throw forbidden('The task is not offered to you');
   }
-  const now = ctx.services.now();
+  await takeOpenTask(data, principal.username, id, ctx.services.now());
+  return new EnvelopeResult(undefined, 'Claimed successfully');
+};
+
+/** An open task nobody holds becomes `username`'s (offered to them: checked by the caller). Also the demo data's seed. */
+export async function takeOpenTask(data: TenantData, username: string, id: number, now: Date): Promise<void> {
+  const { task } = resources(data);
   const at = data.dialect.toDb('datetime', now.toISOString());
   // one claim wins: the update takes the task only while nobody has it
   const done = await data
     .update(task)
-    .set({ [col(task, 'assignee')]: principal.username, [col(task, 'claimTime')]: at, update_time: at })
+    .set({ [col(task, 'assignee')]: username, [col(task, 'claimTime')]: at, update_time: at })
     .where('id', '=', id)
     .where(col(task, 'status'), '=', 'open')
     .where(col(task, 'assignee'), 'is', null)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw conflict('The task is already claimed');
-  return new EnvelopeResult(undefined, 'Claimed successfully');
-};
+}
 
 /** The instance's running state changes: take a step with a task's completion. */
 async function finishTask(ctx: CallContext, action: 'complete' | 'resolve'): Promise<void> {
@@ -549,29 +643,54 @@ async function finishTask(ctx: CallContext, action: 'complete' | 'resolve'): Pro
       return;
     }
     if (task.delegationState === 'pending') throw conflict('The task is delegated: resolve it back to its owner');
-    // completing twice: only one update finds the task open
-    const done = await tx
-      .update(T)
-      .set({ [col(T, 'status')]: 'completed', [col(T, 'endTime')]: at, update_time: at })
-      .where('id', '=', body.id)
-      .where(col(T, 'status'), '=', 'open')
-      .where(col(T, 'assignee'), '=', principal.username)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw conflict('The task was completed already');
-    await addComment(tx, task, principal, 'complete', body.comment, now);
-    const { act } = resources(tx);
-    await tx
-      .update(act)
-      .set({ [col(act, 'assignee')]: principal.username, update_time: at })
-      .where(col(act, 'processInstanceId'), '=', Number(instance.id))
-      .where(col(act, 'executionId'), '=', String(task.executionId))
-      .execute();
-    await stepInstance(tx, instance, {
-      variables: body.variables,
-      taskId: body.id,
-      action: (api) => api.signal(String(task.taskDefKey), String(task.executionId)),
-      now,
-    });
+    if (task.formKey) {
+      const definition = await loadDefinition(tx, Number(instance.processDefinitionId));
+      assertFitsForm(
+        await resolveForm(ctx.services, tx, definition.record.formSchemas, String(task.formKey), ctx.locale),
+        body.variables ?? {},
+      );
+    }
+    await passOpenTask(tx, principal.username, task, instance, body.comment, body.variables, now);
+  });
+}
+
+/**
+ * Pass an open task held by `username` (checked by the caller, as its form): the task completed,
+ * the comment stored, the variables set and the process run on. Also the demo data's seed.
+ */
+export async function passOpenTask(
+  tx: TenantData,
+  username: string,
+  task: Row,
+  instance: Row,
+  comment: string,
+  variables: Record<string, unknown> | undefined,
+  now: Date,
+): Promise<void> {
+  const { task: T, act } = resources(tx);
+  const at = tx.dialect.toDb('datetime', now.toISOString());
+  const id = Number(task.id);
+  // completing twice: only one update finds the task open
+  const done = await tx
+    .update(T)
+    .set({ [col(T, 'status')]: 'completed', [col(T, 'endTime')]: at, update_time: at })
+    .where('id', '=', id)
+    .where(col(T, 'status'), '=', 'open')
+    .where(col(T, 'assignee'), '=', username)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw conflict('The task was completed already');
+  await addComment(tx, task, { username }, 'complete', comment, now);
+  await tx
+    .update(act)
+    .set({ [col(act, 'assignee')]: username, update_time: at })
+    .where(col(act, 'processInstanceId'), '=', Number(instance.id))
+    .where(col(act, 'executionId'), '=', String(task.executionId))
+    .execute();
+  await stepInstance(tx, instance, {
+    variables,
+    taskId: id,
+    action: (api) => api.signal(String(task.taskDefKey), String(task.executionId)),
+    now,
   });
 }
 
@@ -745,7 +864,7 @@ const queryHistoricTaskInstance: CallHandler = async (ctx) => {
     ctx,
     data,
     task,
-    filtered(data, task, data.select(task), ctx.query, ['assignee', 'processInstanceId'], ['name']),
+    byId(task, filtered(data, task, data.select(task), ctx.query, ['assignee', 'processInstanceId'], ['name']), ctx.query),
     'startTime_descend',
   );
 };
@@ -773,6 +892,7 @@ export const workflowHandlers: Record<string, CallHandler> = {
   'workflow.queryProcessDefinition': queryProcessDefinition,
   'workflow.suspendProcessDefinition': setSuspended('def', true, 'Suspended successfully'),
   'workflow.activateProcessDefinition': setSuspended('def', false, 'Activated successfully'),
+  'workflow.queryProcessForm': queryProcessForm,
   'workflow.startProcessInstance': startProcessInstance,
   'workflow.queryProcessInstance': queryProcessInstance,
   'workflow.suspendProcessInstance': setSuspended('inst', true, 'Suspended successfully'),

@@ -19,6 +19,7 @@ import {
   instance,
   instanceTasks,
   ok,
+  orgOf,
   start,
   tasks,
   timers,
@@ -234,11 +235,68 @@ describe('suspension and activation', () => {
   });
 });
 
+describe('the model form', () => {
+  it("keeps the model's organisation and its referable users and organisations, labelled; refuses one that names nothing", async () => {
+    const orgs = ok<PageData>(await admin.get('/api/admin/sysorg/querySysOrg', { pageSize: 100 })).list;
+    const users = ok<PageData>(await admin.get('/api/admin/sysuser/querySysUser', { pageSize: 100 })).list;
+    const org = orgs[0]!;
+    const editorUser = users.find((u) => u.username === 'editor')!;
+    const added = ok<Rec>(
+      await admin.post(`${A}/model/addModel`, {
+        modelName: 'Referable',
+        modelCategory: 'test',
+        orgId: Number(org.id),
+        referUserIds: [Number(editorUser.id)],
+        referOrgIds: [Number(org.id)],
+      }),
+    );
+    const [read] = ok<PageData>(await admin.get(`${A}/model/queryModel`, { id: Number(added.id) })).list;
+    expect(read).toMatchObject({
+      orgId: Number(org.id),
+      orgName: org.orgName,
+      referUserIds: [Number(editorUser.id)],
+      referUsernames: ['editor'],
+      referOrgIds: [Number(org.id)],
+      referOrgNames: [org.orgName],
+    });
+    // the organisation tree with its users, the model's referable users ticked (queryModelOrgUserTree)
+    type Node = { key: string; userId?: number; children?: Node[] };
+    const leaves = (nodes: Node[]): number[] => nodes.flatMap((n) => (n.userId ? [n.userId] : leaves(n.children ?? [])));
+    const TREE = '/api/admin/sysorg/queryModelOrgUserTree';
+    const all = ok<{ tree: Node[]; checked: number[] }>(await admin.get(TREE, { modelId: Number(added.id) }));
+    expect(leaves(all.tree).sort()).toEqual(users.map((u) => Number(u.id)).sort());
+    expect(all.checked).toEqual([Number(editorUser.id)]);
+    const only = ok<{ tree: Node[] }>(await admin.get(TREE, { modelId: Number(added.id), assign: '1' }));
+    expect(leaves(only.tree)).toEqual([Number(editorUser.id)]);
+    const others = ok<{ tree: Node[] }>(await admin.get(TREE, { modelId: Number(added.id), assign: '0' }));
+    expect(leaves(others.tree)).not.toContain(Number(editorUser.id));
+    expect(ok<{ checked: number[] }>(await admin.get(TREE, {})).checked).toEqual([]);
+    expect((await admin.get(TREE, { assign: '1' })).status).toBe(400);
+    // another tenant's model names nothing (400), and its tree holds its own users only
+    expect((await acme.get(TREE, { modelId: Number(added.id) })).status).toBe(400);
+    expect(leaves(ok<{ tree: Node[] }>(await acme.get(TREE, {})).tree)).not.toContain(Number(editorUser.id));
+    // the organisation is required: on add, and an update cannot clear it
+    const noOrg = await admin.post<Envelope & { errors?: { field: string }[] }>(`${A}/model/addModel`, {
+      modelName: 'No organisation',
+      modelCategory: 'test',
+    });
+    expect(noOrg.status).toBe(400);
+    expect(noOrg.body.errors!.map((e) => e.field)).toEqual(['orgId']);
+    const cleared = await admin.put(`${A}/model/updateModel`, { id: Number(added.id), orgId: null });
+    expect(cleared.status).toBe(400);
+    const bad = await admin.put(`${A}/model/updateModel`, { id: Number(added.id), referUserIds: [999999] });
+    expect(bad.status).toBe(400);
+    const [after] = ok<PageData>(await admin.get(`${A}/model/queryModel`, { id: Number(added.id) })).list;
+    expect(after).toMatchObject({ referUserIds: [Number(editorUser.id)] });
+  });
+});
+
 describe('bad models', () => {
   async function refused(xml: string): Promise<Envelope & { errors?: { field: string }[] }> {
     const res = await admin.post<Envelope & { errors?: { field: string }[] }>(`${A}/model/addModel`, {
       modelName: 'Bad',
       modelCategory: 'test',
+      orgId: await orgOf(admin),
       modelXml: xml,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -339,6 +397,7 @@ describe('tenant isolation', () => {
     await start(acme, defId);
     const res = await acme.get<Envelope<PageData>>(`${A}/task/queryPersonalTask`, { currentPage: 1, pageSize: 5 });
     expect(res.status).toBe(200);
-    expect(res.body.data!.list.map((x) => x.name)).toEqual(['Only']);
+    // newest first: the new task, then the review of acme's seeded purchase request (offered to its administrators)
+    expect(res.body.data!.list.map((x) => x.name)).toEqual(['Only', 'Review']);
   });
 });

@@ -86,9 +86,21 @@ export function ok<T = unknown>(res: { status: number; body: unknown }): T {
   return (res.body as Envelope<T>).data as T;
 }
 
+/** The id of an organisation of the caller's tenant (a model's required organisation). */
+export async function orgOf(api: Api): Promise<number> {
+  const res = await api.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg', { pageSize: 1 });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Number(res.body.data!.list[0]!.id);
+}
+
 /** Add and deploy a model; answers the process definition's id. */
 export async function deploy(api: Api, xml: string, name = 'Model'): Promise<number> {
-  const added = await api.post<Envelope<Rec>>(`${A}/model/addModel`, { modelName: name, modelCategory: 'test', modelXml: xml });
+  const added = await api.post<Envelope<Rec>>(`${A}/model/addModel`, {
+    modelName: name,
+    modelCategory: 'test',
+    orgId: await orgOf(api),
+    modelXml: xml,
+  });
   expect(added.body.message).toBe('Saved successfully, please deploy');
   const model = ok<Rec>(added);
   const deployed = ok<Rec>(await api.post(`${A}/model/deployModel`, undefined, { id: Number(model.id) }));

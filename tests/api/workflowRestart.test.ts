@@ -4,12 +4,10 @@
  * real server process killed with SIGKILL and started again), on SQLite and PostgreSQL. A
  * timer that fell due while no server ran fires once, after the start.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChild, endChild, type ChildServer } from './childServer.ts';
-import { client, createPgDatabase, signIn, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { childServers, endChild } from './childServer.ts';
+import { client, signIn, startTestServer } from './harness.ts';
 import { A, SIMPLE, activities, deploy, instance, instanceTasks, ok, start, timers, type Api } from './workflowFixtures.ts';
 
 /** The boundary timer: long enough that the first server is gone before it is due. */
@@ -20,26 +18,7 @@ const sleepUntil = async (at: number) => {
 };
 
 describe(`process instances across restarts on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`, () => {
-  let dir: string;
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  const children: ChildServer[] = [];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'console-workflow-'));
-    mkdirSync(join(dir, 'static'));
-    if (process.env.TEST_DATABASE_URL) {
-      const db = await createPgDatabase(process.env.TEST_DATABASE_URL);
-      databaseUrl = db.url;
-      dropDb = db.drop;
-    }
-  });
-
-  afterAll(async () => {
-    for (const c of children) await endChild(c, 'SIGKILL');
-    if (dropDb) await dropDb();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const servers = childServers('console-workflow-');
 
   async function scenario(api: Api, key: string): Promise<{ waiting: number; timed: number; dueAt: number }> {
     const simpleId = await deploy(api, SIMPLE.replaceAll('simple', `${key}Simple`), `${key} simple`);
@@ -72,6 +51,7 @@ describe(`process instances across restarts on ${process.env.TEST_DATABASE_URL ?
   }
 
   it('a new server on the same database resumes every waiting instance', async () => {
+    const { dir, databaseUrl } = servers;
     const dataDir = join(dir, 'inproc');
     const first = await startTestServer({ dataDir, databaseUrl });
     const s = await scenario(client(first.url, await signIn(first.url, 'demo', 'admin')), 'inproc');
@@ -87,15 +67,11 @@ describe(`process instances across restarts on ${process.env.TEST_DATABASE_URL ?
   }, 120_000);
 
   it('a server killed with SIGKILL and started again resumes them', async () => {
-    const env: Record<string, string> = { DATA_DIR: join(dir, 'child'), STATIC_DIR: join(dir, 'static') };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const first = await startChild(env);
-    children.push(first);
+    const first = await servers.start('child');
     const s = await scenario(client(first.url, await signIn(first.url, 'demo', 'admin')), 'killed');
     await endChild(first, 'SIGKILL');
     await sleepUntil(s.dueAt + 100);
-    const second = await startChild(env);
-    children.push(second);
+    const second = await servers.start('child');
     await resumed(client(second.url, await signIn(second.url, 'demo', 'admin')), s);
   }, 180_000);
 });
