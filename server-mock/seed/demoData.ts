@@ -10,11 +10,10 @@ import type { Row } from '../db/anyKysely.ts';
 import { writeLinkValues } from '../crud/linkValues.ts';
 import { DEMO_FORM } from './demoForm.ts';
 import { BROWSER_CLIENT, EDITOR_HIDDEN_USER_FIELDS, insertRecord, syncTenant, type SeedContext } from './provisionTenant.ts';
-import { DEMO_MODEL } from '../workflow/demoModel.ts';
-import { deployModelRecord } from '../workflow/workflowHandlers.ts';
-import { loadDefinition, startInstance } from '../workflow/instances.ts';
+import { seedDemoWorkflow } from '../workflow/demoModel.ts';
+import { seedDemoJobs } from '../jobs/demoJobs.ts';
 
-export const DEMO_TENANTS = [
+const DEMO_TENANTS = [
   {
     tenantCode: 'demo',
     tenantName: 'Demo Materials Co.',
@@ -214,10 +213,9 @@ async function seedTenantContent(data: TenantData, ctx: SeedContext, demoPasswor
     const id = await insertRecord(data, r('Notification'), { ...n, ...period }, now);
     if (to) await writeLinkValues(data, r('Notification'), id, { userIds: to.map((u) => userIds.get(u)!) }, now);
   }
-  // the leave-request model, deployed, and one request of the administrator's waiting for an editor
-  const modelId = await insertRecord(data, r('Model'), { ...DEMO_MODEL, modelVersion: 0 }, now);
-  const { processDefinitionId } = await deployModelRecord(data, modelId, now);
-  await startInstance(data, await loadDefinition(data, processDefinitionId), 'admin', { days: 2 }, null, now);
+  // the workflow models, deployed, with processes waiting at and past their tasks (workflow/demoModel.ts)
+  await seedDemoWorkflow(data, (record) => insertRecord(data, r('Model'), record, now), orgIds.get('group')!, new Set(userIds.keys()), now);
+  await seedDemoJobs((name, record) => insertRecord(data, r(name), record, now), now);
 }
 
 export interface SeedReport {

@@ -7,7 +7,7 @@ const labels = (title: string, code: string, name: string, contact: string, rati
   route: { supplier: title },
 });
 
-export const DEMO_FORM_DOCUMENT = {
+const DEMO_FORM_DOCUMENT = {
   resource: {
     name: 'Supplier',
     service: 'material',

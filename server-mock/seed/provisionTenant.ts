@@ -11,18 +11,18 @@ import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { hashSecrets } from '../crud/recordRules.ts';
 
-export const ROLES = [
+const ROLES = [
   { roleCode: 'ROLE_ADMIN', roleName: 'Administrator', roleDescription: 'Every menu, button and call' },
   { roleCode: 'ROLE_EDITOR', roleName: 'Editor', roleDescription: 'Everything except the permission demo and permission management' },
   { roleCode: 'ROLE_VISITOR', roleName: 'Visitor', roleDescription: 'The home page only' },
 ] as const;
 
 /** Menu codes a visitor is granted: the home page, its container and the user's own notifications. */
-export const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotification']);
+const VISITOR_MENUS = new Set(['home', 'workbench', 'dashboard', 'mynotification']);
 /** Menu subtrees an editor is not granted (the spec: editors see all but /permission). */
 export const EDITOR_DENIED_MENU_PATHS = ['/permission'];
 /** Buttons an editor does not hold: deleting users, permission management, tenants and app clients. */
-export const EDITOR_DENIED_BUTTONS = [
+const EDITOR_DENIED_BUTTONS = [
   /^sysuser:(delete|grantRole|addToTenant|removePrincipal|unlock)$/,
   /^sysrole:(delete|authorize|assignUser)$/,
   /^sysurl:(add|update|delete|authorize)$/,
@@ -96,7 +96,7 @@ interface FlatMenu {
   ancestors: MenuRoute[];
 }
 
-export function flattenMenu(nodes: MenuRoute[], parent = '0', ancestors: MenuRoute[] = []): FlatMenu[] {
+function flattenMenu(nodes: MenuRoute[], parent = '0', ancestors: MenuRoute[] = []): FlatMenu[] {
   const out: FlatMenu[] = [];
   nodes.forEach((node, i) => {
     out.push({ node, parent, sequence: (i + 1) * 10, ancestors });
@@ -113,7 +113,7 @@ function fullPath(f: FlatMenu): string {
 }
 
 /** Dictionary types and values from the locale keys dict.<type>.<value>. */
-export function dictionaries(en: Messages): Map<string, { value: string; name: string }[]> {
+function dictionaries(en: Messages): Map<string, { value: string; name: string }[]> {
   const out = new Map<string, { value: string; name: string }[]>();
   for (const key of messageKeys(en)) {
     const m = /^dict\.([^.]+)\.([^.]+)$/.exec(key);
@@ -186,7 +186,8 @@ export async function syncTenant(data: TenantData, ctx: SeedContext): Promise<vo
         menuName: getMessage(ctx.en, n.title) ?? n.name,
         menuTitle: n.title,
         menuIcon: n.icon,
-        menuPath: n.externalUrl ?? n.path,
+        // an external link's path is its URL; an iframe page keeps its route (the framed URL is a tenant parameter, docs/monitoring.md)
+        menuPath: n.component === 'iframe' ? n.path : (n.externalUrl ?? n.path),
         menuComponent: n.component,
         menuSequence: f.sequence,
         menuParent: f.parent,

@@ -1,167 +1,198 @@
 /**
- * The template demo pages, signed in as the administrator: each opens from its URL without a
- * page error and shows its content with named controls; the icon search narrows the list and a
- * click copies; the clipboard page copies both ways; the counter reaches its end value, pauses
- * and resets; back-to-top appears past its distance and scrolls the page area back; the sticky
- * bar stays at the top of the page area; the tab page keeps its tab in the URL and its state.
+ * What the demo pages do, in Chromium, signed in as the administrator with the development
+ * mock API on: the article list (a resource page over a mock call) filters, sorts, pages and
+ * leads to the editor, which writes and changes articles; each chart draws its series and its
+ * legend hides one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startE2E, textsOf, toast, unnamedControls, type E2E } from './harness.ts';
 
-/** The English demo text of a key. */
-const say = textsOf('runtime/i18n/messages/demo/en.json');
-const sayZh = textsOf('runtime/i18n/messages/demo/zh.json');
+import { signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
+import { cardTitle, here, say, speak, type Lang } from './demoSteps.ts';
 
 let e2e: E2E;
-let page: Page;
+const pages = new Map<Lang, Page>();
 const errors: string[] = [];
 
+async function pageIn(lang: Lang): Promise<Page> {
+  let page = pages.get(lang);
+  if (!page) {
+    page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, { username: 'admin' });
+    await speak(page, e2e.url, lang);
+    pages.set(lang, page);
+  }
+  return page;
+}
+
 beforeAll(async () => {
-  e2e = await startE2E();
-  page = await e2e.newPage();
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, { username: 'admin' });
+  e2e = await startE2E({ env: { MOCK_API: '1' } });
 });
 afterAll(async () => {
   await e2e?.close();
 });
 
-/** Opens a page from its URL (a full load) and waits for its card title. */
-async function open(path: string, titleKey: string): Promise<void> {
-  await page.goto(path);
-  await page.getByTestId('app-layout').waitFor();
-  await page.locator('.ant-card-head-title', { hasText: say(titleKey) }).waitFor();
-  expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
-}
+const TIMEOUT = { timeout: 20_000 };
 
-const clipboardText = () => page.evaluate(() => navigator.clipboard.readText());
-const scroller = () => page.locator('.main-container');
-const scrollTop = () => scroller().evaluate((el) => el.scrollTop);
+describe('the article list and editor (/example)', () => {
+  const table = (page: Page) => page.getByTestId('table-MockArticle');
+  const rows = (page: Page) => table(page).locator('[role=row][data-row-id]');
+  const ids = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row-id'))));
+  const listCall = (page: Page, has: (params: URLSearchParams) => boolean) =>
+    page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/queryMockArticle') && has(new URL(r.url()).searchParams), TIMEOUT);
+  const column = async (page: Page, header: string) => {
+    const headers = (await table(page).locator('[role=columnheader]').allInnerTexts()).map((h) => h.trim());
+    const index = headers.indexOf(header);
+    expect(index, header).toBeGreaterThanOrEqual(0);
+    return rows(page).evaluateAll(
+      (els, i) => els.map((e) => (e.querySelectorAll('[role=cell]')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+      index,
+    );
+  };
 
-describe('demo pages', () => {
-  it('each opens from its URL without a page error, its controls named', async () => {
-    const pages: [string, string][] = [
-      ['/icon/index', 'demo.icons.title'],
-      ['/clipboard/index', 'demo.clipboard.title'],
-      ['/components/count-to', 'demo.countTo.title'],
-      ['/components/back-to-top', 'demo.backToTop.title'],
-      ['/components/sticky', 'demo.sticky.title'],
-      ['/tab/index', 'demo.tab.title'],
-    ];
-    for (const [path, title] of pages) {
-      await open(path, title);
-      expect(await unnamedControls(page), path).toEqual([]);
-    }
+  for (const lang of ['en', 'zh'] as const) {
+    it(`lists, sorts, filters and pages the mock articles (${lang})`, async () => {
+      const page = await pageIn(lang);
+      await spaNavigate(page, '/example/list');
+      await cardTitle(page, say(lang, 'resources.MockArticle.title')).waitFor(TIMEOUT);
+      await expect.poll(() => ids(page), TIMEOUT).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      await here(page)
+        .getByText(say(lang, 'resource.total', { total: 100 }))
+        .waitFor(TIMEOUT);
+
+      // sorted by readings, on the server, ascending then descending
+      const readings = say(lang, 'resources.MockArticle.fields.pageviews');
+      const header = table(page).getByRole('columnheader', { name: readings });
+      const ascending = listCall(page, (p) => p.get('sorter') === 'pageviews_ascend');
+      await header.getByRole('button').click();
+      await ascending;
+      // the shown page once the sorted answer is rendered: ascending (read anew on every try)
+      const ascendingShown = async () => {
+        const shown = (await column(page, readings)).map(Number);
+        return shown.length === 20 && shown.every((v, i) => i === 0 || shown[i - 1]! <= v);
+      };
+      await expect.poll(ascendingShown, TIMEOUT).toBe(true);
+      const views = (await column(page, readings)).map(Number);
+      expect(views.length).toBe(20);
+      expect(views).toEqual([...views].sort((a, b) => a - b));
+      const descending = listCall(page, (p) => p.get('sorter') === 'pageviews_descend');
+      await header.getByRole('button').click();
+      await descending;
+      await expect.poll(async () => Number((await column(page, readings))[0]), TIMEOUT).toBeGreaterThanOrEqual(Math.max(...views));
+      await header.getByRole('button').click();
+
+      // the second page
+      const second = listCall(page, (p) => p.get('currentPage') === '2');
+      await here(page)
+        .getByRole('button', { name: say(lang, 'resource.nextPage') })
+        .click();
+      expect(new URL((await second).url()).searchParams.get('pageSize')).toBe('20');
+      await expect.poll(() => ids(page), TIMEOUT).toEqual(Array.from({ length: 20 }, (_, i) => i + 21));
+
+      // filtered by a word of a title
+      const word = (await column(page, say(lang, 'resources.MockArticle.fields.title')))[0]!;
+      const search = here(page).getByRole('search');
+      await search.getByLabel(say(lang, 'resources.MockArticle.fields.title'), { exact: true }).fill(word);
+      const filtered = listCall(page, (p) => p.get('title') === word);
+      await search.getByRole('button', { name: say(lang, 'resource.actions.query'), exact: true }).click();
+      await filtered;
+      await expect
+        .poll(async () => (await column(page, say(lang, 'resources.MockArticle.fields.title'))).every((t) => t.includes(word)), TIMEOUT)
+        .toBe(true);
+      expect((await ids(page)).length).toBeGreaterThan(0);
+      expect((await ids(page)).length).toBeLessThan(20);
+      await search.getByRole('button', { name: say(lang, 'resource.reset') }).click();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('writes an article, then changes it; the list shows both (en)', async () => {
+    const lang = 'en';
+    const page = await pageIn(lang);
+    await spaNavigate(page, '/example/list');
+    await rows(page).first().waitFor(TIMEOUT);
+    await here(page)
+      .getByRole('button', { name: say(lang, 'resources.MockArticle.actions.write'), exact: true })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/example/create', TIMEOUT);
+    await cardTitle(page, say(lang, 'demo.article.createTitle')).waitFor(TIMEOUT);
+
+    // the title is required
+    await here(page)
+      .getByRole('button', { name: say(lang, 'demo.article.publish') })
+      .click();
+    await here(page).getByText(say(lang, 'demo.article.titleRequired')).waitFor(TIMEOUT);
+    await here(page).getByLabel(say(lang, 'demo.article.title')).fill('A demo article from Chromium');
+    await here(page).getByLabel(say(lang, 'demo.article.author')).fill('Ada');
+    await here(page)
+      .getByRole('button', { name: say(lang, 'demo.article.publish') })
+      .click();
+    await toast(page, say(lang, 'demo.article.published')).waitFor(TIMEOUT);
+    await page.waitForURL((u) => u.pathname === '/example/list', TIMEOUT);
+
+    const search = here(page).getByRole('search');
+    await search.getByLabel(say(lang, 'resources.MockArticle.fields.title'), { exact: true }).fill('from Chromium');
+    await search.getByRole('button', { name: say(lang, 'resource.actions.query'), exact: true }).click();
+    await expect.poll(() => ids(page), TIMEOUT).toEqual([101]);
+    const row = rows(page).first();
+    await row.getByText('published', { exact: true }).waitFor(TIMEOUT);
+    await row.getByRole('button', { name: say(lang, 'resources.MockArticle.actions.edit'), exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/example/edit/101', TIMEOUT);
+    const title = here(page).getByLabel(say(lang, 'demo.article.title'));
+    await expect.poll(() => title.inputValue(), TIMEOUT).toBe('A demo article from Chromium');
+    await title.fill('A changed article from Chromium');
+    await here(page)
+      .getByRole('button', { name: say(lang, 'demo.article.draft') })
+      .click();
+    await toast(page, say(lang, 'demo.article.drafted')).waitFor(TIMEOUT);
+    await page.waitForURL((u) => u.pathname === '/example/list', TIMEOUT);
+    await search.getByRole('button', { name: say(lang, 'resource.actions.query'), exact: true }).click();
+    await rows(page).first().getByText('A changed article from Chromium').waitFor(TIMEOUT);
+    await rows(page).first().getByText('draft', { exact: true }).waitFor(TIMEOUT);
+
+    // an id that is not digits is no route; an unknown one says so
+    await page.goto('/example/edit/abc');
+    await page.getByText(say(lang, 'errorPage.notFound')).first().waitFor(TIMEOUT);
+    await page.goto('/example/edit/9999');
+    await here(page)
+      .getByText(say(lang, 'demo.article.missing', { id: 9999 }))
+      .waitFor(TIMEOUT);
     expect(errors).toEqual([]);
   });
+});
 
-  it('shows a demo page in Chinese when the browser speaks it', async () => {
-    const zhPage = await e2e.newPage();
-    await signIn(zhPage, { username: 'admin' });
-    await zhPage.context().addCookies([{ name: 'language', value: 'zh', url: e2e.url }]);
-    await zhPage.goto('/icon/index');
-    await zhPage.locator('.ant-card-head-title', { hasText: sayZh('demo.icons.title') }).waitFor();
-    await zhPage.getByPlaceholder(sayZh('demo.icons.search')).waitFor();
-  });
-
-  it('icons: the search narrows the list, a click copies the icon code with a toast', async () => {
-    await open('/icon/index', 'demo.icons.title');
-    const items = page.locator('[role=tabpanel]:visible .demo-icon-item');
-    const all = await items.count();
-    expect(all).toBeGreaterThan(20);
-    await page.getByLabel(say('demo.icons.search')).fill('chart');
-    await expect.poll(() => items.count()).toBeLessThan(all);
-    const names = await items.locator('.demo-icon-name').allTextContents();
-    expect(names).toEqual(['bar-chart', 'chart', 'line-chart', 'pie-chart']);
-    await page.getByRole('button', { name: say('demo.icons.copy', { name: 'pie-chart' }) }).click();
-    await toast(page, say('demo.copy.success')).waitFor();
-    expect(await clipboardText()).toBe('<MenuIcon name="pie-chart" />');
-    // the Ant Design icons answer the same search
-    await page.getByRole('tab', { name: new RegExp(say('demo.icons.antdIcons')) }).click();
-    await page.getByLabel(say('demo.icons.search')).fill('fullscreen');
-    await expect.poll(() => items.locator('.demo-icon-name').allTextContents()).toEqual(['FullscreenExitOutlined', 'FullscreenOutlined']);
-    await page.getByLabel(say('demo.icons.search')).fill('no-such-icon');
-    await page.locator('[role=tabpanel]:visible').getByText(say('demo.icons.none')).waitFor();
-  });
-
-  it('clipboard: copies the field with the button and with the field’s own button', async () => {
-    await open('/clipboard/index', 'demo.clipboard.title');
-    const pane = page.locator('[role=tabpanel]:visible');
-    await pane.getByLabel(say('demo.clipboard.text')).fill('first text');
-    await pane.getByRole('button', { name: say('demo.clipboard.copy') }).click();
-    await toast(page, say('demo.copy.success')).first().waitFor();
-    expect(await clipboardText()).toBe('first text');
-    await page.getByRole('tab', { name: say('demo.clipboard.withField') }).click();
-    await pane.getByLabel(say('demo.clipboard.text')).fill('second text');
-    await pane.getByRole('button', { name: say('demo.clipboard.copyField') }).click();
-    await expect.poll(clipboardText).toBe('second text');
-  });
-
-  it('count-to: counts to its end value, pauses, resumes and resets', async () => {
-    await open('/components/count-to', 'demo.countTo.title');
-    const value = page.getByTestId('count-to-value');
-    await expect.poll(() => value.textContent(), { timeout: 10_000 }).toBe('¥ 2,017 rmb');
-    expect(await value.getAttribute('data-state')).toBe('done');
-    await page.getByRole('button', { name: say('demo.countTo.reset') }).click();
-    expect(await value.textContent()).toBe('¥ 0 rmb');
-    await page.getByLabel(say('demo.countTo.end')).fill('5000');
-    await page.getByLabel(say('demo.countTo.decimals')).fill('2');
-    await page.getByLabel(say('demo.countTo.duration')).fill('3000');
-    await page.getByRole('button', { name: say('demo.countTo.startButton') }).click();
-    await page.getByRole('button', { name: say('demo.countTo.pause') }).click();
-    expect(await value.getAttribute('data-state')).toBe('paused');
-    const paused = await value.textContent();
-    expect(paused).not.toBe('¥ 5,000.00 rmb');
-    await page.waitForTimeout(300);
-    expect(await value.textContent()).toBe(paused);
-    await page.getByRole('button', { name: say('demo.countTo.resume') }).click();
-    await expect.poll(() => value.textContent(), { timeout: 10_000 }).toBe('¥ 5,000.00 rmb');
-  });
-
-  it('back-to-top: appears once the page area is scrolled past its distance and scrolls it back', async () => {
-    await open('/components/back-to-top', 'demo.backToTop.title');
-    const button = page.getByRole('button', { name: say('demo.backToTop.button'), exact: true });
-    expect(await button.count()).toBe(0);
-    await scroller().evaluate((el) => el.scrollTo({ top: 200 }));
-    await page.waitForTimeout(200);
-    expect(await button.count()).toBe(0);
-    await scroller().evaluate((el) => el.scrollTo({ top: 1500 }));
-    await button.waitFor();
-    await button.click();
-    await expect.poll(scrollTop).toBe(0);
-    await button.waitFor({ state: 'detached' });
-  });
-
-  it('sticky: the bar stays at the top of the page area while it scrolls', async () => {
-    await open('/components/sticky', 'demo.sticky.title');
-    const bar = page.getByTestId('sticky-bar');
-    const before = (await bar.boundingBox())!;
-    const areaTop = (await scroller().boundingBox())!.y;
-    expect(before.y).toBeGreaterThan(areaTop);
-    await scroller().evaluate((el) => el.scrollTo({ top: 1500 }));
-    await expect.poll(scrollTop).toBeGreaterThan(1000);
-    await expect.poll(async () => Math.round((await bar.boundingBox())!.y)).toBe(Math.round(areaTop));
-    expect(await bar.getAttribute('data-stuck')).toBe('true');
-  });
-
-  it('tab: the active tab is in the URL, and each tab keeps its state', async () => {
-    await open('/tab/index?tab=JP', 'demo.tab.title');
-    const tab = (code: string) => page.getByRole('tab', { name: say(`demo.tab.countries.${code}`) });
-    expect(await tab('JP').getAttribute('aria-selected')).toBe('true');
-    await page
-      .locator('[role=tabpanel]:visible')
-      .getByText(say('demo.tab.articleName', { country: say('demo.tab.countries.JP'), n: 1 }))
-      .waitFor();
-    await tab('US').click();
-    await page.waitForURL((u) => u.searchParams.get('tab') === 'US');
-    const note = page.getByLabel(say('demo.tab.note', { country: say('demo.tab.countries.US') }));
-    await note.fill('kept');
-    await tab('CN').click();
-    await page.waitForURL((u) => u.searchParams.get('tab') === 'CN');
-    await tab('US').click();
-    expect(await note.inputValue()).toBe('kept');
-    expect(errors).toEqual([]);
-  });
+describe('the charts (/charts)', () => {
+  const CHARTS = [
+    {
+      path: '/charts/keyboard',
+      title: 'demo.charts.keyboard.title',
+      series: ['first', 'second', 'total'].map((k) => `demo.charts.keyboard.${k}`),
+    },
+    { path: '/charts/line', title: 'demo.charts.line.title', series: ['CMCC', 'CTCC', 'CNC'] },
+    { path: '/charts/mixchart', title: 'demo.charts.mix.title', series: ['female', 'male', 'average'].map((k) => `demo.charts.mix.${k}`) },
+  ];
+  for (const lang of ['en', 'zh'] as const) {
+    it(`draw their series as SVG, and the legend hides one (${lang})`, async () => {
+      const page = await pageIn(lang);
+      for (const chart of CHARTS) {
+        await spaNavigate(page, chart.path);
+        const names = chart.series.map((s) => (s.startsWith('demo.') ? say(lang, s) : s));
+        const svg = here(page)
+          .getByRole('img', { name: say(lang, chart.title) })
+          .locator('svg');
+        await svg.waitFor(TIMEOUT);
+        // every series is named in the legend and drawn (bars and lines are paths)
+        for (const name of names) await svg.locator('text', { hasText: name }).first().waitFor(TIMEOUT);
+        await expect.poll(() => svg.locator('path').count(), TIMEOUT).toBeGreaterThan(30);
+        const shown = here(page).getByTestId('chart-shown');
+        await shown.getByText(say(lang, 'demo.charts.shown', { series: names.join(', ') })).waitFor(TIMEOUT);
+        const before = await svg.locator('path').count();
+        await svg.locator('text', { hasText: names[0]! }).first().click();
+        await shown.getByText(say(lang, 'demo.charts.shown', { series: names.slice(1).join(', ') })).waitFor(TIMEOUT);
+        await expect.poll(() => svg.locator('path').count(), TIMEOUT).toBeLessThan(before);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
 });

@@ -12,21 +12,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 
-import { signIn, spaNavigate, startE2E, textsOf, toast, unnamedControls, type E2E } from './harness.ts';
+import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { cardTitle, here, openFromMenu, say, speak, type Lang } from './demoSteps.ts';
 import { REJECTED_MESSAGE, RENDER_MESSAGE, THROWN_MESSAGE } from '../../runtime/pages/demos/errorLogDemo.ts';
-
-type Lang = 'en' | 'zh';
-const texts = (lang: Lang) =>
-  textsOf(
-    `runtime/i18n/messages/demo/${lang}.json`,
-    `schemas/locales/${lang}.json`,
-    `runtime/i18n/messages/${lang}.json`,
-    `runtime/i18n/messages/layout/${lang}.json`,
-  );
-const textsIn: Record<Lang, ReturnType<typeof textsOf>> = { en: texts('en'), zh: texts('zh') };
-
-/** The text of a key in a language (demo strings, route titles, shell strings). */
-const say = (lang: Lang, key: string, values: Record<string, string | number> = {}): string => textsIn[lang](key, values);
 
 let e2e: E2E;
 const pages = new Map<Lang, Page>();
@@ -38,18 +26,10 @@ async function pageIn(lang: Lang): Promise<Page> {
     page = await e2e.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, { username: 'admin' });
-    await speak(page, lang);
+    await speak(page, e2e.url, lang);
     pages.set(lang, page);
   }
   return page;
-}
-
-/** Chooses the console's language (the cookie the language menu sets) and reloads. */
-async function speak(page: Page, lang: Lang): Promise<void> {
-  if (lang === 'en') return;
-  await page.context().addCookies([{ name: 'language', value: lang, url: e2e.url }]);
-  await page.reload();
-  await page.getByTestId('app-layout').waitFor();
 }
 
 beforeAll(async () => {
@@ -59,22 +39,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Opens a page from the sidebar: the submenus by title (opened unless open), then the entry. */
-async function openFromMenu(page: Page, lang: Lang, titleKeys: string[]): Promise<void> {
-  const nav = page.locator('.sidebar-container');
-  const item = (key: string) => nav.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escape(say(lang, key))}$`) });
-  for (const key of titleKeys.slice(0, -1)) {
-    const parent = item(key).first();
-    if ((await parent.getAttribute('aria-expanded')) !== 'true') await parent.click();
-  }
-  await item(titleKeys.at(-1)!).last().click();
-}
-
-/** The page shown (cached pages stay mounted, hidden). */
-const here = (page: Page) => page.locator('.app-page:visible');
-const cardTitle = (page: Page, text: string) => page.locator('.ant-card-head-title', { hasText: text }).first();
 const tags = (page: Page) => page.locator('.tags-view-item');
 const menuPaths = (page: Page) =>
   page.locator('.sidebar-container [data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
@@ -138,6 +102,54 @@ const ROUTES: Route[] = [
     shows: (l) => ({ card: say(l, 'demo.excel.merge.title') }),
   },
   { path: '/excel/upload-excel', menu: ['route.excel', 'route.uploadExcel'], shows: (l) => ({ card: say(l, 'demo.excel.upload.title') }) },
+  { path: '/example/list', menu: ['route.example', 'route.exampleList'], shows: (l) => ({ card: say(l, 'resources.MockArticle.title') }) },
+  { path: '/example/create', menu: ['route.example', 'route.exampleCreate'], shows: (l) => ({ card: say(l, 'demo.article.createTitle') }) },
+  {
+    path: '/charts/keyboard',
+    menu: ['route.charts', 'route.keyboardChart'],
+    shows: (l) => ({ card: say(l, 'demo.charts.keyboard.title') }),
+  },
+  { path: '/charts/line', menu: ['route.charts', 'route.lineChartDemo'], shows: (l) => ({ card: say(l, 'demo.charts.line.title') }) },
+  { path: '/charts/mixchart', menu: ['route.charts', 'route.mixChart'], shows: (l) => ({ card: say(l, 'demo.charts.mix.title') }) },
+  { path: '/components/tinymce', menu: ['route.components', 'route.tinymce'], shows: (l) => ({ card: say(l, 'demo.tinymce.title') }) },
+  {
+    path: '/components/json-editor',
+    menu: ['route.components', 'route.json_editor'],
+    shows: (l) => ({ card: say(l, 'demo.jsonEditor.title') }),
+  },
+  {
+    path: '/components/split-pane',
+    menu: ['route.components', 'route.split_pane'],
+    shows: (l) => ({ card: say(l, 'demo.splitPane.title') }),
+  },
+  {
+    path: '/components/avatar-upload',
+    menu: ['route.components', 'route.avatar_upload'],
+    shows: (l) => ({ card: say(l, 'demo.avatar.title') }),
+  },
+  { path: '/components/dropzone', menu: ['route.components', 'route.dropzone'], shows: (l) => ({ card: say(l, 'demo.dropzone.title') }) },
+  { path: '/components/mixin', menu: ['route.components', 'route.mixin'], shows: (l) => ({ card: say(l, 'demo.mixin.buttons') }) },
+  {
+    path: '/components/drag-dialog',
+    menu: ['route.components', 'route.drag_dialog'],
+    shows: (l) => ({ card: say(l, 'demo.dragDialog.title') }),
+  },
+  {
+    path: '/components/drag-select',
+    menu: ['route.components', 'route.drag_select'],
+    shows: (l) => ({ card: say(l, 'demo.dragSelect.title') }),
+  },
+  { path: '/components/dnd-list', menu: ['route.components', 'route.dnd_list'], shows: (l) => ({ card: say(l, 'demo.dnd.title') }) },
+  {
+    path: '/components/drag-kanban',
+    menu: ['route.components', 'route.drag_kanban'],
+    shows: (l) => ({ card: say(l, 'demo.kanban.title') }),
+  },
+  { path: '/zip/download', menu: ['route.zip', 'route.zipDownload'], shows: (l) => ({ card: say(l, 'demo.zip.title') }) },
+  { path: '/pdf/index', menu: ['route.pdfIndex'], shows: (l) => ({ card: say(l, 'demo.pdf.title') }) },
+  { path: '/theme/index', menu: ['route.themeIndex'], shows: (l) => ({ card: say(l, 'demo.theme.title') }) },
+  { path: '/i18n/index', menu: ['route.i18nIndex'], shows: (l) => ({ card: say(l, 'demo.i18n.title') }) },
+  { path: '/guide/index', menu: ['route.guideIndex'], shows: (l) => ({ card: say(l, 'demo.guide.title') }) },
 ];
 
 describe('demo routes', () => {
@@ -271,7 +283,7 @@ describe('demo routes', () => {
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
       await signIn(page, { username: 'admin' });
-      await speak(page, lang);
+      await speak(page, e2e.url, lang);
       await page.goto('/error-log/log');
       await cardTitle(page, say(lang, 'demo.errorLog.title')).waitFor();
       const log = page.locator('.error-log-table');

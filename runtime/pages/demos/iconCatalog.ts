@@ -49,7 +49,7 @@ export interface IconEntry {
 }
 
 /** The Ant Design icons of the console's layout and pages, by export name. */
-export const CONSOLE_ANTD_ICONS: Record<string, ComponentType> = {
+const CONSOLE_ANTD_ICONS: Record<string, ComponentType> = {
   BellOutlined,
   BugOutlined,
   CheckOutlined,

@@ -6,7 +6,7 @@
 import { request } from '../../http/request.ts';
 
 /** Where the mock calls live (server-mock/mockApi/mockApi.ts MOCK_PREFIX). */
-export const MOCK_BASE = '/api/mock/vue-element-admin';
+const MOCK_BASE = '/api/mock/vue-element-admin';
 
 interface MockAnswer<T> {
   code: number;
@@ -15,4 +15,8 @@ interface MockAnswer<T> {
 
 export async function mockGet<T>(path: string, params: Record<string, unknown> = {}): Promise<T> {
   return (await request<MockAnswer<T>>({ method: 'GET', url: `${MOCK_BASE}/${path}`, params })).data;
+}
+
+export async function mockPost<T>(path: string, data: unknown): Promise<T> {
+  return (await request<MockAnswer<T>>({ method: 'POST', url: `${MOCK_BASE}/${path}`, data })).data;
 }

@@ -7,7 +7,7 @@ import { useEffect, useState, type RefObject } from 'react';
 const SCROLLER = '.main-container';
 const HEADER = '.header-container';
 
-export function findScroller(el: Element | null): HTMLElement | null {
+function findScroller(el: Element | null): HTMLElement | null {
   return (el?.closest(SCROLLER) as HTMLElement | null) ?? null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The template demo pages, registered under the component names of their menu entries
  * (schemas/menu.json: `views/icons` → `icons`). One loader reaches every page through
- * demoPages.ts, so the route generation (permission/applyMenu.ts, which registers them) carries
+ * demoPages.ts, so the route generation (permission/registerLatePages.ts, which registers them) carries
  * only these names; each page and the demo strings load with the first demo page opened.
  */
 import { registerComponent } from '../../app/componentRegistry.ts';
@@ -26,6 +26,28 @@ export const DEMO_PAGE_NAMES = [
   'excel/select-excel',
   'excel/merge-header',
   'excel/upload-excel',
+  'example/list',
+  'example/create',
+  'example/edit',
+  'charts/keyboard',
+  'charts/line',
+  'charts/mix-chart',
+  'components-demo/dnd-list',
+  'components-demo/drag-kanban',
+  'components-demo/drag-dialog',
+  'components-demo/drag-select',
+  'components-demo/split-pane',
+  'components-demo/json-editor',
+  'components-demo/tinymce',
+  'components-demo/mixin',
+  'components-demo/dropzone',
+  'components-demo/avatar-upload',
+  'zip',
+  'pdf',
+  'pdf/download',
+  'theme',
+  'i18n-demo',
+  'guide',
 ] as const;
 export type DemoPageName = (typeof DEMO_PAGE_NAMES)[number];
 

@@ -13,7 +13,7 @@ export interface MockArticle {
 }
 
 /** How many articles the pages list. */
-export const ARTICLE_LIMIT = 20;
+const ARTICLE_LIMIT = 20;
 
 export function useMockArticles(): { articles: MockArticle[] | undefined; failed: boolean } {
   const [articles, setArticles] = useState<MockArticle[] | undefined>();
@@ -31,7 +31,7 @@ export function useMockArticles(): { articles: MockArticle[] | undefined; failed
   return { articles, failed };
 }
 
-export const ARTICLE_COLUMNS = ['id', 'title', 'author', 'pageviews', 'display_time'] as const;
+const ARTICLE_COLUMNS = ['id', 'title', 'author', 'pageviews', 'display_time'] as const;
 
 export function articleHeader(t: TFunction): string[] {
   return ARTICLE_COLUMNS.map((c) => t(`demo.excel.columns.${c}`));

@@ -48,7 +48,7 @@ export function toCsv(spec: Pick<SheetSpec, 'header' | 'rows'>): string {
   return `\uFEFF${[...spec.header, ...spec.rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function toXlsx(excel: ExcelJs, spec: SheetSpec, sheetName = 'Sheet1'): Promise<Blob> {
   const workbook = new excel.Workbook();

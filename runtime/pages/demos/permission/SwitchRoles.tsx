@@ -11,7 +11,7 @@ import { useDemoTranslation } from '../demoMessages.ts';
 import { changeRoles, roleSwitchState, SWITCHABLE_ROLES } from './roleSwitch.ts';
 
 /** Where the switch goes when the page it was on is not open to the new role. */
-export const OPEN_PERMISSION_PAGE = '/permission/directive';
+const OPEN_PERMISSION_PAGE = '/permission/directive';
 
 export default function SwitchRoles() {
   const { t } = useDemoTranslation();

@@ -1,5 +1,5 @@
 /** The role rules of the permission demo, without state: the role token and the directive's check. */
-export const ROLE_TOKEN_SUFFIX = '-token';
+const ROLE_TOKEN_SUFFIX = '-token';
 
 /** The token of a role for the role switch (spec 4): the role plus "-token". */
 export function roleToken(role: string): string {
