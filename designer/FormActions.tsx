@@ -1,18 +1,30 @@
 /**
- * The designer's toolbar: new, undo and redo (with the step they take back), save (form name
- * and description, the spec's rule: the description is required), publish (roles and parent
- * menu), unpublish, export as a resource file and its locale entries, import of a resource file.
+ * The designer's toolbar: new, undo and redo (with the step they take back), save and publish
+ * (the saved form's own record form: name, description, roles and parent menu), unpublish,
+ * export as a resource file and its locale entries, import of a resource file.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Button, Form, Input, Modal, Select, Space, Tooltip } from 'antd';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Button, Modal, Space, Spin, Tooltip, Typography } from 'antd';
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { saveBlob } from '../runtime/resource/download.ts';
 import { toastError, toastSuccess } from '../runtime/feedback/feedback.ts';
 import { translator, type TFunction } from '../runtime/i18n/translator.ts';
 import { newDocument, LOCALES, type DesignDocument, type Locale } from './model/designDocument.ts';
 import { exportFiles, importFiles, ImportError } from './model/resourceFile.ts';
-import { parentMenuChoices, publishGeneratorForm, roleChoices, saveGeneratorForm, unpublishGeneratorForm, type Choice } from './api.ts';
-import type { Designer } from './useDesigner.ts';
+import { useRegistry } from '../runtime/resource/registryContext.tsx';
+import { fieldErrorsOf } from '../runtime/resource/api.ts';
+import type { ResourceRecord } from '../runtime/resource/extensions.ts';
+import type { ServerFieldError } from '../runtime/resource/form/formErrors.ts';
+import { publishSavedForm, unpublishSavedForm } from '../runtime/resource/actions/GeneratorFormPublish.tsx';
+import { saveGeneratorForm } from './api.ts';
+import type { Designer, StoredForm } from './useDesigner.ts';
+
+const ResourceForm = lazy(() => import('../runtime/resource/form/ResourceForm.tsx'));
+
+/** The saved forms' resource (schemas/resources/generator-form.json). */
+const FORM_RESOURCE = 'GeneratorForm';
+/** Its fields the designer's dialogs do not show: the document is the designer's, the publication state the server's. */
+const DESIGNER_HIDDEN: ReadonlySet<string> = new Set(['formContent', 'published', 'publishedName']);
 
 interface ActionsProps {
   designer: Designer;
@@ -21,115 +33,94 @@ interface ActionsProps {
   t: TFunction;
 }
 
-function SaveDialog({ designer, open, onClose, t }: { designer: Designer; open: boolean; onClose: () => void; t: TFunction }) {
-  const [form] = Form.useForm<{ formName: string; formDescription: string }>();
+/**
+ * Save and Publish: the saved form's own record form (resource GeneratorForm through the
+ * console's generic record form: its fields, rules and messages are those of
+ * schemas/resources/generator-form.json), the document itself being `formContent`. Publish saves
+ * first, then publishes the stored form as the saved forms' row action does (publishSavedForm).
+ */
+function SavedFormDialog({
+  designer,
+  purpose,
+  onClose,
+  t,
+}: {
+  designer: Designer;
+  purpose: 'save' | 'publish';
+  onClose: () => void;
+  t: TFunction;
+}) {
+  const resource = useRegistry()[FORM_RESOURCE];
+  const formId = `designer-saved-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open)
-      form.setFieldsValue({
-        formName: designer.form.formName || designer.doc.resource.name,
-        formDescription: designer.form.formDescription,
-      });
-  }, [open, form, designer.form, designer.doc.resource.name]);
-  const submit = async () => {
-    // A refused field shows its message under it.
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const [serverErrors, setServerErrors] = useState<ServerFieldError[]>();
+  const { form } = designer;
+  const mode = form.id === undefined ? 'create' : 'edit';
+  const initial = useMemo<ResourceRecord>(
+    () => ({
+      ...(form.id === undefined ? {} : { id: form.id }),
+      formName: form.formName || designer.doc.resource.name,
+      formDescription: form.formDescription,
+      publishRoles: form.publishRoles,
+      publishParentMenu: form.publishParentMenu,
+    }),
+    [form, designer.doc.resource.name],
+  );
+  if (!resource) return null;
+
+  const submit = async (values: ResourceRecord) => {
     setBusy(true);
+    setServerErrors(undefined);
     try {
-      const saved = await saveGeneratorForm({ ...designer.form, ...values, formContent: JSON.stringify(designer.doc) });
-      designer.setForm({
+      const saved = await saveGeneratorForm(form.id, { ...values, formContent: JSON.stringify(designer.doc) });
+      const stored: StoredForm = {
         id: saved.id,
         formName: saved.formName,
         formDescription: saved.formDescription,
-        published: saved.published ?? designer.form.published,
-      });
-      toastSuccess(t('designer.saved'));
+        publishRoles: saved.publishRoles ?? undefined,
+        publishParentMenu: saved.publishParentMenu ?? undefined,
+        published: saved.published ?? form.published,
+      };
+      designer.setForm(stored);
+      if (purpose === 'publish' && stored.id !== undefined) {
+        await publishSavedForm(stored.id);
+        designer.setForm({ ...stored, published: true });
+        toastSuccess(t('designer.published'));
+      } else toastSuccess(t('designer.saved'));
       onClose();
-    } catch {
-      // The HTTP client has shown the server's message.
+    } catch (err) {
+      // Field errors show on their fields; the HTTP client has shown the server's message.
+      const errors = fieldErrorsOf(err);
+      if (errors?.length) setServerErrors(errors);
     } finally {
       setBusy(false);
     }
   };
-  return (
-    <Modal
-      open={open}
-      title={t('designer.save')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-      forceRender
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="formName"
-          label={t('designer.formName')}
-          rules={[{ required: true, whitespace: true, message: t('designer.formNameRequired') }, { max: 100 }]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="formDescription"
-          label={t('designer.formDescription')}
-          rules={[{ required: true, whitespace: true, message: t('designer.formDescriptionRequired') }, { max: 500 }]}
-        >
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
-function PublishDialog({ designer, open, onClose, t }: { designer: Designer; open: boolean; onClose: () => void; t: TFunction }) {
-  const [form] = Form.useForm<{ roleCodes: string[]; parentMenuCode?: string }>();
-  const [roles, setRoles] = useState<Choice[]>([]);
-  const [menus, setMenus] = useState<Choice[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    void roleChoices().then(setRoles, () => setRoles([]));
-    void parentMenuChoices().then(setMenus, () => setMenus([]));
-  }, [open]);
-  const submit = async () => {
-    // A refused field shows its message under it.
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values || designer.form.id === undefined) return;
-    setBusy(true);
-    try {
-      await publishGeneratorForm(designer.form.id, values.roleCodes, values.parentMenuCode);
-      designer.setForm({ ...designer.form, published: true });
-      toastSuccess(t('designer.published'));
-      onClose();
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal
-      open={open}
-      title={t('designer.publish')}
+      open
+      title={t(purpose === 'publish' ? 'designer.publishTitle' : 'designer.save')}
+      width={640}
       onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
+      okText={t(purpose === 'publish' ? 'designer.publish' : 'designer.save')}
+      okButtonProps={{ htmlType: 'submit', form: formId, loading: busy }}
       destroyOnHidden
-      forceRender
+      maskClosable={false}
     >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="roleCodes"
-          label={t('designer.roles')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('designer.rolesRequired') }]}
-        >
-          <Select mode="multiple" options={roles} optionFilterProp="label" />
-        </Form.Item>
-        <Form.Item name="parentMenuCode" label={t('designer.parentMenu')}>
-          <Select allowClear showSearch options={menus} optionFilterProp="label" />
-        </Form.Item>
-      </Form>
+      {purpose === 'publish' && <Typography.Paragraph type="secondary">{t('designer.publishHint')}</Typography.Paragraph>}
+      <Suspense fallback={<Spin />}>
+        <ResourceForm
+          id={formId}
+          resource={resource}
+          mode={mode}
+          initial={initial}
+          hiddenFields={DESIGNER_HIDDEN}
+          serverErrors={serverErrors}
+          disabled={busy}
+          onSubmit={(values) => void submit(values)}
+        />
+      </Suspense>
     </Modal>
   );
 }
@@ -171,7 +162,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
   const unpublish = async () => {
     if (designer.form.id === undefined) return;
     try {
-      await unpublishGeneratorForm(designer.form.id);
+      await unpublishSavedForm(designer.form.id);
       designer.setForm({ ...designer.form, published: false });
       toastSuccess(t('designer.unpublished'));
     } catch {
@@ -217,7 +208,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
           {t('designer.save')}
         </Button>
       </Tooltip>
-      <Button disabled={!valid || designer.form.id === undefined} onClick={() => setDialog('publish')}>
+      <Button disabled={!valid} onClick={() => setDialog('publish')}>
         {t('designer.publish')}
       </Button>
       <Button disabled={designer.form.id === undefined || !designer.form.published} onClick={() => void unpublish()}>
@@ -240,8 +231,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
           e.target.value = '';
         }}
       />
-      <SaveDialog designer={designer} open={dialog === 'save'} onClose={() => setDialog(undefined)} t={t} />
-      <PublishDialog designer={designer} open={dialog === 'publish'} onClose={() => setDialog(undefined)} t={t} />
+      {dialog && <SavedFormDialog designer={designer} purpose={dialog} onClose={() => setDialog(undefined)} t={t} />}
     </Space>
   );
 }

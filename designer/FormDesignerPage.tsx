@@ -6,11 +6,13 @@
  * model and its history are plain modules under designer/model/ (docs/designer.md).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Spin, Tabs } from 'antd';
+import { useSnapshot } from 'valtio';
 import { useRegistry } from '../runtime/resource/registryContext.tsx';
+import { publishedState } from '../runtime/resource/publishedState.ts';
 import type { ResourceMeta } from '../runtime/generated/resources.ts';
-import { checkDocument } from './model/checkDocument.ts';
+import { checkDocument, withoutOwnPublication } from './model/checkDocument.ts';
 import { LOCALES, type DesignDocument, type Locale } from './model/designDocument.ts';
 import { useDesigner } from './useDesigner.ts';
 import { useDesignerTranslation } from './designerMessages.ts';
@@ -19,9 +21,23 @@ import { PropertyPanel } from './PropertyPanel.tsx';
 import { Preview } from './Preview.tsx';
 import { FormActions } from './FormActions.tsx';
 import { loadGeneratorForm } from './api.ts';
+import { toastError } from '../runtime/feedback/feedback.ts';
 import './designer.css';
 
 const JsonView = lazy(() => import('./JsonView.tsx'));
+
+/** A saved form's content as a designer document, or undefined when it is not JSON of one (edited by hand on the saved forms' page). */
+function parseDocument(text: string): DesignDocument | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<DesignDocument> | null;
+    const resource = value?.resource as Partial<DesignDocument['resource']> | undefined;
+    const ok =
+      typeof resource === 'object' && resource !== null && typeof resource.name === 'string' && typeof value?.messages === 'object';
+    return ok ? (value as DesignDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function isLocale(language: string): language is Locale {
   return (LOCALES as readonly string[]).includes(language);
@@ -30,28 +46,48 @@ function isLocale(language: string): language is Locale {
 export default function FormDesignerPage() {
   const { t, language } = useDesignerTranslation();
   const locale: Locale = isLocale(language) ? language : 'en';
-  const known = useRegistry();
+  const registry = useRegistry();
   const designer = useDesigner();
   const { doc } = designer;
+  const { resources: published } = useSnapshot(publishedState);
+  const ownName = designer.form.published ? doc.resource.name : undefined;
+  const known = useMemo(() => withoutOwnPublication(registry, published, ownName), [registry, published, ownName]);
   const [tab, setTab] = useState<'design' | 'json'>('design');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
 
-  // ?id= opens a stored form (once per id).
-  const openedId = useRef<string | null>(null);
+  // ?id= opens a stored form: on every navigation that names it (the saved forms' Design, a
+  // link), unless the designer holds that very form already, whose work in progress then stays.
+  // The id then leaves the URL (the designer keeps the form it holds itself), so the page's tab
+  // does not open it again and the next Design of the same form is a new URL.
+  const { key: navigation } = useLocation();
+  const handled = useRef<string | null>(null);
   const wanted = params.get('id');
   useEffect(() => {
-    if (!wanted || openedId.current === wanted || String(designer.form.id) === wanted) return;
-    openedId.current = wanted;
+    if (!wanted || handled.current === navigation) return;
+    handled.current = navigation;
+    setParams({}, { replace: true });
+    if (String(designer.form.id) === wanted) return;
     void loadGeneratorForm(Number(wanted)).then((form) => {
-      if (!form) return;
-      designer.reset(JSON.parse(form.formContent) as DesignDocument, {
+      if (handled.current !== navigation) return; // a later navigation won
+      if (!form) {
+        toastError(t('designer.formNotFound', { id: wanted }));
+        return;
+      }
+      const doc = parseDocument(form.formContent);
+      if (!doc) {
+        toastError(t('designer.formNotADocument', { name: form.formName }));
+        return;
+      }
+      designer.reset(doc, {
         id: form.id,
         formName: form.formName,
         formDescription: form.formDescription,
+        publishRoles: form.publishRoles ?? undefined,
+        publishParentMenu: form.publishParentMenu ?? undefined,
         published: form.published,
       });
     });
-  }, [wanted, designer]);
+  }, [wanted, navigation, designer, setParams, t]);
 
   const checked = useMemo(() => checkDocument(doc, known), [doc, known]);
   // The preview keeps the last document that passed.

@@ -15,7 +15,7 @@ import { toastSuccess } from '../runtime/feedback/feedback.ts';
 import { LOCALES, type DesignDocument } from './model/designDocument.ts';
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
-export const PREVIEW_FORM_ID = 'designer-preview-form';
+const PREVIEW_FORM_ID = 'designer-preview-form';
 
 export function Preview({
   doc,

@@ -12,12 +12,15 @@ import {
   editField,
   fieldNames,
   fieldView,
+  firstVisibleWhenValue,
   LOCALES,
   renameField,
   renameProblem,
   renameResource,
+  setPath,
   setTitle,
   title,
+  visibleWhenValue,
   type FieldEdit,
   type Locale,
 } from './model/designDocument.ts';
@@ -88,7 +91,8 @@ function ResourceProperties({ designer, t }: Omit<PanelProps, 'known'>) {
     designer.apply(
       t('designer.steps.resource', { property: t(`designer.${key}`) }),
       (d) => {
-        d.resource[key] = value;
+        if (key === 'path') setPath(d, value);
+        else d.resource[key] = value;
       },
       `resource.${key}`,
     );
@@ -204,6 +208,9 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
             <Checkbox checked={view.readOnlyOnEdit} onChange={(e) => change({ property: 'readOnlyOnEdit', value: e.target.checked })}>
               {t('designer.readOnlyOnEdit')}
             </Checkbox>
+            <Checkbox checked={view.searched} onChange={(e) => change({ property: 'searched', value: e.target.checked })}>
+              {t('designer.searched')}
+            </Checkbox>
           </Form.Item>
           {offers.length && (
             <>
@@ -311,7 +318,10 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
                 value={view.visibleWhen?.field ?? ''}
                 options={[{ value: '', label: t('designer.always') }, ...others.map((n) => ({ value: n, label: n }))]}
                 onChange={(field: string) =>
-                  change({ property: 'visibleWhen', value: field ? { field, equals: view.visibleWhen?.equals ?? true } : undefined })
+                  change({
+                    property: 'visibleWhen',
+                    value: field ? { field, equals: firstVisibleWhenValue(designer.doc, field) } : undefined,
+                  })
                 }
                 style={{ minWidth: 120 }}
               />
@@ -324,7 +334,7 @@ export function PropertyPanel({ designer, known, t }: PanelProps) {
                     change(
                       {
                         property: 'visibleWhen',
-                        value: { field: view.visibleWhen!.field, equals: v === 'true' ? true : v === 'false' ? false : v },
+                        value: { field: view.visibleWhen!.field, equals: visibleWhenValue(designer.doc, view.visibleWhen!.field, v) },
                       },
                       true,
                     )

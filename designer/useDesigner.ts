@@ -10,12 +10,15 @@ import { History, type HistoryState } from './model/history.ts';
 import { newDocument, type DesignDocument } from './model/designDocument.ts';
 
 /** Where the designer's work is kept between reloads. */
-export const STORAGE_KEY = 'designer.session';
+const STORAGE_KEY = 'designer.session';
 
 export interface StoredForm {
   id?: number;
   formName: string;
   formDescription: string;
+  /** How the form is published (the saved form's publishRoles and publishParentMenu). */
+  publishRoles?: string;
+  publishParentMenu?: string;
   published?: boolean;
 }
 
@@ -33,6 +36,18 @@ function readSaved(): Saved | undefined {
     return saved.history?.present?.resource ? saved : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Writes the work not written yet, if any. */
+function writeSaved(unsaved: { current: Saved | undefined }): void {
+  const saved = unsaved.current;
+  if (!saved) return;
+  unsaved.current = undefined;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or refused: the work stays in memory for this visit.
   }
 }
 
@@ -67,18 +82,15 @@ export function useDesigner(): Designer {
   const bump = useCallback(() => setVersion((v) => v + 1), []);
 
   const doc = history.present;
-  // Kept after each change; a tick later, so typing does not wait for the write.
+  // Kept after each change; a tick later, so typing does not wait for the write. A page left
+  // before that tick writes at once: the next visit starts from the work as it was left.
+  const unsaved = useRef<Saved | undefined>(undefined);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const saved: Saved = { history: history.toJSON(), selected, form };
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
-      } catch {
-        // Storage full or refused: the work stays in memory for this visit.
-      }
-    }, 150);
+    unsaved.current = { history: history.toJSON(), selected, form };
+    const timer = setTimeout(() => writeSaved(unsaved), 150);
     return () => clearTimeout(timer);
   }, [doc, history, selected, form]);
+  useEffect(() => () => writeSaved(unsaved), []);
 
   const selectedExists = selected !== undefined && !!doc.resource.record?.properties[selected];
 
