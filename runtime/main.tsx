@@ -1,12 +1,14 @@
 /**
- * Entry: i18n, error capture, the shell's pages, render. The generated client and its
- * transport load with the first platform call (api/platform.ts) or the session restore.
+ * Entry: i18n, error capture, announced form field errors, the shell's pages, render. The
+ * generated client and its transport load with the first platform call (api/platform.ts) or the
+ * session restore.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/i18n.ts';
 import './styles/global.css';
 import { installErrorCapture } from './errorLog/installErrorCapture.ts';
+import { installFieldErrorAnnouncer } from './feedback/announceFieldErrors.ts';
 import { registerShellPages } from './app/registerShellPages.ts';
 import { registerResourcePages } from './resource/registerResourcePages.ts';
 import App from './app/App.tsx';
@@ -15,6 +17,7 @@ import { loadLanguage } from './i18n/i18n.ts';
 import { appState } from './layout/appState.ts';
 
 installErrorCapture();
+installFieldErrorAnnouncer();
 registerShellPages();
 registerResourcePages();
 

@@ -23,20 +23,24 @@ export interface Org {
   orgSequence?: number;
 }
 
-/** The org list loaded once at sign-in (page size 10000). */
+/** The org list loaded once at sign-in (page size 10000); silent: the switcher is optional. */
 export async function querySysOrg(): Promise<Envelope<Page<Org>>> {
   const api = await platform();
-  return (await api.querySysOrg({ currentPage: ORG_LIST_CURRENT_PAGE, pageSize: ORG_LIST_PAGE_SIZE })) as unknown as Envelope<Page<Org>>;
+  return (await api.querySysOrg({ currentPage: ORG_LIST_CURRENT_PAGE, pageSize: ORG_LIST_PAGE_SIZE }, SILENT)) as unknown as Envelope<
+    Page<Org>
+  >;
 }
 
+/** One of the caller's posts (queryCurrentPost): the header's post switch lists them. */
 export interface UserPost {
-  id: number;
   postCode: string;
-  postName?: string;
-  postType?: string;
-  postDescription?: string;
+  postName: string;
+  postType: string;
+  orgId: number | null;
+  orgName: string;
 }
 
-export async function querySysUserPost(userId: number): Promise<Envelope<Page<UserPost> | UserPost[]>> {
-  return (await (await platform()).querySysUserPost({ userId }, SILENT)) as unknown as Envelope<Page<UserPost> | UserPost[]>;
+/** The caller's own posts, main post first; with an organisation only those held in it or under it. */
+export async function queryCurrentPost(orgId?: number): Promise<Envelope<UserPost[]>> {
+  return (await (await platform()).queryCurrentPost(orgId === undefined ? {} : { orgId }, SILENT)) as unknown as Envelope<UserPost[]>;
 }

@@ -17,8 +17,9 @@ export interface OAuthToken {
 }
 
 /** Basic client auth and a form content type; the parameters travel in the query string. */
+/** The token call: silent, the sign-in shows its failure once (auth/session.ts). */
 const OAUTH_OPTIONS = {
-  headers: { Authorization: OAUTH_BASIC_AUTH, 'Content-Type': 'application/x-www-form-urlencoded' },
+  headers: { ...SILENT.headers, Authorization: OAUTH_BASIC_AUTH, 'Content-Type': 'application/x-www-form-urlencoded' },
 };
 
 export async function passwordToken(params: { tenantCode: string; username: string; password: string }): Promise<OAuthToken> {
@@ -71,13 +72,16 @@ export interface CurrentAuthority {
   menuButton?: string[];
 }
 
-export async function queryCurrentAuthority(params: {
-  username: string;
-  parentId?: number;
-  postCode?: string;
-  userId?: number;
-}): Promise<CurrentAuthority> {
-  return (await (await platform()).queryCurrentAuthority(params)) as unknown as CurrentAuthority;
+export async function queryCurrentAuthority(
+  params: {
+    username: string;
+    parentId?: number;
+    postCode?: string;
+    userId?: number;
+  },
+  headers?: Record<string, string>,
+): Promise<CurrentAuthority> {
+  return (await (await platform()).queryCurrentAuthority(params, headers && { headers })) as unknown as CurrentAuthority;
 }
 
 export async function registerNewSession(): Promise<unknown> {

@@ -17,9 +17,11 @@ export interface BellItem {
   description?: string;
   datetime?: string;
   type: 'notification' | 'message' | string;
+  /** Whether the user has opened it. */
+  read?: boolean;
 }
 
-/** The bell's list: one call when it is clicked. */
+/** The bell's list: on load, on every poll and when it is opened. */
 export async function queryHeadNotification(): Promise<Envelope<BellItem[] | Page<BellItem>>> {
   return (await (await platform()).queryHeadNotification({}, SILENT)) as Envelope<BellItem[] | Page<BellItem>>;
 }
@@ -27,4 +29,9 @@ export async function queryHeadNotification(): Promise<Envelope<BellItem[] | Pag
 /** A page of the user's current notifications, newest first, with their content. */
 export async function queryMyNotification(params: { currentPage: number; pageSize: number }): Promise<Envelope<Page<MyNotification>>> {
   return (await (await platform()).queryMyNotification(params, SILENT)) as Envelope<Page<MyNotification>>;
+}
+
+/** Opens a notification: answers it with its content, and the server marks it read for the user. */
+export async function readNotification(id: number): Promise<Envelope<MyNotification & { read: boolean }>> {
+  return (await (await platform()).readNotification({ id })) as Envelope<MyNotification & { read: boolean }>;
 }

@@ -8,6 +8,7 @@ import { loadAntdLocale, loadedAntdLocale } from './antdLocale.ts';
 import { appState } from '../layout/appState.ts';
 import { settingsState } from '../layout/settings/settingsState.ts';
 import { HTML_LANG } from '../i18n/i18n.ts';
+import { ON_TINT_RATIO, readableOnWhite } from '../theme/contrast.ts';
 import NavigationGuard from './NavigationGuard.tsx';
 import RouteProgress from './RouteProgress.tsx';
 import { lazyRegistry, RegistryProvider } from '../resource/registryContext.tsx';
@@ -23,6 +24,13 @@ const Layout = lazy(() => import('../layout/Layout.tsx'));
 /** The generated resource registry, loaded when a page first needs it. */
 const generatedRegistry = lazyRegistry(async () => (await import('../generated/resources.ts')).resources);
 
+/** Secondary text (descriptions, placeholders, empty states): 5.3:1 on white, 5.1:1 on the table header's grey. */
+const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.58)';
+/** Validation messages, danger buttons and status tags: at least 4.5:1 on white and on their light tints. */
+const ERROR_COLOR = readableOnWhite('#ff4d4f', ON_TINT_RATIO);
+const SUCCESS_COLOR = readableOnWhite('#52c41a', ON_TINT_RATIO);
+const WARNING_COLOR = readableOnWhite('#faad14', ON_TINT_RATIO);
+
 export default function App() {
   const app = useSnapshot(appState);
   const settings = useSnapshot(settingsState);
@@ -36,9 +44,13 @@ export default function App() {
       live = false;
     };
   }, [app.language]);
+  // The theme colour as shown: darkened just enough for white text on it and for it as text on white (WCAG AA).
+  const primary = readableOnWhite(settings.theme);
+  // Status texts (a tag, an alert) lie on a light tint of their colour: darker still.
+  const info = readableOnWhite(settings.theme, ON_TINT_RATIO);
   useEffect(() => {
-    document.documentElement.style.setProperty('--console-primary', settings.theme);
-  }, [settings.theme]);
+    document.documentElement.style.setProperty('--console-primary', primary);
+  }, [primary]);
 
   const sizeToken = SIZE_TOKENS[app.size];
   return (
@@ -48,7 +60,25 @@ export default function App() {
       // antd's default algorithm applies when none is named; naming it would import antd's
       // theme index (dark and compact algorithms included) into the first download.
       theme={{
-        token: { colorPrimary: settings.theme, controlHeight: sizeToken.controlHeight, fontSize: sizeToken.fontSize },
+        token: {
+          colorPrimary: primary,
+          colorInfo: info,
+          colorLink: primary,
+          // antd's defaults for these texts (45 % and 25 % black, #ff4d4f) read below 4.5:1 on white.
+          colorError: ERROR_COLOR,
+          colorSuccess: SUCCESS_COLOR,
+          colorWarning: WARNING_COLOR,
+          // the light tints under status texts stay antd's: derived from the darker colours they turn grey
+          colorSuccessBg: '#f6ffed',
+          colorInfoBg: '#e6f4ff',
+          colorErrorBg: '#fff2f0',
+          colorWarningBg: '#fffbe6',
+          colorTextTertiary: SECONDARY_TEXT,
+          colorTextDescription: SECONDARY_TEXT,
+          colorTextPlaceholder: SECONDARY_TEXT,
+          controlHeight: sizeToken.controlHeight,
+          fontSize: sizeToken.fontSize,
+        },
       }}
     >
       <div className="console-root" data-size={app.size}>

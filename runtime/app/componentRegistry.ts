@@ -54,7 +54,13 @@ export function getComponent(name: string): LazyExoticComponent<ComponentType> |
   let component = components.get(key);
   if (!component) {
     const loader = loaders.get(key)!;
-    component = lazy(loader);
+    // a page whose code failed to load is loaded again the next time it is drawn ("Try again")
+    component = lazy(() =>
+      loader().catch((err: unknown) => {
+        components.delete(key);
+        throw err;
+      }),
+    );
     components.set(key, component);
   }
   return component;

@@ -1,6 +1,6 @@
 /**
  * The pages the shell itself provides, under the names menus use for them. The demo pages
- * register with the first route generation (permission/applyMenu.ts), so that their names stay
+ * register with the first route generation (permission/registerLatePages.ts), so that their names stay
  * out of the sign-in page's download.
  */
 import { registerComponent } from './componentRegistry.ts';

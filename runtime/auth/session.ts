@@ -16,8 +16,8 @@ import {
   type OAuthToken,
 } from '../api/auth.ts';
 import { querySysOrg } from '../api/account.ts';
-import { saveSession, setToken } from './tokenStorage.ts';
-import { toastError } from '../feedback/feedback.ts';
+import { readSession, saveSession, setToken } from './tokenStorage.ts';
+import { closeToast, toastError } from '../feedback/feedback.ts';
 import { bindSession } from '../http/request.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Envelope } from '../http/envelope.ts';
@@ -29,7 +29,7 @@ import { resetTags } from '../tags/tagsViewState.ts';
 import { resetToken, userState } from './userState.ts';
 import { parseDataFields } from '../resource/meta.ts';
 
-bindSession({ roles: () => userState.roles, resetToken });
+bindSession({ roles: () => userState.roles, postCode: () => userState.currentPostCode, resetToken });
 
 export interface AccountLogin {
   tenantCode: string;
@@ -70,29 +70,38 @@ async function lockCheck(username: string, tenantCode: string): Promise<string> 
 }
 
 /**
- * Records a failed sign-in and shows the server's message (how many tries are left, or the
- * lock), unless the failed call already showed that very text.
+ * The key of the sign-in page's failure toast: each failure replaces the one before (a run of
+ * wrong passwords and the lock show one toast), and a successful sign-in closes it.
+ */
+const SIGN_IN_TOAST_KEY = 'sign-in-failure';
+
+/**
+ * Records a failed sign-in and shows one message. The failed token call's own reason comes
+ * first: it already says how many tries are left or that the account is locked, and it is the
+ * only one to say that the account is disabled (the failure report, which knows nothing of the
+ * password, would answer "wrong username or password" to a disabled account's right password).
+ * Without a reason from the token call, the failure report's answer is shown.
  */
 async function recordFailure(username: string, tenantCode: string, failure: unknown): Promise<void> {
-  const shown = failure instanceof Error ? failure.message : '';
-  const show = (text: string) => {
-    if (text && text !== shown) toastError(text);
-  };
+  let text = failure instanceof ApiError ? lockMessageOf(failure.body) || failure.message : '';
   try {
     const answer = await handleFail({ username, tenantCode });
-    show(lockMessageOf(answer) || (answer.message && answer.message !== 'success' ? answer.message : ''));
+    text ||= lockMessageOf(answer) || (answer.message && answer.message !== 'success' ? answer.message : '');
   } catch (err) {
-    if (err instanceof ApiError) show(lockMessageOf(err.body) || err.message);
+    if (err instanceof ApiError) text ||= lockMessageOf(err.body) || err.message;
   }
+  text ||= failure instanceof Error ? failure.message : '';
+  if (text) toastError(text, SIGN_IN_TOAST_KEY);
 }
 
 async function afterToken(username: string, tenantCode: string): Promise<void> {
   const lock = await lockCheck(username, tenantCode);
   if (lock) {
-    toastError(lock);
+    toastError(lock, SIGN_IN_TOAST_KEY);
     resetToken();
     throw new SignInRefused(lock);
   }
+  closeToast(SIGN_IN_TOAST_KEY);
   // The follow-up call: its answer is ignored.
   void registerNewSession().catch(() => undefined);
   saveSession({ username });
@@ -152,27 +161,63 @@ export async function getInfo(): Promise<string[]> {
   return info.roles;
 }
 
-/** Fetches the authority menu (optionally for an organisation or a post) and rebuilds the routes. */
+/**
+ * Fetches the authority menu (optionally for an organisation or a post) and rebuilds the routes.
+ * A post makes the roles granted for it (and those granted for no post) the roles in force:
+ * the menu, the buttons and the data permissions are theirs, and every following request
+ * carries the post (the PostCode header) so that the server grants the same. The choice is kept
+ * in session storage and survives a reload; no post returns to every role of the user.
+ */
 export async function loadAuthority(scope: { parentId?: number; postCode?: string } = {}): Promise<void> {
-  const answer = await queryCurrentAuthority({ username: userState.name, userId: userState.id, ...scope });
+  // the authority call itself is made for the post asked (not the one in force before)
+  const headers = { PostCode: scope.postCode ?? '' };
+  const answer = await queryCurrentAuthority({ username: userState.name, userId: userState.id, ...scope }, headers);
   userState.menuButton = answer.menuButton ?? [];
   userState.dataFields = parseDataFields((answer as { dataFields?: unknown }).dataFields);
   userState.currentOrgId = scope.parentId;
   userState.currentPostCode = scope.postCode;
-  applyMenu(userState.roles, answer.menu ?? []);
+  saveSession({ postCode: scope.postCode, orgId: scope.parentId === undefined ? undefined : String(scope.parentId) });
+  // the pages that register with the first route generation (kept out of the sign-in page's download)
+  (await import('../permission/registerLatePages.ts')).registerLatePages();
+  applyMenu(scope.postCode ? (answer.currentAuthority ?? []) : userState.roles, answer.menu ?? []);
 }
 
+/** The organisation and post chosen before a reload (session storage). */
+function savedScope(): { parentId?: number; postCode?: string } {
+  const scope: { parentId?: number; postCode?: string } = {};
+  const postCode = readSession('postCode');
+  const orgId = Number(readSession('orgId'));
+  if (postCode) scope.postCode = postCode;
+  if (Number.isInteger(orgId) && orgId > 0) scope.parentId = orgId;
+  return scope;
+}
+
+/** The button that grants the organisation list (`querySysOrg`, sys-org.json's query action). */
+const ORG_QUERY_BUTTON = 'sysorg:query';
+
+/**
+ * The organisation list of the navbar's switcher, for users who may list organisations: a
+ * user without `sysorg:query` (the visitor, a new role) is not asked for it and sees no
+ * switcher. The call is silent: a grant of the button without its URL leaves the list empty
+ * rather than toasting on every load.
+ */
 export async function loadOrgs(): Promise<void> {
+  if (!userState.menuButton.includes(ORG_QUERY_BUTTON)) {
+    userState.orgs = [];
+    return;
+  }
   const answer = await querySysOrg();
   userState.orgs = answer.data?.list ?? [];
 }
 
-/** Session restore (spec 4): info, authority menu, org list, then the routes. */
+/** Session restore (spec 4): info, authority menu (with the buttons), org list, then the routes. */
 export async function restoreSession(): Promise<void> {
   await getInfo();
   // the published resources' metadata and labels are in place before the routes are built
-  await Promise.all([loadPublishedResources(), loadAuthority()]);
-  await loadOrgs().catch(() => undefined);
+  await Promise.all([loadPublishedResources(), loadAuthority(savedScope())]);
+  await loadOrgs().catch(() => {
+    userState.orgs = [];
+  });
 }
 
 /** Log out: the server call, then everything of the session, the routes and all tabs. */

@@ -19,6 +19,9 @@ export interface SessionValues {
   name?: string;
   username?: string;
   tenantName?: string;
+  /** The post chosen in the header (the post in force), and the organisation its list is limited to. */
+  postCode?: string;
+  orgId?: string;
 }
 
 const KEYS: Record<keyof SessionValues, string> = {
@@ -26,6 +29,8 @@ const KEYS: Record<keyof SessionValues, string> = {
   name: SESSION_NAME_KEY,
   username: SESSION_USERNAME_KEY,
   tenantName: SESSION_TENANT_NAME_KEY,
+  postCode: 'postCode',
+  orgId: 'orgId',
 };
 
 export function saveSession(values: SessionValues): void {

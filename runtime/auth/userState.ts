@@ -58,6 +58,8 @@ export function resetToken(): void {
   userState.dataFields = {};
   userState.roles = [];
   removeToken();
-  clearSession(['tenantName', 'role']);
+  clearSession(['tenantName', 'role', 'postCode', 'orgId']);
   userState.tenantName = '';
+  userState.currentOrgId = undefined;
+  userState.currentPostCode = undefined;
 }

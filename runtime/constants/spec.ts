@@ -62,6 +62,10 @@ export const FORM_LABEL_TOP_BREAKPOINT_PX = 700;
 export const TAGS_CONTEXT_MENU_WIDTH_PX = 105;
 export const RIGHT_PANEL_BUTTON_TOP_PX = 250;
 export const NOTIFICATION_DROPDOWN_WIDTH_PX = 336;
+/** How long the toast offering to undo a delete stays (s); the server holds the records 60 s. */
+export const UNDO_TOAST_SECONDS = 10;
+/** How often the bell asks for the unread count while the console is open (ms). */
+export const NOTIFICATION_POLL_MS = 60_000;
 
 /** Theme colour: session default and the drawer's 8 presets (spec 9). */
 const DEFAULT_THEME_COLOR = '#1890ff';
@@ -101,6 +105,7 @@ export const HOME_PATH = '/';
 export const WORKBENCH_PATH = '/workbench';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
+export const UNAUTHORIZED_PATH = '/401';
 export const REDIRECT_PREFIX = '/redirect';
 export const MY_NOTIFICATION_PATH = '/mynotification';
 export const PROFILE_PATH = '/profile/index';

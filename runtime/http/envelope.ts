@@ -13,7 +13,7 @@ export interface Page<T> {
   pagination: { total: number; pageSize: number; current: number };
 }
 
-export function isEnvelope(body: unknown): body is Envelope {
+function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && ('status' in body || 'code' in body);
 }
 

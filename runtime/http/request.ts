@@ -1,6 +1,6 @@
 /**
- * The shared HTTP client (spec 7, 8): base "/", 5000 ms timeout, Authorization and RoleCode
- * headers when signed in, the envelope rules, the error toasts and the re-login confirm.
+ * The shared HTTP client (spec 7, 8): base "/", 5000 ms timeout, Authorization, RoleCode and
+ * (a post chosen) PostCode headers when signed in, the envelope rules, the error toasts and the re-login confirm.
  */
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { translator } from '../i18n/translator.ts';
@@ -19,6 +19,8 @@ declare module 'axios' {
 
 interface SessionHooks {
   roles: () => readonly string[];
+  /** The post in force (the header's post switch), sent as the PostCode header. */
+  postCode?: () => string | undefined;
   /** Clears the token (reset token, spec 4) before the page reloads. */
   resetToken: () => void;
 }
@@ -61,6 +63,9 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     // The user's roles (known once getSysUser answered; after a reload, from session storage).
     const roles = session.roles().length ? session.roles().join(',') : (readSession('role') ?? '');
     if (roles) config.headers.set('RoleCode', roles);
+    // The post in force: the server counts only the roles granted for it (or for no post).
+    const postCode = session.postCode?.() ?? readSession('postCode');
+    if (postCode && !config.headers.has('PostCode')) config.headers.set('PostCode', postCode);
   }
   return config;
 });

@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '../../schemas/registry/limits.ts';
 import { DEFAULT_LOCALE } from '../constants/spec.ts';
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 

@@ -8,7 +8,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE } from '../constants/spec.ts';
 
 export type Messages = { [key: string]: unknown };
-export type TranslateOptions = { defaultValue?: string; [name: string]: unknown };
+type TranslateOptions = { defaultValue?: string; [name: string]: unknown };
 /** A key, or keys tried in order (the first that has a message wins). */
 export type TFunction = (key: string | readonly string[], options?: TranslateOptions) => string;
 

@@ -12,6 +12,7 @@ import AppMain from './appMain/AppMain.tsx';
 import SettingsDrawer from './settings/SettingsDrawer.tsx';
 import { useResponsiveDevice } from './useResponsiveDevice.ts';
 import { useDayjsLocale } from './useDayjsLocale.ts';
+import { installDialogFocusTrap } from './dialogFocusTrap.ts';
 import { bindConfirm, bindFeedback } from '../feedback/feedback.ts';
 import PublishedRegistry from '../resource/PublishedRegistry.tsx';
 import './layout.css';
@@ -33,6 +34,7 @@ export default function Layout() {
     bindConfirm((options) => void modal.confirm({ ...options, type: 'warning' }));
     return () => bindConfirm(undefined);
   }, [modal]);
+  useEffect(installDialogFocusTrap, []);
   const mobile = app.device === 'mobile';
   const classes = [
     'app-wrapper',
@@ -61,7 +63,7 @@ export default function Layout() {
           />
         )}
         <Sidebar />
-        <div className="main-container" ref={scroller}>
+        <div className={`main-container${settings.showSettings ? ' with-settings-button' : ''}`} ref={scroller}>
           <div className="header-container">
             <Navbar />
             {settings.tagsView && <TagsView />}

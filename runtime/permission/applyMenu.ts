@@ -7,14 +7,12 @@ import { constantRoutes } from '../app/constantRoutes.ts';
 import { resolveComponentKey } from '../app/componentRegistry.ts';
 import { menuTree } from '../generated/routes.ts';
 import { setRoutes } from './permissionState.ts';
-import { registerDemoPages } from '../pages/demos/registerDemoPages.ts';
 import { generateRoutes, metaByPath } from './generateRoutes.ts';
 import type { AppRoute, ServerMenuNode } from './routeTypes.ts';
 
 const clientMeta = metaByPath(menuTree as readonly ServerMenuNode[]);
 
 export function applyMenu(roles: readonly string[], menu: readonly ServerMenuNode[]): AppRoute[] {
-  registerDemoPages();
   const { routes, unrendered } = generateRoutes({ roles, menu, constantRoutes, resolveComponent: resolveComponentKey, clientMeta });
   if (import.meta.env.DEV && unrendered.length) {
     console.warn(`[routes] no registered component renders these menu entries, left out: ${unrendered.join(', ')}`);

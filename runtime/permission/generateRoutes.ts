@@ -28,7 +28,7 @@ export interface GeneratedRoutes {
 const META_KEYS = ['title', 'icon', 'noCache', 'affix', 'activeMenu', 'breadcrumb', 'code', 'resource'] as const;
 
 /** The meta a node carries flat (schemas/menu.json style), as RouteMeta. */
-export function flatMeta(node: ServerMenuNode | (RouteMeta & { roles?: readonly string[] })): RouteMeta {
+function flatMeta(node: ServerMenuNode | (RouteMeta & { roles?: readonly string[] })): RouteMeta {
   const out: RouteMeta = {};
   const source = node as Record<string, unknown>;
   for (const key of META_KEYS) if (source[key] !== undefined) (out as Record<string, unknown>)[key] = source[key];

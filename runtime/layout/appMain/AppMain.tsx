@@ -1,20 +1,25 @@
 /**
  * The page area (spec 2, 4): shows the route's page, keeps cached tabs alive (React
- * Activity: state, inputs and scroll survive a switch), tracks the visited tabs, handles
- * /redirect/{path} and sends unknown paths to /404.
+ * Activity in CachedPage.tsx: state, inputs, scroll and open dialogs survive a switch; a page that fails shows
+ * its error in its place, PageErrorBoundary.tsx), tracks the visited tabs, handles
+ * /redirect/{path} and sends unknown paths to /404, pages of the menu not granted to the user to
+ * /401 (missingRoute.ts).
  */
-import { Activity, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOT_FOUND_PATH, REDIRECT_PREFIX } from '../../constants/spec.ts';
 import { permissionState } from '../../permission/permissionState.ts';
 import { addAffixTag, addTag, keepRoutableTags, tagsViewState, updateTag } from '../../tags/tagsViewState.ts';
 import { recordVisit } from '../../history/recentVisitsState.ts';
-import { affixRoutes } from '../../permission/generateRoutes.ts';
+import { affixRoutes, menuPaths } from '../../permission/generateRoutes.ts';
+import { menuTree } from '../../generated/routes.ts';
+import type { ServerMenuNode } from '../../permission/routeTypes.ts';
+import { missingRouteTarget } from './missingRoute.ts';
 import { matchRoute } from '../../permission/matchRoute.ts';
 import { cacheKey } from '../../tags/tagsViewRules.ts';
 import type { AppRoute } from '../../permission/routeTypes.ts';
-import PageHost from './PageHost.tsx';
+import CachedPage from './CachedPage.tsx';
 
 interface CachedPage {
   route: AppRoute;
@@ -28,6 +33,8 @@ export default function AppMain({ scroller }: { scroller: RefObject<HTMLElement 
   const routes = permission.routes as readonly AppRoute[];
   const pages = useRef(new Map<string, CachedPage>());
   const scrollTops = useRef(new Map<string, number>());
+  const knownPaths = useMemo(() => menuPaths(menuTree as readonly ServerMenuNode[]), []);
+  const grantedPaths = useMemo(() => menuPaths(permission.menu as readonly ServerMenuNode[]), [permission.menu]);
 
   const redirecting = location.pathname.startsWith(`${REDIRECT_PREFIX}/`);
   const matched = redirecting ? undefined : matchRoute(routes, location.pathname);
@@ -80,7 +87,7 @@ export default function AppMain({ scroller }: { scroller: RefObject<HTMLElement 
   if (redirecting) {
     const target = location.pathname.slice(REDIRECT_PREFIX.length) || '/';
     navigateTo = `${target}${location.search}${location.hash}`;
-  } else if (!route) navigateTo = NOT_FOUND_PATH;
+  } else if (!route) navigateTo = routes.length ? missingRouteTarget(location.pathname, knownPaths, grantedPaths) : NOT_FOUND_PATH;
   else if (!route.component) navigateTo = route.redirect ?? NOT_FOUND_PATH;
 
   // The current page plus every cached one stays mounted (hidden); the rest is dropped.
@@ -97,11 +104,7 @@ export default function AppMain({ scroller }: { scroller: RefObject<HTMLElement 
     <main className="app-main" id="app-main">
       {navigateTo !== undefined && <Navigate to={navigateTo} replace />}
       {[...map.entries()].map(([key, page]) => (
-        <Activity key={key} mode={key === currentKey ? 'visible' : 'hidden'}>
-          <div className="app-page" data-page={key}>
-            <PageHost route={page.route} location={page.location} />
-          </div>
-        </Activity>
+        <CachedPage key={key} pageKey={key} route={page.route} location={page.location} shown={key === currentKey} />
       ))}
     </main>
   );

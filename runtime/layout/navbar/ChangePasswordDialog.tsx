@@ -1,6 +1,7 @@
 /**
  * Change password (spec 3, 5, 8): old, new and confirmation, required on blur and change,
- * at most 31 characters; a mismatch warns without calling; the answer's message decides.
+ * at most 31 characters; a mismatch shows under the confirmation, without a call; the answer's
+ * message decides.
  */
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
@@ -19,11 +20,9 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
   const trigger = ['onBlur', 'onChange'];
 
   const submit = async () => {
+    // The confirmation's own rule shows a mismatch under it; nothing is sent then.
     const values = await form.validateFields();
-    if (passwordChangeStep(values) === 'mismatch') {
-      toastWarning(t('password.inconsistent'));
-      return;
-    }
+    if (passwordChangeStep(values) === 'mismatch') return;
     setSaving(true);
     try {
       const answer = await updatePassword({ password: values.oldPassword, newPassword: values.newPassword, id: userState.id! });
@@ -77,7 +76,16 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           name="confirmNewPassword"
           label={t('password.confirm')}
           validateTrigger={trigger}
-          rules={[{ required: true, message: t('password.confirmRequired') }]}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('password.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_r, value: string) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.inconsistent'))),
+            }),
+          ]}
         >
           <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" aria-label={t('password.confirm')} />
         </Form.Item>

@@ -13,7 +13,7 @@ import { translateTitle } from '../../i18n/translateTitle.ts';
 import { closeAllTags, closeOtherTags, closeTag, tagsViewState, uncacheTag } from '../../tags/tagsViewState.ts';
 import { pathAfterClosing, type TagView } from '../../tags/tagsViewRules.ts';
 
-export function useTagActions() {
+function useTagActions() {
   const navigate = useNavigate();
   const location = useLocation();
   const isActive = (view: TagView) => view.path === location.pathname;
@@ -90,23 +90,31 @@ export default function TagsView() {
                 },
               }}
             >
+              {/* The tab and its close button are siblings (a button inside a tab would be a control in a control). */}
               <span
                 className={`tags-view-item${active ? ' active' : ''}${view.affix ? ' affix' : ''}`}
-                role="tab"
-                aria-selected={active}
-                tabIndex={0}
                 data-path={view.path}
                 title={title}
                 onClick={() => navigate(view.fullPath)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') navigate(view.fullPath);
-                  if (e.key === 'Delete' && !view.affix) actions.close({ ...view } as TagView);
-                }}
                 onMouseUp={(e) => {
                   if (e.button === 1 && !view.affix) actions.close({ ...view } as TagView);
                 }}
               >
-                {title}
+                <span
+                  className="tags-view-tab"
+                  role="tab"
+                  aria-selected={active}
+                  tabIndex={0}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      navigate(view.fullPath);
+                    }
+                    if (e.key === 'Delete' && !view.affix) actions.close({ ...view } as TagView);
+                  }}
+                >
+                  {title}
+                </span>
                 {!view.affix && (
                   <button
                     type="button"

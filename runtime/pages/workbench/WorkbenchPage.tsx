@@ -87,7 +87,14 @@ export default function WorkbenchPage() {
               <ul className="workbench-list">
                 {tasks.items.map((task) => (
                   <li key={task.id}>
-                    <span className="workbench-list-title">{task.name}</span>
+                    <Button
+                      type="link"
+                      size="small"
+                      className="workbench-list-title"
+                      onClick={() => navigate(task.assignee ? `/mytaskdetails?id=${task.id}` : '/candidatetask')}
+                    >
+                      {task.name}
+                    </Button>
                     {task.processName && <Tag>{task.processName}</Tag>}
                     <span className="workbench-list-time">{formatDate(task.createTime)}</span>
                   </li>
