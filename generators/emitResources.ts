@@ -8,8 +8,6 @@ import type { Registry } from '../schemas/registry/types.ts';
 import { resourceMeta } from '../schemas/registry/resourceMeta.ts';
 import { generatedFile, quote, tsLiteral } from './tsSource.ts';
 
-export { resourceMeta };
-
 /** The metadata types the runtime imports from resources.ts, defined with the registry's types. */
 const META_TYPES = [
   'ActionMeta',

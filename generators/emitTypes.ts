@@ -81,7 +81,7 @@ export interface PageQuery {
 }`;
 
 /** A schema ready for json-schema-to-typescript: ignored keywords gone, free-form objects open. */
-export function toCompileSchema(schema: unknown): unknown {
+function toCompileSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toCompileSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
@@ -160,7 +160,7 @@ function recordSchema(r: Resource, registry: Registry): JsonSchema {
 }
 
 /** The schema that also allows null. */
-export function nullable(schema: JsonSchema): JsonSchema {
+function nullable(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   if (Array.isArray(out.enum)) {
     if (!out.enum.includes(null)) out.enum = [...out.enum, null];
@@ -193,16 +193,30 @@ function filterType(field: FieldDef, range: boolean): string {
 }
 
 /** Filters a query call accepts: search fields, the filter-tree field and detail foreign keys. */
-export function queryFilters(r: Resource, registry: Registry): { field: FieldDef; doc: string; range: boolean }[] {
+function queryFilters(r: Resource, registry: Registry): { field: FieldDef; doc: string; range: boolean }[] {
   const filters = new Map<string, { field: FieldDef; doc: string; range: boolean }>();
-  const add = (name: string, doc: string, range = false) => {
-    const field = r.fieldMap.get(name);
+  const add = (name: string, doc: string, range = false, field = r.fieldMap.get(name)) => {
     if (field && !field.secret && !filters.has(name)) filters.set(name, { field, doc, range });
   };
   for (const s of [...r.list.search.basic, ...r.list.search.advanced]) {
-    add(s.field, s.match === 'range' ? 'range: from,to' : s.match, s.match === 'range');
+    const link = s.link ? r.links[s.link] : undefined;
+    if (link) {
+      const valueKey = registry.byName.get(link.through.resource)?.fieldMap.get(link.through.valueKey);
+      add(
+        s.field,
+        `exact: the records linked to this ${link.resource}.${link.valueField} (links.${s.link})`,
+        false,
+        valueKey && { ...valueKey, name: s.field },
+      );
+    } else add(s.field, s.match === 'range' ? 'range: from,to' : s.match, s.match === 'range');
   }
-  if (r.list.filterTree) add(r.list.filterTree.field, `exact: a node of the ${r.list.filterTree.resource} tree`);
+  if (r.list.filterTree) {
+    const { field, resource, subtree } = r.list.filterTree;
+    add(
+      field,
+      subtree ? `a node of the ${resource} tree: its records and those of every node under it` : `exact: a node of the ${resource} tree`,
+    );
+  }
   for (const other of registry.resources) {
     if (other.list.detail?.resource === r.name) add(other.list.detail.foreignKey, `exact: the ${other.name} row shown above`);
   }

@@ -37,12 +37,7 @@ function inNameOrder(registry: Registry): Registry {
 }
 
 /** Every output file for outDir, by path relative to it. */
-export async function generateFiles(
-  registry: Registry,
-  menu: MenuRoute[],
-  schemasDir: string,
-  outDir: string,
-): Promise<Map<string, string>> {
+async function generateFiles(registry: Registry, menu: MenuRoute[], schemasDir: string, outDir: string): Promise<Map<string, string>> {
   const ordered = inNameOrder(registry);
   const files: [string, string][] = [
     ['client.ts', emitClient(ordered)],

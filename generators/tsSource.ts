@@ -63,7 +63,7 @@ export function propertyKey(key: string): string {
 }
 
 /** Text made safe inside a block comment. */
-export function commentText(text: string): string {
+function commentText(text: string): string {
   return text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim();
 }
 

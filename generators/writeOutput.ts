@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { GENERATED_HEADER } from './tsSource.ts';
 
-export type DriftKind = 'changed' | 'missing' | 'extra';
+type DriftKind = 'changed' | 'missing' | 'extra';
 
 export interface Drift {
   /** Path relative to the output directory. */

@@ -3,11 +3,15 @@
 import type {
   ActivateProcessDefinitionParams,
   ActivateProcessInstanceParams,
+  AddFolderBody,
   AddSysTenantUserBody,
   AddSysTenantUserParams,
   AppClient,
   AppClientInput,
   AppClientQuery,
+  AppInfo,
+  AppInfoInput,
+  AppInfoQuery,
   AuthorizeMenuButtonToRoleBody,
   AuthorizeMenuDataToRoleBody,
   AuthorizeMenuToRoleBody,
@@ -21,11 +25,15 @@ import type {
   DelegateTaskBody,
   DeleteDataFieldBody,
   DeleteDeploymentParams,
+  DeleteFileParams,
   DeleteHistoricProcessInstanceParams,
   DeleteHistoricTaskInstanceParams,
   DeleteProcessInstanceParams,
   DeployModelParams,
+  DownloadFileParams,
+  DownloadRecordFileParams,
   Envelope,
+  ExportSysAuditLogBody,
   GeneratorForm,
   GeneratorFormInput,
   GeneratorFormQuery,
@@ -35,20 +43,34 @@ import type {
   GetSmsCaptchaParams,
   HandleFailParams,
   HandleSuccessParams,
+  JobInfo,
+  JobInfoInput,
+  JobInfoQuery,
+  JobWorkerHeartbeatBody,
+  JobWorkerHeartbeatParams,
+  MarkNodeSucceededParams,
   Model,
   ModelInput,
   ModelQuery,
+  MoveFileBody,
   Notification,
   NotificationInput,
   NotificationQuery,
   Page,
+  PreviewFileParams,
+  PreviewRecordFileParams,
   PublishGeneratorFormBody,
+  PullJobTasksBody,
+  PullJobTasksParams,
   QueryCheckedMenuButtonParams,
   QueryCurrentAuthorityParams,
+  QueryCurrentPostParams,
+  QueryDagTaskInstanceParams,
   QueryDataFieldByMenuCodeParams,
   QueryDeploymentParams,
   QueryDictByDictTypeParams,
   QueryExecutionParams,
+  QueryFileParams,
   QueryFinishedTaskParams,
   QueryHistoricActivityInstanceParams,
   QueryHistoricDetailParams,
@@ -56,31 +78,57 @@ import type {
   QueryHistoricTaskInstanceParams,
   QueryHistoricVariableInstanceParams,
   QueryImportJobParams,
+  QueryJobInstanceParams,
+  QueryJobTaskParams,
+  QueryJobWorkerParams,
   QueryMenuButtonByRoleCodeParams,
   QueryMenuButtonCheckboxParams,
   QueryMenuIdByRoleIdParams,
+  QueryMockArticleParams,
+  QueryModelOrgUserTreeParams,
+  QueryMonitorUrlParams,
   QueryMyNotificationParams,
   QueryOnlineSysUserParams,
   QueryOrgUserTreeParams,
   QueryPersonalTaskParams,
   QueryProcessDefinitionParams,
+  QueryProcessFormParams,
   QueryProcessInstanceParams,
   QueryRoleIdByUrlIdParams,
   QueryRoleNameParams,
+  QuerySharedFileParams,
+  QuerySharedUserParams,
+  QuerySysAuditLogParams,
   QuerySysUserPostTreeParams,
   QueryTaskCommentParams,
   QueryTaskParams,
   QueryTenantUserParams,
   QueryUrlIdByRoleIdParams,
+  QueryWorkflowInstanceDetailsParams,
+  QueryWorkflowInstanceParams,
+  ReadNotificationParams,
   RegisterAccountInitialBody,
+  RegisterJobWorkerBody,
+  RegisterJobWorkerParams,
   RegressTaskBody,
   RejectTaskBody,
   RemovePrincipalParams,
+  ReportJobTaskProgressBody,
+  ReportJobTaskProgressParams,
+  ReportJobTaskResultBody,
+  ReportJobTaskResultParams,
   ResetPasswordBody,
+  ResetSysUserPasswordParams,
   ResolveTaskBody,
+  RestoreDeletedParams,
   RestoreSysTenantParams,
   RetrievePasswordParams,
+  RetryJobInstanceParams,
+  RunJobBody,
+  RunWorkflowBody,
+  ShareFileBody,
   StartProcessInstanceBody,
+  StopJobInstanceParams,
   SuspendProcessDefinitionParams,
   SuspendProcessInstanceParams,
   SysDict,
@@ -124,10 +172,15 @@ import type {
   TreeNode,
   UnlockSysUserParams,
   UnpublishGeneratorFormBody,
+  UpdateFileBody,
   UpdatePasswordBody,
   UpdatePasswordParams,
   UpdateSysUserDetailBody,
+  UploadFileParams,
   ValidateGeneratorFormBody,
+  WorkflowInfo,
+  WorkflowInfoInput,
+  WorkflowInfoQuery,
 } from './types.ts';
 
 export interface RequestConfig {
@@ -298,6 +351,131 @@ export async function importAppClient(
   );
 }
 
+// AppInfo (resources/job-app.json)
+/**
+ * GET /api/job/appinfo/queryAppInfo
+ * query AppInfo
+ * Button permission: appmonitor:query.
+ */
+export async function queryAppInfo(
+  params: AppInfoQuery = {},
+  options?: CallOptions,
+): Promise<Envelope<Page<AppInfo>>> {
+  return send<Envelope<Page<AppInfo>>>(
+    { method: 'GET', url: '/api/job/appinfo/queryAppInfo', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/addAppInfo
+ * add AppInfo
+ * Button permission: appmonitor:add.
+ */
+export async function addAppInfo(
+  data: AppInfoInput,
+  options?: CallOptions,
+): Promise<Envelope<AppInfo>> {
+  return send<Envelope<AppInfo>>(
+    { method: 'POST', url: '/api/job/appinfo/addAppInfo', data },
+    options,
+  );
+}
+
+/**
+ * PUT /api/job/appinfo/updateAppInfo
+ * update AppInfo
+ * Button permission: appmonitor:update.
+ */
+export async function updateAppInfo(
+  data: Partial<AppInfoInput> & { id: number },
+  options?: CallOptions,
+): Promise<Envelope<AppInfo>> {
+  return send<Envelope<AppInfo>>(
+    { method: 'PUT', url: '/api/job/appinfo/updateAppInfo', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/deleteAppInfo
+ * delete AppInfo
+ * Button permission: appmonitor:delete.
+ */
+export async function deleteAppInfo(
+  ids: number | number[],
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/job/appinfo/deleteAppInfo',
+      params: { id: [ids].flat().join(',') },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/exportAppInfo
+ * export AppInfo
+ * Button permission: appmonitor:export.
+ */
+export async function exportAppInfo(
+  data: AppInfoQuery & { isTemplate?: 1; columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/appinfo/exportAppInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/exportWordAppInfo
+ * exportWord AppInfo as a Word document
+ * Button permission: appmonitor:export.
+ */
+export async function exportWordAppInfo(
+  data: AppInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/appinfo/exportWordAppInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/exportPDFAppInfo
+ * exportPdf AppInfo as a PDF document
+ * Button permission: appmonitor:export.
+ */
+export async function exportPdfAppInfo(
+  data: AppInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/appinfo/exportPDFAppInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/appinfo/importAppInfo
+ * import AppInfo from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: appmonitor:add.
+ */
+export async function importAppInfo(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    { method: 'POST', url: '/api/job/appinfo/importAppInfo', data: fileForm(file) },
+    options,
+  );
+}
+
 // Captcha (resources/captcha.json)
 /**
  * GET /api/account/captcha/getSmsCaptcha
@@ -327,6 +505,35 @@ export async function getCharCaptcha(
   );
 }
 
+// DagTaskInstance (resources/job-dag-task-instance.json)
+/**
+ * GET /api/job/dagtaskinstance/queryDagTaskInstance
+ * the node instances of workflow instances (wfInstanceId: one instance's nodes)
+ */
+export async function queryDagTaskInstance(
+  params: QueryDagTaskInstanceParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/job/dagtaskinstance/queryDagTaskInstance', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/dagtaskinstance/markNodeSucceeded
+ * mark a waiting node of a running workflow instance successful: it does not run, its children do
+ */
+export async function markNodeSucceeded(
+  params: MarkNodeSucceededParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/dagtaskinstance/markNodeSucceeded', params: { ...params } },
+    options,
+  );
+}
+
 // Deployment (resources/act-deployment.json)
 /**
  * GET /api/activiti/deployment/queryDeployment
@@ -352,6 +559,231 @@ export async function deleteDeployment(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'POST', url: '/api/activiti/deployment/deleteDeployment', params: { ...params } },
+    options,
+  );
+}
+
+// File (resources/file.json)
+/**
+ * GET /api/file/file/queryFile
+ * the caller's files and folders in a folder (parentId, none: the top), or, with fileName, those whose name contains it in every folder; folders first
+ */
+export async function queryFile(
+  params: QueryFileParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/file/file/queryFile', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/queryFileFolder
+ * every folder of the caller (id, fileName, parentId): the targets of a move
+ */
+export async function queryFileFolder(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/file/file/queryFileFolder', params },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/queryFileUsage
+ * bytes stored by the caller's tenant and its quota (tenant parameter file.quotaMb)
+ */
+export async function queryFileUsage(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/file/file/queryFileUsage', params },
+    options,
+  );
+}
+
+/**
+ * POST /api/file/file/addFolder
+ * make a folder
+ */
+export async function addFolder(
+  data: AddFolderBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/file/file/addFolder', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/file/file/uploadFile
+ * upload one or several files (multipart/form-data, file fields "file"; 10 MB each, not empty, of a declared type their content agrees with) into a folder
+ */
+export async function uploadFile(
+  params: UploadFileParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/file/file/uploadFile', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * PUT /api/file/file/updateFile
+ * rename a file or folder
+ */
+export async function updateFile(
+  data: UpdateFileBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'PUT', url: '/api/file/file/updateFile', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/file/file/moveFile
+ * move files and folders into a folder (parentId null: the top)
+ */
+export async function moveFile(
+  data: MoveFileBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>({ method: 'POST', url: '/api/file/file/moveFile', data }, options);
+}
+
+/**
+ * POST /api/file/file/deleteFile
+ * delete files and folders (a folder with everything in it); id: one or several ids, comma separated
+ */
+export async function deleteFile(
+  params: DeleteFileParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/file/file/deleteFile', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/downloadFile
+ * the file's bytes as an attachment under its original name (a file of the caller or shared with the caller)
+ */
+export async function downloadFile(
+  params: DownloadFileParams,
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'GET',
+      url: '/api/file/file/downloadFile',
+      params: { ...params },
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/previewFile
+ * an image, PDF or text file shown inline
+ */
+export async function previewFile(params: PreviewFileParams, options?: CallOptions): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'GET',
+      url: '/api/file/file/previewFile',
+      params: { ...params },
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/downloadRecordFile
+ * the file a record's upload field holds, as an attachment, for a caller who may read the record (the resource's query URL granted, the field not hidden by a data permission)
+ */
+export async function downloadRecordFile(
+  params: DownloadRecordFileParams,
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'GET',
+      url: '/api/file/file/downloadRecordFile',
+      params: { ...params },
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/previewRecordFile
+ * the file a record's upload field holds, inline (an image, PDF or text file), for a caller who may read the record
+ */
+export async function previewRecordFile(
+  params: PreviewRecordFileParams,
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'GET',
+      url: '/api/file/file/previewRecordFile',
+      params: { ...params },
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/file/file/shareFile
+ * share a file with users of the caller's tenant (the list replaces the previous one; empty: shared with nobody)
+ */
+export async function shareFile(
+  data: ShareFileBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/file/file/shareFile', data },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/querySharedUser
+ * the users a file of the caller is shared with, and the users of the tenant it may be shared with
+ */
+export async function querySharedUser(
+  params: QuerySharedUserParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/file/file/querySharedUser', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/file/file/querySharedFile
+ * the files other users shared with the caller
+ */
+export async function querySharedFile(
+  params: QuerySharedFileParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/file/file/querySharedFile', params: { ...params } },
     options,
   );
 }
@@ -506,7 +938,7 @@ export async function importGeneratorForm(
 
 /**
  * POST /api/generator/generatorform/publishGeneratorForm
- * publish a saved form as a live resource: its calls, menu entry, buttons and URL rows, granted to roleCodes; answers the published resource's metadata
+ * publish a saved form as a live resource: its calls, menu entry, buttons and URL rows, under the form's publishParentMenu and granted to its publishRoles; answers the published resource's metadata
  * Button permission: generatorform:publish.
  */
 export async function publishGeneratorForm(
@@ -685,10 +1117,307 @@ export async function deleteHistoricTaskInstance(
   );
 }
 
+// JobInfo (resources/job-info.json)
+/**
+ * GET /api/job/jobinfo/queryJobInfo
+ * query JobInfo
+ * Button permission: jobinfo:query.
+ */
+export async function queryJobInfo(
+  params: JobInfoQuery = {},
+  options?: CallOptions,
+): Promise<Envelope<Page<JobInfo>>> {
+  return send<Envelope<Page<JobInfo>>>(
+    { method: 'GET', url: '/api/job/jobinfo/queryJobInfo', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/addJobInfo
+ * add JobInfo
+ * Button permission: jobinfo:add.
+ */
+export async function addJobInfo(
+  data: JobInfoInput,
+  options?: CallOptions,
+): Promise<Envelope<JobInfo>> {
+  return send<Envelope<JobInfo>>(
+    { method: 'POST', url: '/api/job/jobinfo/addJobInfo', data },
+    options,
+  );
+}
+
+/**
+ * PUT /api/job/jobinfo/updateJobInfo
+ * update JobInfo
+ * Button permission: jobinfo:update.
+ */
+export async function updateJobInfo(
+  data: Partial<JobInfoInput> & { id: number },
+  options?: CallOptions,
+): Promise<Envelope<JobInfo>> {
+  return send<Envelope<JobInfo>>(
+    { method: 'PUT', url: '/api/job/jobinfo/updateJobInfo', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/deleteJobInfo
+ * delete JobInfo
+ * Button permission: jobinfo:delete.
+ */
+export async function deleteJobInfo(
+  ids: number | number[],
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/job/jobinfo/deleteJobInfo',
+      params: { id: [ids].flat().join(',') },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/exportJobInfo
+ * export JobInfo
+ * Button permission: jobinfo:export.
+ */
+export async function exportJobInfo(
+  data: JobInfoQuery & { isTemplate?: 1; columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/jobinfo/exportJobInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/exportWordJobInfo
+ * exportWord JobInfo as a Word document
+ * Button permission: jobinfo:export.
+ */
+export async function exportWordJobInfo(
+  data: JobInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/jobinfo/exportWordJobInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/exportPDFJobInfo
+ * exportPdf JobInfo as a PDF document
+ * Button permission: jobinfo:export.
+ */
+export async function exportPdfJobInfo(
+  data: JobInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/jobinfo/exportPDFJobInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/importJobInfo
+ * import JobInfo from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: jobinfo:add.
+ */
+export async function importJobInfo(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    { method: 'POST', url: '/api/job/jobinfo/importJobInfo', data: fileForm(file) },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/jobinfo/runJob
+ * fire the job now (any time expression type): a new instance, answered at once
+ */
+export async function runJob(data: RunJobBody, options?: CallOptions): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>({ method: 'POST', url: '/api/job/jobinfo/runJob', data }, options);
+}
+
+// JobInstance (resources/job-instance.json)
+/**
+ * GET /api/job/instance/queryJobInstance
+ * the job instances of the tenant, newest first (jobId: one job's history)
+ */
+export async function queryJobInstance(
+  params: QueryJobInstanceParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/job/instance/queryJobInstance', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/instance/stopJobInstance
+ * stop a waiting or running instance: it is recorded STOPPED and its processor is aborted
+ */
+export async function stopJobInstance(
+  params: StopJobInstanceParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/instance/stopJobInstance', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/instance/retryJobInstance
+ * run a finished instance again (failed, stopped, canceled or succeeded)
+ */
+export async function retryJobInstance(
+  params: RetryJobInstanceParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/instance/retryJobInstance', params: { ...params } },
+    options,
+  );
+}
+
+// JobTask (resources/job-task.json)
+/**
+ * GET /api/job/task/queryJobTask
+ * the tasks that workers run for job instances (instanceId: one instance's tasks)
+ */
+export async function queryJobTask(
+  params: QueryJobTaskParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/job/task/queryJobTask', params: { ...params } },
+    options,
+  );
+}
+
+// JobWorker (resources/job-worker.json)
+/**
+ * GET /api/job/worker/queryJobWorker
+ * the workers that registered with the tenant's apps, newest first (appName: one app's workers)
+ */
+export async function queryJobWorker(
+  params: QueryJobWorkerParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/job/worker/queryJobWorker', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/worker/registerJobWorker
+ * a worker process registers with an app of the tenant, authenticated by an app client (Basic clientCode:clientSecret, the client allowing client_credentials); answers its workerId and token
+ */
+export async function registerJobWorker(
+  params: RegisterJobWorkerParams,
+  data: RegisterJobWorkerBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/worker/registerJobWorker', params: { ...params }, data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/worker/jobWorkerHeartbeat
+ * a worker says it is alive (Bearer workerId.token): its lease and its running tasks' leases are extended; answers the ids of its tasks that were canceled
+ */
+export async function jobWorkerHeartbeat(
+  params: JobWorkerHeartbeatParams,
+  data: JobWorkerHeartbeatBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/worker/jobWorkerHeartbeat', params: { ...params }, data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/worker/pullJobTasks
+ * a worker claims up to max waiting tasks of its app (each claimed once, under a lease); a heartbeat as well
+ */
+export async function pullJobTasks(
+  params: PullJobTasksParams,
+  data: PullJobTasksBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/worker/pullJobTasks', params: { ...params }, data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/worker/reportJobTaskProgress
+ * a worker reports the progress of a task it runs (its lease is extended)
+ */
+export async function reportJobTaskProgress(
+  params: ReportJobTaskProgressParams,
+  data: ReportJobTaskProgressBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/worker/reportJobTaskProgress', params: { ...params }, data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/worker/reportJobTaskResult
+ * a worker reports the end of a task it runs: success, its result, and for the root task of a map job the sub-tasks to run
+ */
+export async function reportJobTaskResult(
+  params: ReportJobTaskResultParams,
+  data: ReportJobTaskResultBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/worker/reportJobTaskResult', params: { ...params }, data },
+    options,
+  );
+}
+
+// MockArticle (resources/mock-article.json)
+/**
+ * GET /api/mock/article/queryMockArticle
+ * the mock articles of the demo pages, a page of them, filtered and sorted as article/list
+ */
+export async function queryMockArticle(
+  params: QueryMockArticleParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/mock/article/queryMockArticle', params: { ...params } },
+    options,
+  );
+}
+
 // Model (resources/act-model.json)
 /**
  * GET /api/activiti/model/queryModel
  * query Model
+ * Button permission: model:query.
  */
 export async function queryModel(
   params: ModelQuery = {},
@@ -703,6 +1432,7 @@ export async function queryModel(
 /**
  * POST /api/activiti/model/addModel
  * add Model
+ * Button permission: model:add.
  */
 export async function addModel(data: ModelInput, options?: CallOptions): Promise<Envelope<Model>> {
   return send<Envelope<Model>>(
@@ -714,6 +1444,7 @@ export async function addModel(data: ModelInput, options?: CallOptions): Promise
 /**
  * PUT /api/activiti/model/updateModel
  * update Model
+ * Button permission: model:update.
  */
 export async function updateModel(
   data: Partial<ModelInput> & { id: number },
@@ -728,6 +1459,7 @@ export async function updateModel(
 /**
  * POST /api/activiti/model/deleteModel
  * delete Model
+ * Button permission: model:delete.
  */
 export async function deleteModel(
   ids: number | number[],
@@ -788,6 +1520,7 @@ export async function exportPdfModel(
 /**
  * POST /api/activiti/model/importModel
  * import Model from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: model:add.
  */
 export async function importModel(
   file: Blob,
@@ -809,6 +1542,21 @@ export async function deployModel(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'POST', url: '/api/activiti/model/deployModel', params: { ...params } },
+    options,
+  );
+}
+
+// Monitor (resources/monitor.json)
+/**
+ * GET /api/monitor/monitor/queryMonitorUrl
+ * the URL a monitoring page frames: {code, url, param, problem}; url null with problem unset or invalid when the tenant parameter monitor.<code>.url gives none
+ */
+export async function queryMonitorUrl(
+  params: QueryMonitorUrlParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/monitor/monitor/queryMonitorUrl', params: { ...params } },
     options,
   );
 }
@@ -963,7 +1711,7 @@ export async function importNotification(
 
 /**
  * GET /api/notification/notification/queryHeadNotification
- * the caller's current notifications for the bell, newest first: {id, title, description, datetime, type}
+ * the caller's current notifications for the bell, newest first: {id, title, description, datetime, type, read}
  */
 export async function queryHeadNotification(
   params?: Record<string, unknown>,
@@ -976,8 +1724,40 @@ export async function queryHeadNotification(
 }
 
 /**
+ * GET /api/notification/notification/streamNotification
+ * the caller's live channel (text/event-stream): an event `ready` when open, `notice` {kind} when the bell changed (read it again), `signedout` before it closes for a session that ended
+ */
+export async function streamNotification(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/notification/notification/streamNotification', params },
+    options,
+  );
+}
+
+/**
+ * POST /api/notification/notification/readNotification
+ * open one of the caller's current notifications: answers it with its content, and marks it read for the caller
+ */
+export async function readNotification(
+  params: ReadNotificationParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/notification/notification/readNotification',
+      params: { ...params },
+    },
+    options,
+  );
+}
+
+/**
  * GET /api/notification/notification/queryMyNotification
- * the caller's current notifications, a page of them with their content, newest first unless sorted
+ * the caller's current notifications, a page of them with their content and read state, newest first unless sorted
  */
 export async function queryMyNotification(
   params: QueryMyNotificationParams = {},
@@ -1098,6 +1878,20 @@ export async function activateProcessDefinition(
       url: '/api/activiti/process/activateProcessDefinition',
       params: { ...params },
     },
+    options,
+  );
+}
+
+/**
+ * GET /api/activiti/process/queryProcessForm
+ * the form of a definition's start (processDefinitionId) or of an open task of the caller (taskId): {formKey, schema, order}, or nothing when it has none
+ */
+export async function queryProcessForm(
+  params: QueryProcessFormParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/activiti/process/queryProcessForm', params: { ...params } },
     options,
   );
 }
@@ -1228,6 +2022,67 @@ export async function getHighLightedProcessDiagram(
       url: '/api/activiti/process/getHighLightedProcessDiagram',
       params: { ...params },
     },
+    options,
+  );
+}
+
+// ServerMetrics (resources/server-metrics.json)
+/**
+ * GET /api/monitor/metrics/queryServerMetrics
+ * the server's figures for the monitors page: answers by status class, the latency histogram, event-loop lag, memory, database time by operation, the database's connections, sign-ins and lockouts (counters since start, gauges now)
+ */
+export async function queryServerMetrics(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/monitor/metrics/queryServerMetrics', params },
+    options,
+  );
+}
+
+// SysAuditLog (resources/sys-audit-log.json)
+/**
+ * GET /api/admin/sysauditlog/querySysAuditLog
+ * the audit log of the caller's tenant, newest first: who wrote what, when, through which call, from which address, with the fields changed (secrets masked); read only
+ * Button permission: auditlog:query.
+ */
+export async function querySysAuditLog(
+  params: QuerySysAuditLogParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/admin/sysauditlog/querySysAuditLog', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysauditlog/exportSysAuditLog
+ * the audit rows matching the filters as a spreadsheet
+ * Button permission: auditlog:export.
+ */
+export async function exportSysAuditLog(
+  data: ExportSysAuditLogBody,
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/admin/sysauditlog/exportSysAuditLog', data, responseType: 'blob' },
+    options,
+  );
+}
+
+// SysDeletedHold (resources/sys-deleted-hold.json)
+/**
+ * POST /api/admin/sysdeletedhold/restoreDeleted
+ * undo a delete: restores the records a delete of the caller held (the delete action's undo), within the hold's time, for a caller who still holds the resource's delete button
+ */
+export async function restoreDeleted(
+  params: RestoreDeletedParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/admin/sysdeletedhold/restoreDeleted', params: { ...params } },
     options,
   );
 }
@@ -1989,6 +2844,20 @@ export async function queryOrgUserTree(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'GET', url: '/api/admin/sysorg/queryOrgUserTree', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/admin/sysorg/queryModelOrgUserTree
+ * organisation tree with users, a workflow model's referable users ticked
+ */
+export async function queryModelOrgUserTree(
+  params: QueryModelOrgUserTreeParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/admin/sysorg/queryModelOrgUserTree', params: { ...params } },
     options,
   );
 }
@@ -3057,7 +3926,7 @@ export async function importSysUser(
 
 /**
  * GET /api/admin/sysuser/queryOnlineSysUser
- * live sessions of the tenant, a page of them: filtered by username (contains), sorted by any field of a session (createTime: issuedAt), newest first by default
+ * live sessions of the tenant, a page of them: filtered by username (contains) and by the users list's filters nickname and mobile (contains), roleId (users granted the role) and orgId (users of the organisation or under it); sorted by any field of a session (createTime: issuedAt), newest first by default
  * Button permission: sysuser:online.
  */
 export async function queryOnlineSysUser(
@@ -3096,6 +3965,21 @@ export async function unlockSysUser(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'POST', url: '/api/admin/sysuser/unlockSysUser', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/sysuser/resetSysUserPassword
+ * give a user a new one-time password (answered once), end the user's sessions and lift the sign-in lock
+ * Button permission: sysuser:resetPassword.
+ */
+export async function resetSysUserPassword(
+  params: ResetSysUserPasswordParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/admin/sysuser/resetSysUserPassword', params: { ...params } },
     options,
   );
 }
@@ -3231,6 +4115,20 @@ export async function queryCurrentAuthority(
       url: '/api/account/sysuserdetail/queryCurrentAuthority',
       params: { ...params },
     },
+    options,
+  );
+}
+
+/**
+ * GET /api/account/sysuserdetail/queryCurrentPost
+ * the caller's posts (the header's post switch), those held in an organisation and the ones under it when orgId is given
+ */
+export async function queryCurrentPost(
+  params: QueryCurrentPostParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/account/sysuserdetail/queryCurrentPost', params: { ...params } },
     options,
   );
 }
@@ -3626,6 +4524,189 @@ export async function getSysUser(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'GET', url: '/api/uaa/users/getSysUser', params },
+    options,
+  );
+}
+
+// WorkflowInfo (resources/job-workflow.json)
+/**
+ * GET /api/job/workflowinfo/queryWorkflowInfo
+ * query WorkflowInfo
+ * Button permission: workflowinfo:query.
+ */
+export async function queryWorkflowInfo(
+  params: WorkflowInfoQuery = {},
+  options?: CallOptions,
+): Promise<Envelope<Page<WorkflowInfo>>> {
+  return send<Envelope<Page<WorkflowInfo>>>(
+    { method: 'GET', url: '/api/job/workflowinfo/queryWorkflowInfo', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/addWorkflowInfo
+ * add WorkflowInfo
+ * Button permission: workflowinfo:add.
+ */
+export async function addWorkflowInfo(
+  data: WorkflowInfoInput,
+  options?: CallOptions,
+): Promise<Envelope<WorkflowInfo>> {
+  return send<Envelope<WorkflowInfo>>(
+    { method: 'POST', url: '/api/job/workflowinfo/addWorkflowInfo', data },
+    options,
+  );
+}
+
+/**
+ * PUT /api/job/workflowinfo/updateWorkflowInfo
+ * update WorkflowInfo
+ * Button permission: workflowinfo:update.
+ */
+export async function updateWorkflowInfo(
+  data: Partial<WorkflowInfoInput> & { id: number },
+  options?: CallOptions,
+): Promise<Envelope<WorkflowInfo>> {
+  return send<Envelope<WorkflowInfo>>(
+    { method: 'PUT', url: '/api/job/workflowinfo/updateWorkflowInfo', data },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/deleteWorkflowInfo
+ * delete WorkflowInfo
+ * Button permission: workflowinfo:delete.
+ */
+export async function deleteWorkflowInfo(
+  ids: number | number[],
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'POST',
+      url: '/api/job/workflowinfo/deleteWorkflowInfo',
+      params: { id: [ids].flat().join(',') },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/exportWorkflowInfo
+ * export WorkflowInfo
+ * Button permission: workflowinfo:export.
+ */
+export async function exportWorkflowInfo(
+  data: WorkflowInfoQuery & { isTemplate?: 1; columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    { method: 'POST', url: '/api/job/workflowinfo/exportWorkflowInfo', data, responseType: 'blob' },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/exportWordWorkflowInfo
+ * exportWord WorkflowInfo as a Word document
+ * Button permission: workflowinfo:export.
+ */
+export async function exportWordWorkflowInfo(
+  data: WorkflowInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/job/workflowinfo/exportWordWorkflowInfo',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/exportPDFWorkflowInfo
+ * exportPdf WorkflowInfo as a PDF document
+ * Button permission: workflowinfo:export.
+ */
+export async function exportPdfWorkflowInfo(
+  data: WorkflowInfoQuery & { columns?: string[] } = {},
+  options?: CallOptions,
+): Promise<Blob> {
+  return send<Blob>(
+    {
+      method: 'POST',
+      url: '/api/job/workflowinfo/exportPDFWorkflowInfo',
+      data,
+      responseType: 'blob',
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/importWorkflowInfo
+ * import WorkflowInfo from a spreadsheet (multipart/form-data, file field "file")
+ * Button permission: workflowinfo:add.
+ */
+export async function importWorkflowInfo(
+  file: Blob,
+  options?: CallOptions,
+): Promise<Envelope<{ imported: number }>> {
+  return send<Envelope<{ imported: number }>>(
+    { method: 'POST', url: '/api/job/workflowinfo/importWorkflowInfo', data: fileForm(file) },
+    options,
+  );
+}
+
+/**
+ * POST /api/job/workflowinfo/runWorkflow
+ * start an instance of the workflow: its nodes run in the order of the edges; answers the workflow instance
+ */
+export async function runWorkflow(
+  data: RunWorkflowBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/job/workflowinfo/runWorkflow', data },
+    options,
+  );
+}
+
+// WorkflowInstance (resources/job-workflow-instance.json)
+/**
+ * GET /api/job/wfinstance/queryWorkflowInstance
+ * the workflow instances of the tenant, newest first
+ */
+export async function queryWorkflowInstance(
+  params: QueryWorkflowInstanceParams = {},
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/job/wfinstance/queryWorkflowInstance', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/job/wfinstance/queryWorkflowInstanceDetails
+ * one workflow instance with its DAG as it ran, each node's task instance and the job instance that ran it
+ * Button permission: dagworkflowinstance:details.
+ */
+export async function queryWorkflowInstanceDetails(
+  params: QueryWorkflowInstanceDetailsParams,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    {
+      method: 'GET',
+      url: '/api/job/wfinstance/queryWorkflowInstanceDetails',
+      params: { ...params },
+    },
     options,
   );
 }

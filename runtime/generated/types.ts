@@ -72,10 +72,135 @@ export interface AppClientQuery extends PageQuery {
   clientDescription?: string;
 }
 
+// AppInfo (resources/job-app.json)
+/** A AppInfo record as the server returns it. */
+export interface AppInfo {
+  id: number;
+  appName: string;
+  appDescription?: string | null;
+  workerAddress?: string | null;
+  lastHeartbeat?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addAppInfo: the record without its system fields. */
+export interface AppInfoInput {
+  appName: string;
+  appDescription?: string | null;
+  workerAddress?: string | null;
+  lastHeartbeat?: string | null;
+}
+
+/** Parameters of queryAppInfo and exportAppInfo: paging, sorting and filters. */
+export interface AppInfoQuery extends PageQuery {
+  /** contains */
+  appName?: string;
+}
+
+// AssigneeTask (resources/act-assignee-task.json)
+/** A AssigneeTask record as the server returns it. */
+export interface AssigneeTask {
+  id?: number;
+  processInstanceId?: number;
+  processDefinitionId?: number;
+  processName?: string;
+  taskDefKey?: string;
+  name?: string;
+  assignee?: string | null;
+  owner?: string | null;
+  delegationState?: string | null;
+  executionId?: string;
+  formKey?: string | null;
+  status?: string;
+  startUserId?: string;
+  description?: string | null;
+  claimTime?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+  createTime?: string | null;
+}
+
+// CandidateTask (resources/act-candidate-task.json)
+/** A CandidateTask record as the server returns it. */
+export interface CandidateTask {
+  id?: number;
+  processInstanceId?: number;
+  processDefinitionId?: number;
+  processName?: string;
+  taskDefKey?: string;
+  name?: string;
+  assignee?: string | null;
+  owner?: string | null;
+  delegationState?: string | null;
+  executionId?: string;
+  formKey?: string | null;
+  status?: string;
+  startUserId?: string;
+  description?: string | null;
+  claimTime?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+  createTime?: string | null;
+}
+
 // Captcha (resources/captcha.json)
 /** Query parameters of getSmsCaptcha. */
 export interface GetSmsCaptchaParams {
   mobile: string;
+}
+
+// DagTaskInstance (resources/job-dag-task-instance.json)
+/** A DagTaskInstance record as the server returns it. */
+export interface DagTaskInstance {
+  id: number;
+  wfInstanceId?: number | null;
+  nodeId?: number | null;
+  nodeName?: string | null;
+  jobId?: number | null;
+  instanceId?: number | null;
+  status?:
+    | 'WAITING_DISPATCH'
+    | 'WAITING_WORKER_RECEIVE'
+    | 'RUNNING'
+    | 'FAILED'
+    | 'SUCCEEDED'
+    | 'CANCELED'
+    | 'STOPPED'
+    | 'WAITING'
+    | null;
+  enable?: boolean | null;
+  skipWhenFailed?: boolean | null;
+  startTime?: string | null;
+  finishedTime?: string | null;
+  result?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryDagTaskInstance. */
+export interface QueryDagTaskInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  wfInstanceId?: number;
+  nodeName?: string;
+  status?:
+    | 'WAITING_DISPATCH'
+    | 'WAITING_WORKER_RECEIVE'
+    | 'RUNNING'
+    | 'FAILED'
+    | 'SUCCEEDED'
+    | 'CANCELED'
+    | 'STOPPED'
+    | 'WAITING';
+}
+
+/** Query parameters of markNodeSucceeded. */
+export interface MarkNodeSucceededParams {
+  id: number;
 }
 
 // Deployment (resources/act-deployment.json)
@@ -115,6 +240,145 @@ export interface Execution {
   activityType?: string;
 }
 
+// File (resources/file.json)
+/** A File record as the server returns it. */
+export interface File {
+  id: number;
+  fileName: string;
+  parentId?: number | null;
+  folder: boolean;
+  fileSize?: number | null;
+  contentType?: string | null;
+  fileType?: string | null;
+  objectKey?: string | null;
+  ownerId: number;
+  ownerName?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryFile. */
+export interface QueryFileParams {
+  parentId?: number;
+  fileName?: string;
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+}
+
+/** Body of addFolder. */
+export interface AddFolderBody {
+  fileName: string;
+  parentId?: number | null;
+}
+
+/** Query parameters of uploadFile. */
+export interface UploadFileParams {
+  parentId?: number;
+}
+
+/** Body of updateFile. */
+export interface UpdateFileBody {
+  id: number;
+  fileName: string;
+}
+
+/** Body of moveFile. */
+export interface MoveFileBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  id: [number, ...number[]];
+  parentId: number | null;
+}
+
+/** Query parameters of deleteFile. */
+export interface DeleteFileParams {
+  id: string;
+}
+
+/** Query parameters of downloadFile. */
+export interface DownloadFileParams {
+  id: number;
+}
+
+/** Query parameters of previewFile. */
+export interface PreviewFileParams {
+  id: number;
+}
+
+/** Query parameters of downloadRecordFile. */
+export interface DownloadRecordFileParams {
+  resource: string;
+  recordId: number;
+  field: string;
+}
+
+/** Query parameters of previewRecordFile. */
+export interface PreviewRecordFileParams {
+  resource: string;
+  recordId: number;
+  field: string;
+}
+
+/** Body of shareFile. */
+export interface ShareFileBody {
+  id: number;
+  /**
+   * @maxItems 1000
+   */
+  userId: number[];
+}
+
+/** Query parameters of querySharedUser. */
+export interface QuerySharedUserParams {
+  id: number;
+}
+
+/** Query parameters of querySharedFile. */
+export interface QuerySharedFileParams {
+  fileName?: string;
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+}
+
+// FileSysuser (resources/file-sysuser.json)
+/** A FileSysuser record as the server returns it. */
+export interface FileSysuser {
+  id: number;
+  fileId: number;
+  userId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// FinishedTask (resources/act-finished-task.json)
+/** A FinishedTask record as the server returns it. */
+export interface FinishedTask {
+  id?: number;
+  processInstanceId?: number;
+  processDefinitionId?: number;
+  processName?: string;
+  taskDefKey?: string;
+  name?: string;
+  assignee?: string | null;
+  owner?: string | null;
+  delegationState?: string | null;
+  executionId?: string;
+  formKey?: string | null;
+  status?: string;
+  startUserId?: string;
+  description?: string | null;
+  claimTime?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+  createTime?: string | null;
+}
+
 // GeneratorForm (resources/generator-form.json)
 /** A GeneratorForm record as the server returns it. */
 export interface GeneratorForm {
@@ -122,8 +386,14 @@ export interface GeneratorForm {
   formName: string;
   formDescription: string;
   formContent: string;
+  publishRoles?: string | null;
+  publishParentMenu?: string | null;
   published?: boolean;
   publishedName?: string | null;
+  /**
+   * Label of publishParentMenu (SysMenu.menuName), in list answers.
+   */
+  publishParentMenuName?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -134,6 +404,8 @@ export interface GeneratorFormInput {
   formName: string;
   formDescription: string;
   formContent: string;
+  publishRoles?: string;
+  publishParentMenu?: string;
   published?: boolean;
   publishedName?: string;
 }
@@ -151,11 +423,6 @@ export interface GeneratorFormQuery extends PageQuery {
 /** Body of publishGeneratorForm. */
 export interface PublishGeneratorFormBody {
   id: number;
-  /**
-   * @maxItems 50
-   */
-  roleCodes: string[];
-  parentMenuCode?: string;
 }
 
 /** Body of unpublishGeneratorForm. */
@@ -266,6 +533,7 @@ export interface QueryHistoricTaskInstanceParams {
   name?: string;
   assignee?: string;
   processInstanceId?: number;
+  id?: number;
 }
 
 /** Query parameters of deleteHistoricTaskInstance. */
@@ -304,6 +572,284 @@ export interface HistoricVariableInstance {
   variableValue?: string | null;
 }
 
+// JobInfo (resources/job-info.json)
+/** A JobInfo record as the server returns it. */
+export interface JobInfo {
+  id: number;
+  jobName: string;
+  appName?: string | null;
+  jobDescription?: string | null;
+  timeExpressionType: 'API' | 'CRON' | 'FIXED_RATE' | 'FIXED_DELAY' | 'WORKFLOW';
+  timeExpression?: string | null;
+  executeType: 'STANDALONE' | 'BROADCAST' | 'MAP' | 'MAP_REDUCE';
+  processorType: 'BUILT_IN' | 'EXTERNAL';
+  processorInfo?: string | null;
+  jobParams?: string | null;
+  maxInstanceNum?: number | null;
+  concurrency?: number | null;
+  instanceTimeLimit?: number | null;
+  instanceRetryNum?: number | null;
+  taskRetryNum?: number | null;
+  minCpuCores?: number | null;
+  minMemorySpace?: number | null;
+  minDiskSpace?: number | null;
+  designatedWorkers?: string | null;
+  maxWorkerCount?: number | null;
+  notifyUserIds?: string | null;
+  webhook?: string | null;
+  enable?: boolean | null;
+  nextTriggerTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addJobInfo: the record without its system fields. */
+export interface JobInfoInput {
+  jobName: string;
+  appName?: string | null;
+  jobDescription?: string | null;
+  timeExpressionType: 'API' | 'CRON' | 'FIXED_RATE' | 'FIXED_DELAY' | 'WORKFLOW';
+  timeExpression?: string | null;
+  executeType: 'STANDALONE' | 'BROADCAST' | 'MAP' | 'MAP_REDUCE';
+  processorType: 'BUILT_IN' | 'EXTERNAL';
+  processorInfo?: string | null;
+  jobParams?: string | null;
+  maxInstanceNum?: number;
+  concurrency?: number;
+  instanceTimeLimit?: number;
+  instanceRetryNum?: number;
+  taskRetryNum?: number;
+  minCpuCores?: number;
+  minMemorySpace?: number;
+  minDiskSpace?: number;
+  designatedWorkers?: string | null;
+  maxWorkerCount?: number;
+  notifyUserIds?: string | null;
+  webhook?: string | null;
+  enable?: boolean;
+  nextTriggerTime?: string | null;
+}
+
+/** Parameters of queryJobInfo and exportJobInfo: paging, sorting and filters. */
+export interface JobInfoQuery extends PageQuery {
+  /** contains */
+  jobName?: string;
+  /** exact */
+  timeExpressionType?: 'API' | 'CRON' | 'FIXED_RATE' | 'FIXED_DELAY' | 'WORKFLOW';
+  /** exact */
+  processorType?: 'BUILT_IN' | 'EXTERNAL';
+  /** exact */
+  enable?: boolean;
+}
+
+/** Body of runJob. */
+export interface RunJobBody {
+  id: number;
+  instanceParams?: string;
+}
+
+// JobInstance (resources/job-instance.json)
+/** A JobInstance record as the server returns it. */
+export interface JobInstance {
+  id: number;
+  jobId?: number | null;
+  jobName?: string | null;
+  appName?: string | null;
+  status?:
+    | 'WAITING_DISPATCH'
+    | 'WAITING_WORKER_RECEIVE'
+    | 'RUNNING'
+    | 'FAILED'
+    | 'SUCCEEDED'
+    | 'CANCELED'
+    | 'STOPPED'
+    | null;
+  triggerType?: string | null;
+  expectedTriggerTime?: string | null;
+  actualTriggerTime?: string | null;
+  finishedTime?: string | null;
+  runningTimes?: number | null;
+  taskTrackerAddress?: string | null;
+  instanceParams?: string | null;
+  result?: string | null;
+  wfInstanceId?: number | null;
+  subInstanceId?: number | null;
+  leaseUntil?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryJobInstance. */
+export interface QueryJobInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  jobId?: number;
+  jobName?: string;
+  status?:
+    | 'WAITING_DISPATCH'
+    | 'WAITING_WORKER_RECEIVE'
+    | 'RUNNING'
+    | 'FAILED'
+    | 'SUCCEEDED'
+    | 'CANCELED'
+    | 'STOPPED';
+  id?: number;
+}
+
+/** Query parameters of stopJobInstance. */
+export interface StopJobInstanceParams {
+  id: number;
+}
+
+/** Query parameters of retryJobInstance. */
+export interface RetryJobInstanceParams {
+  id: number;
+}
+
+// JobTask (resources/job-task.json)
+/** A JobTask record as the server returns it. */
+export interface JobTask {
+  id: number;
+  instanceId?: number | null;
+  runNumber?: number | null;
+  jobId?: number | null;
+  appName?: string | null;
+  kind?: 'STANDALONE' | 'BROADCAST' | 'ROOT' | 'MAP' | 'REDUCE' | null;
+  taskName?: string | null;
+  seq?: number | null;
+  parentId?: number | null;
+  status?: 'WAITING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | null;
+  workerId?: number | null;
+  workerAddress?: string | null;
+  payload?: string | null;
+  progress?: string | null;
+  result?: string | null;
+  tries?: number | null;
+  leaseUntil?: string | null;
+  startTime?: string | null;
+  finishedTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryJobTask. */
+export interface QueryJobTaskParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  instanceId?: number;
+  status?: 'WAITING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+}
+
+// JobWorker (resources/job-worker.json)
+/** A JobWorker record as the server returns it. */
+export interface JobWorker {
+  id: number;
+  appName?: string | null;
+  address?: string | null;
+  tokenHash?: string;
+  lastHeartbeat?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryJobWorker. */
+export interface QueryJobWorkerParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  appName?: string;
+}
+
+/** Query parameters of registerJobWorker. */
+export interface RegisterJobWorkerParams {
+  tenantCode: string;
+}
+
+/** Body of registerJobWorker. */
+export interface RegisterJobWorkerBody {
+  appName: string;
+  address: string;
+}
+
+/** Query parameters of jobWorkerHeartbeat. */
+export interface JobWorkerHeartbeatParams {
+  tenantCode: string;
+}
+
+/** Body of jobWorkerHeartbeat. */
+export interface JobWorkerHeartbeatBody {
+  /**
+   * @maxItems 1000
+   */
+  running?: number[];
+}
+
+/** Query parameters of pullJobTasks. */
+export interface PullJobTasksParams {
+  tenantCode: string;
+}
+
+/** Body of pullJobTasks. */
+export interface PullJobTasksBody {
+  max?: number;
+}
+
+/** Query parameters of reportJobTaskProgress. */
+export interface ReportJobTaskProgressParams {
+  tenantCode: string;
+}
+
+/** Body of reportJobTaskProgress. */
+export interface ReportJobTaskProgressBody {
+  taskId: number;
+  progress: string;
+}
+
+/** Query parameters of reportJobTaskResult. */
+export interface ReportJobTaskResultParams {
+  tenantCode: string;
+}
+
+/** Body of reportJobTaskResult. */
+export interface ReportJobTaskResultBody {
+  taskId: number;
+  success: boolean;
+  result?: string;
+  /**
+   * @maxItems 10000
+   */
+  subTasks?: unknown[];
+}
+
+// MockArticle (resources/mock-article.json)
+/** A MockArticle record as the server returns it. */
+export interface MockArticle {
+  id?: number;
+  title?: string;
+  author?: string;
+  importance?: 1 | 2 | 3;
+  type?: 'CN' | 'US' | 'JP' | 'EU';
+  status?: 'published' | 'draft';
+  displayTime?: string;
+  pageviews?: number;
+}
+
+/** Query parameters of queryMockArticle. */
+export interface QueryMockArticleParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  title?: string;
+  importance?: 1 | 2 | 3;
+  type?: 'CN' | 'US' | 'JP' | 'EU';
+}
+
 // Model (resources/act-model.json)
 /** A Model record as the server returns it. */
 export interface Model {
@@ -316,6 +862,30 @@ export interface Model {
   modelVersion?: number;
   deploymentId?: number | null;
   deployTime?: string | null;
+  formSchemas?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  orgId: number;
+  /**
+   * @maxItems 1000
+   */
+  referUserIds?: number[] | null;
+  /**
+   * @maxItems 1000
+   */
+  referOrgIds?: number[] | null;
+  /**
+   * Label of orgId (SysOrg.orgName), in list answers.
+   */
+  orgName?: string | null;
+  /**
+   * Labels of referUserIds (SysUser.username), in list answers.
+   */
+  referUsernames?: string[] | null;
+  /**
+   * Labels of referOrgIds (SysOrg.orgName), in list answers.
+   */
+  referOrgNames?: string[] | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -331,6 +901,18 @@ export interface ModelInput {
   modelVersion?: number;
   deploymentId?: number | null;
   deployTime?: string | null;
+  formSchemas?: {
+    [k: string]: unknown | undefined;
+  };
+  orgId: number;
+  /**
+   * @maxItems 1000
+   */
+  referUserIds?: number[];
+  /**
+   * @maxItems 1000
+   */
+  referOrgIds?: number[];
 }
 
 /** Parameters of queryModel and exportModel: paging, sorting and filters. */
@@ -346,6 +928,34 @@ export interface DeployModelParams {
   id: number;
 }
 
+// ModelOrg (resources/act-model-org.json)
+/** A ModelOrg record as the server returns it. */
+export interface ModelOrg {
+  id: number;
+  modelId: number;
+  orgId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// ModelUser (resources/act-model-user.json)
+/** A ModelUser record as the server returns it. */
+export interface ModelUser {
+  id: number;
+  modelId: number;
+  userId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// Monitor (resources/monitor.json)
+/** Query parameters of queryMonitorUrl. */
+export interface QueryMonitorUrlParams {
+  code: 'elk' | 'sentinel' | 'nacos' | 'swagger' | 'druid' | 'grafana';
+}
+
 // MyNotification (resources/notification-my.json)
 /** A MyNotification record as the server returns it. */
 export interface MyNotification {
@@ -358,6 +968,26 @@ export interface MyNotification {
   createTime?: string;
   startTime?: string | null;
   endTime?: string | null;
+  read?: boolean;
+}
+
+// MyProcess (resources/act-my-process.json)
+/** A MyProcess record as the server returns it. */
+export interface MyProcess {
+  id?: number;
+  processDefinitionId?: number;
+  processKey?: string;
+  processName?: string;
+  businessKey?: string | null;
+  startUserId?: string;
+  suspended?: boolean;
+  ended?: boolean;
+  status?: 'running' | 'over';
+  result?: string | null;
+  startTime?: string;
+  endTime?: string | null;
+  deleteReason?: string | null;
+  createTime?: string | null;
 }
 
 // Notification (resources/notification.json)
@@ -376,9 +1006,25 @@ export interface Notification {
    */
   userIds?: number[] | null;
   /**
+   * @maxItems 1000
+   */
+  orgIds?: number[] | null;
+  /**
+   * @maxItems 1000
+   */
+  roleIds?: number[] | null;
+  /**
    * Labels of userIds (SysUser.username), in list answers.
    */
   usernames?: string[] | null;
+  /**
+   * Labels of orgIds (SysOrg.orgName), in list answers.
+   */
+  orgNames?: string[] | null;
+  /**
+   * Labels of roleIds (SysRole.roleName), in list answers.
+   */
+  roleNames?: string[] | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -397,6 +1043,14 @@ export interface NotificationInput {
    * @maxItems 1000
    */
   userIds?: number[];
+  /**
+   * @maxItems 1000
+   */
+  orgIds?: number[];
+  /**
+   * @maxItems 1000
+   */
+  roleIds?: number[];
 }
 
 /** Parameters of queryNotification and exportNotification: paging, sorting and filters. */
@@ -413,6 +1067,11 @@ export interface NotificationQuery extends PageQuery {
   createTime?: string;
 }
 
+/** Query parameters of readNotification. */
+export interface ReadNotificationParams {
+  id: number;
+}
+
 /** Query parameters of queryMyNotification. */
 export interface QueryMyNotificationParams {
   currentPage?: number;
@@ -420,6 +1079,40 @@ export interface QueryMyNotificationParams {
   sorter?: string;
   title?: string;
   type?: 'notice' | 'message';
+  read?: boolean;
+}
+
+// NotificationOrg (resources/notification-org.json)
+/** A NotificationOrg record as the server returns it. */
+export interface NotificationOrg {
+  id: number;
+  notificationId: number;
+  orgId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// NotificationRead (resources/notification-read.json)
+/** A NotificationRead record as the server returns it. */
+export interface NotificationRead {
+  id: number;
+  notificationId: number;
+  userId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+// NotificationRole (resources/notification-role.json)
+/** A NotificationRole record as the server returns it. */
+export interface NotificationRole {
+  id: number;
+  notificationId: number;
+  roleId: number;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
 }
 
 // NotificationSysuser (resources/notification-sysuser.json)
@@ -460,6 +1153,10 @@ export interface ProcessDefinition {
   resourceName?: string | null;
   suspended?: boolean | null;
   bpmnXml?: string | null;
+  formSchemas?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  startFormKey?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -487,6 +1184,12 @@ export interface ActivateProcessDefinitionParams {
   id: number;
 }
 
+/** Query parameters of queryProcessForm. */
+export interface QueryProcessFormParams {
+  processDefinitionId?: number;
+  taskId?: number;
+}
+
 /** Body of startProcessInstance. */
 export interface StartProcessInstanceBody {
   processDefinitionId: number;
@@ -506,6 +1209,7 @@ export interface QueryProcessInstanceParams {
   startUserId?: string;
   mine?: boolean;
   status?: 'running' | 'over';
+  processInstanceId?: number;
 }
 
 /** Query parameters of suspendProcessInstance. */
@@ -575,6 +1279,276 @@ export interface ProcessInstance {
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
+}
+
+// StartProcess (resources/act-start-process.json)
+/** A StartProcess record as the server returns it. */
+export interface StartProcess {
+  id?: number;
+  processKey?: string;
+  processName?: string;
+  version?: number;
+  category?: string | null;
+  deploymentId?: number;
+  resourceName?: string;
+  suspended?: boolean;
+  startFormKey?: string | null;
+  createTime?: string | null;
+}
+
+// SysAuditLog (resources/sys-audit-log.json)
+/** A SysAuditLog record as the server returns it. */
+export interface SysAuditLog {
+  id: number;
+  username?: string | null;
+  userId?: number | null;
+  action:
+    | 'add'
+    | 'update'
+    | 'delete'
+    | 'import'
+    | 'grant'
+    | 'signIn'
+    | 'signOut'
+    | 'forcedSignOut'
+    | 'lockout'
+    | 'unlock'
+    | 'passwordChange'
+    | 'passwordReset'
+    | 'publish'
+    | 'write';
+  callUrl: string;
+  resourceName?: string | null;
+  recordId?: number | null;
+  recordIds?: string | null;
+  clientIp?: string | null;
+  changes?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of querySysAuditLog. */
+export interface QuerySysAuditLogParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: 'id_ascend' | 'id_descend' | 'createTime_ascend' | 'createTime_descend';
+  id?: number;
+  username?: string;
+  action?: string;
+  callUrl?: string;
+  resourceName?: string;
+  recordId?: number;
+  createTime?: string;
+}
+
+/** Body of exportSysAuditLog. */
+export interface ExportSysAuditLogBody {
+  /**
+   * @maxItems 20
+   */
+  columns?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+  sorter?: 'id_ascend' | 'id_descend' | 'createTime_ascend' | 'createTime_descend';
+  id?: number;
+  username?: string;
+  action?: string;
+  callUrl?: string;
+  resourceName?: string;
+  recordId?: number;
+  createTime?: string;
+}
+
+// SysDeletedHold (resources/sys-deleted-hold.json)
+/** A SysDeletedHold record as the server returns it. */
+export interface SysDeletedHold {
+  id: number;
+  token: string;
+  resourceName: string;
+  userId: number;
+  records: string;
+  expiresAt: string;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of restoreDeleted. */
+export interface RestoreDeletedParams {
+  token: string;
 }
 
 // SysDict (resources/sys-dict.json)
@@ -832,6 +1806,12 @@ export interface SysOrgQuery extends PageQuery {
 /** Query parameters of queryOrgUserTree. */
 export interface QueryOrgUserTreeParams {
   roleId?: number;
+  assign?: '0' | '1';
+}
+
+/** Query parameters of queryModelOrgUserTree. */
+export interface QueryModelOrgUserTreeParams {
+  modelId?: number;
   assign?: '0' | '1';
 }
 
@@ -1175,7 +2155,9 @@ export interface SysUserQuery extends PageQuery {
   mobile?: string;
   /** exact */
   status?: 0 | 1;
-  /** exact: a node of the SysOrg tree */
+  /** exact: the records linked to this SysRole.id (links.roles) */
+  roleId?: number;
+  /** a node of the SysOrg tree: its records and those of every node under it */
   orgId?: number;
 }
 
@@ -1185,6 +2167,10 @@ export interface QueryOnlineSysUserParams {
   pageSize?: number;
   sorter?: string;
   username?: string;
+  nickname?: string;
+  mobile?: string;
+  roleId?: number;
+  orgId?: number;
 }
 
 /** Query parameters of removePrincipal. */
@@ -1194,6 +2180,11 @@ export interface RemovePrincipalParams {
 
 /** Query parameters of unlockSysUser. */
 export interface UnlockSysUserParams {
+  username: string;
+}
+
+/** Query parameters of resetSysUserPassword. */
+export interface ResetSysUserPasswordParams {
   username: string;
 }
 
@@ -1255,6 +2246,11 @@ export interface QueryCurrentAuthorityParams {
   userId?: number;
 }
 
+/** Query parameters of queryCurrentPost. */
+export interface QueryCurrentPostParams {
+  orgId?: number;
+}
+
 /** Query parameters of updatePassword. */
 export interface UpdatePasswordParams {
   password?: string;
@@ -1310,6 +2306,10 @@ export interface SysUserPost {
   id: number;
   userId: number;
   postCode: string;
+  /**
+   * The organisation the post is held in (none: the user's own organisation)
+   */
+  orgId?: number | null;
   postType: 'main' | 'parttime';
   postDescription?: string | null;
   /**
@@ -1320,6 +2320,10 @@ export interface SysUserPost {
    * Label of postCode (SysPost.postName), in list answers.
    */
   postName?: string | null;
+  /**
+   * Label of orgId (SysOrg.orgName), in list answers.
+   */
+  orgName?: string | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -1329,6 +2333,10 @@ export interface SysUserPost {
 export interface SysUserPostInput {
   userId: number;
   postCode: string;
+  /**
+   * The organisation the post is held in (none: the user's own organisation)
+   */
+  orgId?: number;
   postType: 'main' | 'parttime';
   postDescription?: string;
 }
@@ -1384,6 +2392,7 @@ export interface QueryTaskParams {
   name?: string;
   assignee?: string;
   processInstanceId?: number;
+  id?: number;
 }
 
 /** Query parameters of queryPersonalTask. */
@@ -1393,6 +2402,7 @@ export interface QueryPersonalTaskParams {
   sorter?: string;
   type?: 'assignee' | 'candidate';
   name?: string;
+  id?: number;
 }
 
 /** Query parameters of queryFinishedTask. */
@@ -1401,6 +2411,7 @@ export interface QueryFinishedTaskParams {
   pageSize?: number;
   sorter?: string;
   name?: string;
+  id?: number;
 }
 
 /** Query parameters of queryTaskComment. */
@@ -1483,4 +2494,124 @@ export interface TaskComment {
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
+}
+
+// WorkflowInfo (resources/job-workflow.json)
+/** A WorkflowInfo record as the server returns it. */
+export interface WorkflowInfo {
+  id: number;
+  wfName: string;
+  wfDescription?: string | null;
+  appName?: string | null;
+  timeExpressionType: 'API' | 'CRON';
+  timeExpression?: string | null;
+  maxWfInstanceNum?: number | null;
+  enable?: boolean | null;
+  /**
+   * @maxItems 500
+   */
+  nodes?:
+    | {
+        nodeId: number;
+        nodeName?: string;
+        jobId: number;
+        enable?: boolean;
+        skipWhenFailed?: boolean;
+      }[]
+    | null;
+  /**
+   * @maxItems 2000
+   */
+  edges?:
+    | {
+        from: number;
+        to: number;
+      }[]
+    | null;
+  wfInitParams?: string | null;
+  nextTriggerTime?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Body of addWorkflowInfo: the record without its system fields. */
+export interface WorkflowInfoInput {
+  wfName: string;
+  wfDescription?: string | null;
+  appName?: string | null;
+  timeExpressionType: 'API' | 'CRON';
+  timeExpression?: string | null;
+  maxWfInstanceNum?: number;
+  enable?: boolean;
+  /**
+   * @maxItems 500
+   */
+  nodes?: {
+    nodeId: number;
+    nodeName?: string;
+    jobId: number;
+    enable?: boolean;
+    skipWhenFailed?: boolean;
+  }[];
+  /**
+   * @maxItems 2000
+   */
+  edges?: {
+    from: number;
+    to: number;
+  }[];
+  wfInitParams?: string | null;
+  nextTriggerTime?: string | null;
+}
+
+/** Parameters of queryWorkflowInfo and exportWorkflowInfo: paging, sorting and filters. */
+export interface WorkflowInfoQuery extends PageQuery {
+  /** contains */
+  wfName?: string;
+}
+
+/** Body of runWorkflow. */
+export interface RunWorkflowBody {
+  id: number;
+  wfInitParams?: string;
+}
+
+// WorkflowInstance (resources/job-workflow-instance.json)
+/** A WorkflowInstance record as the server returns it. */
+export interface WorkflowInstance {
+  id: number;
+  wfId?: number | null;
+  wfName?: string | null;
+  status?: 'WAITING' | 'RUNNING' | 'FAILED' | 'SUCCEEDED' | 'STOPPED' | null;
+  expectedTriggerTime?: string | null;
+  actualTriggerTime?: string | null;
+  finishedTime?: string | null;
+  wfInitParams?: string | null;
+  wfContext?: string | null;
+  /**
+   * the nodes and edges of the workflow when the instance started
+   */
+  dag?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  result?: string | null;
+  tenantCode?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** Query parameters of queryWorkflowInstance. */
+export interface QueryWorkflowInstanceParams {
+  currentPage?: number;
+  pageSize?: number;
+  sorter?: string;
+  wfId?: number;
+  wfName?: string;
+  status?: 'WAITING' | 'RUNNING' | 'FAILED' | 'SUCCEEDED' | 'STOPPED';
+}
+
+/** Query parameters of queryWorkflowInstanceDetails. */
+export interface QueryWorkflowInstanceDetailsParams {
+  id: number;
 }

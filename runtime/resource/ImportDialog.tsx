@@ -59,7 +59,7 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
     if (answer.ok) {
       setChanged(true);
       if (!answer.repeated)
-        toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { count: answer.count }));
+        toastSuccess(answer.count === undefined ? t('resource.imported') : t('resource.importedCount', { n: answer.count }));
     }
   };
 
@@ -130,8 +130,8 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
             data-testid="import-outcome"
             title={
               result.repeated
-                ? t('resource.importRepeated', { count: result.count ?? 0, time: result.job?.createTime ?? '' })
-                : t('resource.importAdded', { count: result.count ?? 0 })
+                ? t('resource.importRepeated', { n: result.count ?? 0, time: result.job?.createTime ?? '' })
+                : t('resource.importAdded', { n: result.count ?? 0 })
             }
           />
         )}
@@ -143,7 +143,7 @@ export default function ImportDialog({ resource, onClose }: ImportDialogProps) {
             title={result.message || t('resource.importFailed')}
             description={
               result.errors.length
-                ? t('resource.importRefused', { count: new Set(result.errors.map((e) => e.row ?? e.field)).size })
+                ? t('resource.importRefused', { n: new Set(result.errors.map((e) => e.row ?? e.field)).size })
                 : undefined
             }
             data-testid="import-errors"

@@ -3,8 +3,11 @@
  * toggle, query and reset. Each field shows the search input of its kind (fieldKinds): by
  * default text fields match as declared (exact or contains), dictionary and enum fields are
  * selects, date ranges a range picker, number ranges two number inputs (searchInputs.tsx).
+ * It starts with the applied values (a shared address's). On a narrow window it collapses to its
+ * first field; the toggle shows the others.
  */
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Button, Col, Form, Row, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -13,6 +16,7 @@ import { useTranslation } from '../i18n/translator.ts';
 import { useFormLayout } from '../layout/useFormLayout.ts';
 import { fieldKindOf } from './fieldKinds/registry.ts';
 import { fieldOf } from './meta.ts';
+import LinkSearchInput from './LinkSearchInput.tsx';
 import type { SearchValue, SearchValues } from './queryParams.ts';
 
 interface SearchFormProps {
@@ -21,6 +25,10 @@ interface SearchFormProps {
   /** The query button (the `query` action); without it the form only shows the fields. */
   canQuery: boolean;
   loading?: boolean;
+  /** The applied values the form starts with. */
+  initial?: SearchValues;
+  /** A narrow window: only the first field until the toggle opens the others. */
+  narrow?: boolean;
   onSearch(values: SearchValues): void;
   onReset(): void;
 }
@@ -52,12 +60,30 @@ export function toSearchValues(fields: readonly SearchFieldMeta[], raw: RawValue
   return out;
 }
 
-export default function SearchForm({ resource, fields, canQuery, loading, onSearch, onReset }: SearchFormProps) {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Search values as the form's values: the days of date fields as dates (the inverse of toSearchValues). */
+function toFormValues(resource: ResourceMeta, values: SearchValues): RawValues {
+  const out: RawValues = {};
+  for (const [field, value] of Object.entries(values)) {
+    const type = fieldOf(resource, field)?.type;
+    const dated = type === 'date' || type === 'datetime';
+    const day = (v: unknown) => (dated && typeof v === 'string' && DAY.test(v) ? dayjs(v) : v);
+    out[field] = Array.isArray(value) ? value.map(day) : day(value);
+  }
+  return out;
+}
+
+export default function SearchForm({ resource, fields, canQuery, loading, initial, narrow = false, onSearch, onReset }: SearchFormProps) {
   const { t } = useTranslation();
   const layout = useFormLayout();
   const [form] = Form.useForm<RawValues>();
-  const [advanced, setAdvanced] = useState(false);
   const all = [...fields.basic, ...fields.advanced];
+  // Applied advanced values open the advanced fields.
+  const [advanced, setAdvanced] = useState(() => fields.advanced.some((f) => initial?.[f.field] !== undefined));
+  const [initialValues] = useState(() => toFormValues(resource, initial ?? {}));
+  const basic = narrow ? all.slice(0, 1) : fields.basic;
+  const more = narrow ? all.slice(1) : fields.advanced;
   // Without search fields there is nothing to fill in: the toolbar's refresh reloads the list.
   if (all.length === 0) return null;
   const formName = `search-${resource.name}`;
@@ -68,6 +94,13 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
   const control = (s: SearchFieldMeta) => {
     const meta = fieldOf(resource, s.field);
     const name = label(s.field);
+    const link = s.link ? resource.links?.[s.link] : undefined;
+    if (link)
+      return (
+        <Form.Item key={s.field} name={s.field} label={name}>
+          <LinkSearchInput link={link} />
+        </Form.Item>
+      );
     if (!meta) return null;
     const Search = fieldKindOf(resource, meta).search;
     return (
@@ -77,11 +110,12 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
     );
   };
 
-  const shown = advanced ? all : fields.basic;
+  const shown = advanced ? all : basic;
   return (
     <Form<RawValues>
       form={form}
       name={formName}
+      initialValues={initialValues}
       layout={layout}
       className="resource-search"
       labelCol={layout === 'horizontal' ? { flex: 'none' } : undefined}
@@ -114,7 +148,7 @@ export default function SearchForm({ resource, fields, canQuery, loading, onSear
                   {t('resource.reset')}
                 </Button>
               )}
-              {fields.advanced.length > 0 && (
+              {more.length > 0 && (
                 <Button
                   type="link"
                   aria-expanded={advanced}

@@ -43,9 +43,12 @@ export function selectionOf(action: ActionMeta, placement: Placement): Selection
   return 'none';
 }
 
-export function isAvailable(resource: Pick<ResourceMeta, 'name'>, action: ActionMeta, ctx: ActionContext): boolean {
+function isAvailable(resource: Pick<ResourceMeta, 'name'>, action: ActionMeta, ctx: ActionContext): boolean {
   if (!ctx.hasButton(action.permission)) return false;
-  if (action.kind === 'custom') return ctx.hasComponent(resource.name, action.name);
+  // a run action is the generic call action (actions/CallAction.tsx), an assign action the generic
+  // assign dialog (actions/AssignLinks.tsx), an open action opens its route, unless a registered
+  // component replaces them
+  if (action.kind === 'custom') return !!action.run || !!action.assign || !!action.open || ctx.hasComponent(resource.name, action.name);
   const call = actionCallName(resource, action);
   return call === undefined || ctx.hasCall(call);
 }
@@ -64,10 +67,17 @@ export function canView(resource: Pick<ResourceMeta, 'actions'>, hasButton: (cod
   return view ? hasButton(view.permission) : true;
 }
 
-/** Whether a row action is offered on this row: not where its hideWhen field is true, only where its showWhen field is true. */
+type RowCondition = NonNullable<ActionMeta['showWhen']>;
+
+/** Whether a row condition holds: its boolean field is true, or its field holds its value. */
+function holds(condition: RowCondition, record: Readonly<Record<string, unknown>>): boolean {
+  return typeof condition === 'string' ? record[condition] === true : record[condition.field] === condition.equals;
+}
+
+/** Whether a row action is offered on this row: not where its hideWhen holds, only where its showWhen holds. */
 export function offeredOnRow(action: Pick<ActionMeta, 'hideWhen' | 'showWhen'>, record: Readonly<Record<string, unknown>>): boolean {
-  if (action.hideWhen && record[action.hideWhen] === true) return false;
-  if (action.showWhen && record[action.showWhen] !== true) return false;
+  if (action.hideWhen && holds(action.hideWhen, record)) return false;
+  if (action.showWhen && !holds(action.showWhen, record)) return false;
   return true;
 }
 

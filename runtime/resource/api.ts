@@ -108,14 +108,30 @@ export async function updateRecord(resource: ResourceMeta, values: ResourceRecor
 }
 
 /** Delete records by id; `confirm`: the typed values of the resource's typeToConfirm field, one per record. */
-export async function deleteRecords(resource: ResourceMeta, ids: readonly (string | number)[], confirm?: readonly string[]): Promise<void> {
+export async function deleteRecords(
+  resource: ResourceMeta,
+  ids: readonly (string | number)[],
+  confirm?: readonly string[],
+): Promise<DeleteAnswer | undefined> {
   const id = ids.map((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x));
-  await call(callName(resource, 'delete'), confirm === undefined ? id : { id, confirm: [...confirm] }, false, resource);
+  const answer = await call<Envelope<DeleteAnswer | null>>(
+    callName(resource, 'delete'),
+    confirm === undefined ? id : { id, confirm: [...confirm] },
+    false,
+    resource,
+  );
+  return answer?.data ?? undefined;
+}
+
+/** What a delete answers where the resource's delete can be undone: the hold's token and end. */
+export interface DeleteAnswer {
+  undo?: string;
+  until?: string;
 }
 
 /** Runs a custom action's declared call with one argument (query parameters or body, as the client declares it). */
-export function runCall<T = unknown>(name: string, arg?: unknown): Promise<T> {
-  return call<T>(name, arg);
+export function runCall<T = unknown>(name: string, arg?: unknown, silent = false): Promise<T> {
+  return call<T>(name, arg, silent);
 }
 
 /**
@@ -246,9 +262,9 @@ export interface ImportJob {
 }
 
 /** How often the dialog asks for a running import's progress. */
-export const IMPORT_POLL_MS = 700;
+const IMPORT_POLL_MS = 700;
 /** How long the upload itself may take (the server answers as soon as the file is in). */
-export const IMPORT_UPLOAD_TIMEOUT_MS = 120_000;
+const IMPORT_UPLOAD_TIMEOUT_MS = 120_000;
 
 function isJob(data: unknown): data is ImportJob {
   const d = data as Partial<ImportJob> | undefined;

@@ -18,6 +18,8 @@ export interface ColumnSpec {
   labelField?: string;
   /** Hidden until the user shows it in the column menu. */
   defaultHidden: boolean;
+  /** Declared for phones (list.columns[].phone): kept below 992 px. */
+  phone: boolean;
 }
 
 function specOf(resource: Pick<ResourceMeta, 'relations'>, f: FieldMeta, extra: Partial<ColumnSpec> = {}): ColumnSpec {
@@ -29,6 +31,7 @@ function specOf(resource: Pick<ResourceMeta, 'relations'>, f: FieldMeta, extra: 
     dict: f.dict,
     labelField: resource.relations[f.name]?.as,
     defaultHidden: false,
+    phone: false,
     ...extra,
   };
 }
@@ -43,7 +46,7 @@ export function buildColumns(
   for (const c of resource.list.columns) {
     const f = byName.get(c.field);
     if (!f || f.secret || hidden.has(c.field)) continue;
-    out.push(specOf(resource, f, { sortable: !!c.sortable, width: c.width, defaultHidden: !!c.hidden }));
+    out.push(specOf(resource, f, { sortable: !!c.sortable, width: c.width, defaultHidden: !!c.hidden, phone: !!c.phone }));
   }
   return out;
 }
@@ -56,6 +59,40 @@ export function detailFields(
   return resource.fields
     .filter((f) => !f.secret && !hidden.has(f.name) && !(f.name === 'tenantCode' && f.system && resource.scope === 'tenant'))
     .map((f) => specOf(resource, f));
+}
+
+/** The columns a phone or narrow window keeps: those declared `phone`, else the first two. */
+export function phoneColumns(columns: readonly ColumnSpec[]): Set<string> {
+  const declared = columns.filter((c) => c.phone);
+  return new Set((declared.length ? declared : columns.slice(0, 2)).map((c) => c.field));
+}
+
+/** Whether a detail row would show nothing: no value (null, "", an empty list). */
+function isEmptyValue(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * The rows a record's detail shows: the detail fields less the record's internal key (the
+ * server-made `id`), a relation whose label the record does not carry (its raw key means nothing
+ * to a reader), and fields the record leaves empty.
+ */
+export function detailRows(
+  resource: Pick<ResourceMeta, 'fields' | 'list' | 'relations' | 'scope'>,
+  record: Readonly<Record<string, unknown>>,
+  hidden: ReadonlySet<string> = new Set(),
+): ColumnSpec[] {
+  const internal = new Set(resource.fields.filter((f) => f.system && f.name === 'id').map((f) => f.name));
+  return detailFields(resource, hidden).filter((c) => {
+    if (internal.has(c.field)) return false;
+    if (c.labelField) return !isEmptyValue(record[c.labelField]);
+    return !isEmptyValue(record[c.field]);
+  });
 }
 
 /** The columns' initial visibility state: `false` for those hidden by default. */

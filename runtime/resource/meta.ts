@@ -11,14 +11,14 @@ export interface RouteLike {
 }
 
 /** Resources shown under another resource's table (`list.detail`), never as a page of their own. */
-export function detailResourceNames(all: Record<string, ResourceMeta>): Set<string> {
+function detailResourceNames(all: Record<string, ResourceMeta>): Set<string> {
   const out = new Set<string>();
   for (const r of Object.values(all)) if (r.list.detail) out.add(r.list.detail.resource);
   return out;
 }
 
 /** Whether the resource has a page: an entity (its own query call), or any resource listing a declared call's rows (list.source). */
-export function hasPage(resource: Pick<ResourceMeta, 'kind' | 'list'>): boolean {
+function hasPage(resource: Pick<ResourceMeta, 'kind' | 'list'>): boolean {
   return resource.kind === 'entity' || !!resource.list.source;
 }
 

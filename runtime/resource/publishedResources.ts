@@ -9,10 +9,10 @@ import { LOCALES, type Locale } from '../../schemas/registry/limits.ts';
 import { translator, type Messages } from '../i18n/translator.ts';
 import { request } from '../http/request.ts';
 import type { Envelope } from '../http/envelope.ts';
-import { setPublished } from './publishedState.ts';
+import { publishedState, setPublished } from './publishedState.ts';
 
 /** The call that answers them (resource GeneratorForm, handler documents.published). */
-export const PUBLISHED_RESOURCES_URL = '/api/generator/generatorform/queryPublishedResources';
+const PUBLISHED_RESOURCES_URL = '/api/generator/generatorform/queryPublishedResources';
 
 interface PublishedAnswer {
   resources?: ResourceMeta[];
@@ -22,17 +22,22 @@ interface PublishedAnswer {
 /**
  * Fetch and install the published resources. A failure leaves the console with the files'
  * resources only (the menu then shows no entry for a published one: nothing renders blank).
+ * Answers whether the set of published resources changed (a name, a route or a field).
  */
-export async function loadPublishedResources(): Promise<void> {
+export async function loadPublishedResources(): Promise<boolean> {
   let answer: Envelope<PublishedAnswer>;
+  const before = JSON.stringify(publishedState.resources);
   try {
     answer = await request<Envelope<PublishedAnswer>>({ method: 'GET', url: PUBLISHED_RESOURCES_URL, silent: true });
   } catch {
     setPublished({});
-    return;
+    return before !== '{}';
   }
   const data = answer.data ?? {};
   // the console's own strings and the schema labels win a clash (overwrite false)
   for (const locale of LOCALES) translator.addMessages(locale, data.messages?.[locale] ?? {}, false);
-  setPublished(Object.fromEntries((data.resources ?? []).map((r) => [r.name, r])));
+  const next = Object.fromEntries((data.resources ?? []).map((r) => [r.name, r]));
+  if (JSON.stringify(next) === before) return false;
+  setPublished(next);
+  return true;
 }

@@ -81,19 +81,30 @@ export interface ListRequest {
 
 /**
  * The parameters of the list's call. A list from `list.source` sends the filters, and the page
- * only when the source is paged; its sort stays on the client (the call takes no sorter).
+ * and the sort only when the source is paged (a call answering every row at once is sorted on
+ * the client; a page of rows can only be sorted by the call).
  */
 export function buildQueryParams(resource: Pick<ResourceMeta, 'list'>, req: ListRequest): Record<string, string | number> {
-  const out: Record<string, string | number> = { ...searchParams(resource, req.values, req.hidden), ...(req.fixed ?? {}) };
   const source = resource.list.source;
-  if (!source) {
+  const out: Record<string, string | number> = {
+    ...searchParams(resource, req.values, req.hidden),
+    ...(req.fixed ?? {}),
+    ...sourceParams(resource),
+  };
+  if (!source || source.paged) {
     const sorter = sorterParam(req.sort);
     if (sorter) out.sorter = sorter;
-  }
-  if (!source || source.paged) {
     out.currentPage = req.page;
     out.pageSize = req.pageSize;
   }
+  return out;
+}
+
+/** The fixed parameters of a list.source call (a personal list's `type`), as query parameters. */
+function sourceParams(resource: Pick<ResourceMeta, 'list'>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(resource.list.source?.params ?? {}))
+    out[name] = typeof value === 'boolean' ? String(value) : value;
   return out;
 }
 

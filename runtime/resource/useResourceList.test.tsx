@@ -239,4 +239,28 @@ describe('useResourceList', () => {
     await fake.last().answer({ list: rows(1), total: 1 });
     expect(result.current.records).toHaveLength(1);
   });
+
+  it('starts from a given state (a shared address) and goes to the last page when the page is past the end', async () => {
+    const fake = fakeFetcher();
+    const { result } = renderList(fake.fetcher, {
+      initial: { page: 5, pageSize: 20, sort: { field: 'name', order: 'ascend' }, filters: { name: 'ab' } },
+    });
+    expect(fake.last().params).toEqual({ name: 'ab', sorter: 'name_ascend', currentPage: 5, pageSize: 20 });
+    expect(result.current.filters).toEqual({ name: 'ab' });
+    // 45 rows make 3 pages of 20: an empty page 5 gives way to page 3.
+    await fake.last().answer({ list: [], total: 45 });
+    expect(result.current.page).toBe(3);
+    expect(fake.last().params).toMatchObject({ currentPage: 3, pageSize: 20 });
+    await fake.last().answer({ list: rows(41, 42), total: 45 });
+    expect(result.current.records).toHaveLength(2);
+  });
+
+  it('keeps an empty first page empty, and a sort the state removed stays removed', async () => {
+    const fake = fakeFetcher();
+    const { result } = renderList(fake.fetcher, { initial: { page: 1, pageSize: 10, sort: undefined, filters: {} } });
+    expect(fake.last().params).toEqual({ currentPage: 1, pageSize: 10 });
+    await fake.last().answer({ list: [], total: 0 });
+    expect(result.current.page).toBe(1);
+    expect(fake.requests).toHaveLength(1);
+  });
 });

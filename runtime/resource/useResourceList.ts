@@ -11,7 +11,9 @@
  *   AbortController is aborted when a newer request starts or the list unmounts), so a slow
  *   answer never overwrites a newer one;
  * - the checked rows are cleared whenever new rows arrive;
- * - a list waiting for a required filter (list.source.requires) asks for nothing and is empty.
+ * - a list waiting for a required filter (list.source.requires) asks for nothing and is empty;
+ * - `initial` (a shared address, listUrlState.ts) sets the first page, page size, sort and
+ *   search values; the view writes them back to the address as they change.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResourceMeta } from '../generated/resources.ts';
@@ -20,6 +22,7 @@ import { rowIdOf } from './meta.ts';
 import { buildQueryParams, hasSearch, missingRequiredFilter, parseSorter, type SearchValues, type SortState } from './queryParams.ts';
 import { queryList, queryTree, treeCallExists, type ListPage } from './api.ts';
 import { MAX_PAGE_SIZE } from '../../schemas/registry/limits.ts';
+import type { ListState } from './listUrlState.ts';
 
 /** Where the rows come from; the default is the generated client (api.ts). */
 export interface ListFetcher {
@@ -35,7 +38,7 @@ export interface ListFetcher {
  * The generated client's calls. They cannot be cut off on the wire (the generated client takes
  * no signal), so an aborted request runs to its end and its answer is dropped.
  */
-export const clientFetcher: ListFetcher = {
+const clientFetcher: ListFetcher = {
   list: (resource, params) => queryList(resource, params),
   tree: (resource) => queryTree(resource),
   hasTree: treeCallExists,
@@ -50,6 +53,8 @@ export interface ResourceListOptions {
   /** False when the user may not query the list: nothing is asked. */
   enabled?: boolean;
   fetcher?: ListFetcher;
+  /** The state to start from (an address's); default the resource's first page and sort. */
+  initial?: ListState;
 }
 
 export interface ResourceListController {
@@ -117,14 +122,15 @@ export function useResourceList({
   fixed,
   enabled = true,
   fetcher = clientFetcher,
+  initial,
 }: ResourceListOptions): ResourceListController {
   const fixedKey = JSON.stringify(fixed ?? {});
   const hiddenKey = [...hidden].sort().join(',');
 
-  const [filters, setFilters] = useState<SearchValues>({});
-  const [sort, setSort] = useState<SortState | undefined>(() => parseSorter(resource.list.defaultSort));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(resource.list.pageSize);
+  const [filters, setFilters] = useState<SearchValues>(() => initial?.filters ?? {});
+  const [sort, setSort] = useState<SortState | undefined>(() => (initial ? initial.sort : parseSorter(resource.list.defaultSort)));
+  const [page, setPage] = useState(initial?.page ?? 1);
+  const [pageSize, setPageSize] = useState(initial?.pageSize ?? resource.list.pageSize);
   const [round, setRound] = useState(0);
   const [records, setRecords] = useState<ResourceRecord[]>([]);
   const [total, setTotal] = useState(0);
@@ -144,9 +150,9 @@ export function useResourceList({
   const treeMode = resource.list.mode === 'tree' && !!resource.list.tree && fetcher.hasTree(resource) && !searching && fixedCount === 0;
   const source = resource.list.source;
   const paged = resource.list.mode !== 'tree' && (!source || source.paged);
-  const serverSort = !treeMode && !source;
+  const serverSort = !treeMode && paged;
   const waiting = missingRequiredFilter(resource, fixed);
-  /** The sort is the server's only for flat lists of the query call; other rows sort in the table. */
+  /** The sort is the server's for paged flat lists (the query call, a paged source); other rows sort in the table. */
   const requestSort = serverSort ? sort : undefined;
 
   useEffect(() => {
@@ -180,6 +186,12 @@ export function useResourceList({
       .then(
         (answer) => {
           if (signal.aborted) return;
+          // A page past the end (a shared address after deletes): the last page instead.
+          const last = Math.max(1, Math.ceil(answer.total / pageSize));
+          if (paged && !treeMode && answer.list.length === 0 && page > last) {
+            setPage(last);
+            return;
+          }
           setRecords(answer.list);
           setTotal(answer.total);
         },

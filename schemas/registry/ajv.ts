@@ -18,7 +18,7 @@ import addFormatsModule from 'ajv-formats';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** Keywords of the resource files that annotate and do not validate. */
-export const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-kind'] as const;
+const ANNOTATION_KEYWORDS = ['x-dict', 'x-hash', 'x-auto', 'x-kind', 'x-partOf'] as const;
 /** Every keyword the resource files add to JSON Schema. */
 export const CUSTOM_KEYWORDS: readonly string[] = [...ANNOTATION_KEYWORDS, 'x-notBefore'];
 
@@ -50,7 +50,7 @@ function isBefore(value: unknown, bound: unknown): boolean {
 }
 
 /** Params of an x-notBefore error: the field the value may not be before. */
-export interface NotBeforeParams {
+interface NotBeforeParams {
   otherField: string;
 }
 

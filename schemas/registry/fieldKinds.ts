@@ -95,6 +95,8 @@ export function kindMismatch(
       return relation && !relation.through
         ? undefined
         : `kind "${kind}" needs a relation of the field (relations.<field>, without through)`;
+    case 'upload':
+      return typed(['integer'], 'integer (the id of a stored file)');
     case 'relationMultiple':
       return relation?.through ? undefined : `kind "${kind}" needs a many-valued relation of the field (relations.<field>.through)`;
     default:

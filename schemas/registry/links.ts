@@ -8,7 +8,7 @@
 import type { LinkDef, Resource } from './types.ts';
 
 /** The handlers a resource file names for its link calls. */
-export const LINK_HANDLERS = ['link.ids', 'link.replace'] as const;
+const LINK_HANDLERS = ['link.ids', 'link.replace'] as const;
 
 export function isLinkHandler(handler: string): boolean {
   return (LINK_HANDLERS as readonly string[]).includes(handler);

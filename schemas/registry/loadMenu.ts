@@ -55,6 +55,8 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
   const names = new Map<string, string>();
   const paths = new Map<string, string>();
   const targets: { pointer: string; path: string; what: string }[] = [];
+  const codeByPath = new Map<string, string>();
+  const detailRoutes: { pointer: string; resource: string; menu: string | undefined; activeMenu: string }[] = [];
 
   const walk = (nodes: MenuRoute[], base: string, parentPath: string) => {
     nodes.forEach((n, i) => {
@@ -84,9 +86,13 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
         if (!target) issue(`${pointer}/resource`, `unknown resource "${n.resource}"`);
         else if (target.kind !== 'entity' && !target.list.source)
           issue(`${pointer}/resource`, `resource ${target.name} is a ${target.kind} without list.source, not a resource with a page`);
-        else if (target.menu !== n.code)
+        // a hidden record route (a page's details) may show the resource of the entry it highlights (activeMenu)
+        else if (target.menu !== n.code && !(n.hidden && n.activeMenu))
           issue(`${pointer}/code`, `resource ${target.name} names menu "${target.menu ?? ''}", not "${n.code}"`);
+        else if (target.menu !== n.code)
+          detailRoutes.push({ pointer, resource: target.name, menu: target.menu, activeMenu: n.activeMenu! });
       }
+      codeByPath.set(full, n.code);
       for (const locale of LOCALES) {
         if (!hasMessage(locales[locale], n.title)) {
           issue(`${pointer}/title`, `i18n key "${n.title}" is missing in schemas/locales/${locale}.json`);
@@ -99,6 +105,14 @@ export function loadMenu(schemasDir: string, registry?: Registry): MenuRoute[] {
 
   for (const t of targets) {
     if (!paths.has(t.path)) issue(t.pointer, `${t.what} "${t.path}" is not the full path of any menu entry`);
+  }
+  for (const d of detailRoutes) {
+    const code = codeByPath.get(d.activeMenu);
+    if (code !== d.menu)
+      issue(
+        `${d.pointer}/code`,
+        `resource ${d.resource} names menu "${d.menu ?? ''}", neither this entry's code nor its activeMenu's ("${code ?? ''}")`,
+      );
   }
   if (issues.length) throw new RegistryError(issues);
   return menus;

@@ -175,13 +175,36 @@ export function crossCheck(
   checkAssignActions(r, byName, callNames, unreadable, check);
   r.calls.filter((c) => c.verb === 'custom').forEach((c, i) => checkLinkCall(c, i, byName, unreadable, check));
   if (r.list.source) check(callNames.has(r.list.source.call), '/list/source/call', `no call named "${r.list.source.call}" in any resource`);
+  (r.list.detailPanels ?? []).forEach((p, i) => {
+    check(callNames.has(p.call), `/list/detailPanels/${i}/call`, `no call named "${p.call}" in any resource`);
+    if (p.resource) check(byName.has(p.resource), `/list/detailPanels/${i}/resource`, `unknown resource "${p.resource}"`);
+    for (const [param, field] of Object.entries(p.params ?? {}))
+      check(r.fieldMap.has(field), `/list/detailPanels/${i}/params/${param}`, `unknown field "${field}"`);
+  });
+  r.actions.forEach((a, i) => {
+    if (!a.run) return;
+    check(a.kind === 'custom' && !!a.call, `/actions/${i}/run`, 'a run action is a custom action with the call it makes');
+    for (const [param, field] of Object.entries({ ...a.run.params, ...a.run.form?.params }))
+      check(r.fieldMap.has(field), `/actions/${i}/run/params/${param}`, `unknown field "${field}"`);
+    if (a.run.form)
+      check(callNames.has(a.run.form.call), `/actions/${i}/run/form/call`, `no call named "${a.run.form.call}" in any resource`);
+    (a.run.inputs ?? []).forEach((input, j) => {
+      if (input.options)
+        check(callNames.has(input.options), `/actions/${i}/run/inputs/${j}/options`, `no call named "${input.options}" in any resource`);
+    });
+  });
   for (const [key, rel] of Object.entries(r.relations)) {
+    if (unreadable.has(rel.resource) || (rel.through && unreadable.has(rel.through.resource))) continue; // that file was refused, and said why
     const target = byName.get(rel.resource);
     check(!!target, `/relations/${key}/resource`, `unknown resource "${rel.resource}"`);
     if (!target) continue;
     check(target.fieldMap.has(rel.valueField), `/relations/${key}/valueField`, `resource ${target.name} has no field "${rel.valueField}"`);
     check(target.fieldMap.has(rel.labelField), `/relations/${key}/labelField`, `resource ${target.name} has no field "${rel.labelField}"`);
     if (rel.as) check(!r.fieldMap.has(rel.as), `/relations/${key}/as`, `"${rel.as}" is already a field`);
+    if (rel.candidates) {
+      check(callNames.has(rel.candidates), `/relations/${key}/candidates`, `no call named "${rel.candidates}" in any resource`);
+      check(!!rel.through, `/relations/${key}/candidates`, 'candidates are for a many-valued relation (through a link resource)');
+    }
     if (rel.through) {
       const pointer = `/relations/${key}/through`;
       const link = byName.get(rel.through.resource);
@@ -232,6 +255,8 @@ export function crossCheck(
 export function checkLabels(r: Resource, locales: Record<Locale, Record<string, unknown>>, issues: RegistryIssue[]): void {
   const keys: [string, string][] = [['/labels/title', r.labels.title]];
   for (const f of r.fields) if (f.label) keys.push([`/labels/fields/${f.name}`, f.label]);
+  for (const x of [...r.list.search.basic, ...r.list.search.advanced])
+    if (x.link) keys.push([`/labels/fields/${x.field}`, r.labels.fields[x.field]!]);
   for (const a of r.actions) if (a.label) keys.push([`/actions/${a.name}/label`, a.label]);
   for (const [field, ui] of Object.entries(r.form.ui)) {
     if (ui.placeholder) keys.push([`/form/ui/${field}/placeholder`, ui.placeholder]);

@@ -41,7 +41,7 @@ export function messageKeys(messages: Messages, prefix = ''): string[] {
 }
 
 /** Message trees whose keys every locale must have alike: dictionary values and dictionary types. */
-export const SHARED_LABEL_ROOTS = ['dict', 'dictTypes'] as const;
+const SHARED_LABEL_ROOTS = ['dict', 'dictTypes'] as const;
 
 /**
  * A `dict.*` or `dictTypes.*` label that one locale has and another lacks, once per locale

@@ -27,8 +27,8 @@ import type {
 
 export type { CallDecl, FieldKind, FieldUi, FilterTreeSpec, LinkDef, ListColumn, RelationDef, RelationThrough, ResourceFile, TreeSpec };
 
-/** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore, x-kind). */
-type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore' | 'x-kind'>;
+/** The registry's annotation keywords of a record property (x-dict, x-hash, x-auto, x-notBefore, x-partOf, x-kind). */
+type Annotations = Pick<PropertySchema, 'x-dict' | 'x-hash' | 'x-auto' | 'x-notBefore' | 'x-partOf' | 'x-kind'>;
 
 /** A JSON Schema (draft-07) with the registry's annotations. */
 export interface JsonSchema extends Annotations {
@@ -58,8 +58,9 @@ export type CallAuth = NonNullable<CallDecl['auth']>;
 export type HttpMethod = CallDecl['method'];
 export type CallResult = NonNullable<CallDecl['result']>;
 
-/** A search field with its match mode settled (a file may name just the field). */
-export type SearchField = Required<Exclude<SearchFieldSpec, string>>;
+/** A search field with its match mode settled (a file may name just the field); `link` for a filter by a linked value. */
+export type SearchField = Required<Pick<Exclude<SearchFieldSpec, string>, 'field' | 'match'>> &
+  Pick<Exclude<SearchFieldSpec, string>, 'link'>;
 
 /**
  * Where a list's rows come from when it is not the resource's own query call: a declared call
@@ -96,6 +97,8 @@ export interface FieldDef {
   auto?: NonNullable<PropertySchema['x-auto']>;
   /** A field this value may not be before (x-notBefore). */
   notBefore?: string;
+  /** The field this one is a part of (x-partOf): hidden with it by a data permission. */
+  partOf?: string;
   /** Stored in a link resource's rows (a relation with `through`), not in a column of the table. */
   link?: RelationThrough;
 }
@@ -109,6 +112,8 @@ export interface CallDef extends Required<Pick<CallDecl, 'name' | 'method' | 'ha
   permission?: string;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** A development mock call (docs/mock-api.md): served only with MOCK_API=1, never in the OpenAPI description. */
+  mock?: true;
 }
 
 export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path' | 'kind' | 'menu'> {
@@ -121,7 +126,7 @@ export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path'
   fields: FieldDef[];
   fieldMap: Map<string, FieldDef>;
   list: Required<Pick<ListSpec, 'rowKey' | 'mode' | 'pageSize' | 'defaultSort' | 'columns'>> &
-    Pick<ListSpec, 'tree' | 'filterTree' | 'detail'> & {
+    Pick<ListSpec, 'tree' | 'filterTree' | 'detail' | 'detailPanels'> & {
       search: { basic: SearchField[]; advanced: SearchField[] };
       source?: ListSource;
     };

@@ -220,25 +220,59 @@ describe('the menu', () => {
 
   it("shows system pages through the generic resource page, coded by their resource's menu", () => {
     const pages = flat.filter((f) => f.node.component === 'resource');
-    expect(pages.map((f) => f.node.code).sort()).toEqual([
-      'appclient',
-      'datapermission',
-      'generatorform',
-      'mynotification',
-      'notification',
-      'onlinesysuser',
-      'sysdict',
-      'sysmenu',
-      'sysorg',
-      'sysparam',
-      'syspost',
-      'sysregion',
-      'sysrole',
-      'systenant',
-      'sysurl',
-      'sysuser',
-    ]);
-    for (const { node } of pages) expect(registry.byName.get(node.resource!)!.menu, node.code).toBe(node.code);
+    const workflow = [
+      'assigneetask',
+      'candidatetask',
+      'deployment',
+      'execution',
+      'finishedtask',
+      'historicactivityinstance',
+      'historicdetail',
+      'historicprocessinstance',
+      'historictaskdetails',
+      'historictaskinstance',
+      'historicvariableinstance',
+      'model',
+      'myprocess',
+      'myprocessdetails',
+      'mytaskdetails',
+      'processdefinition',
+      'processinstance',
+      'startprocess',
+      'task',
+      'taskdetails',
+      'taskprocessdetails',
+    ];
+    const jobs = ['appmonitor', 'dagtaskinstance', 'dagworkflowinstance', 'jobinfo', 'taskinstance', 'workflowinfo'];
+    expect(pages.map((f) => f.node.code).sort()).toEqual(
+      [
+        'appclient',
+        'auditlog',
+        'datapermission',
+        'generatorform',
+        'mynotification',
+        'notification',
+        'onlinesysuser',
+        'sysdict',
+        'sysmenu',
+        'sysorg',
+        'sysparam',
+        'syspost',
+        'sysregion',
+        'sysrole',
+        'systenant',
+        'sysurl',
+        'sysuser',
+        ...workflow,
+        ...jobs,
+      ].sort(),
+    );
+    // a hidden record route may show the resource of the entry it highlights
+    for (const { node } of pages)
+      expect(node.hidden && node.activeMenu ? [node.code, at(node.activeMenu).code] : [node.code], node.code).toContain(
+        registry.byName.get(node.resource!)!.menu,
+      );
+    expect(at('/mytaskdetails').resource).toBe('AssigneeTask');
     // The list-only pages: rows of a declared call (list.source).
     expect(at('/onlinesysuser').resource).toBe('SysOnlineUser');
     expect(at('/datapermission').resource).toBe('SysRoleData');
@@ -257,6 +291,9 @@ describe('the menu', () => {
       expect(at(p).component, p).toBe('iframe');
       expect(at(p).externalUrl, p).toMatch(/^(https?:\/\/|\/)/);
     }
+    // the monitors page: the server's own figures, a page of the console under "Monitors"
+    expect(at('/servermonitor').component).toBe('views/servermonitor');
+    expect(flat.find((f) => f.node.path === '/servermonitor')?.parent?.code).toBe('monitors');
     const links = flat.filter((f) => f.node.component === 'external');
     expect(links.length).toBeGreaterThan(0);
     for (const { node } of links) expect(node.path).toBe(node.externalUrl);
@@ -377,6 +414,18 @@ describe('menu mistakes', () => {
       file: 'menu.json',
       pointer: `${pointerOf('sysparam')}/resource`,
       message: 'unknown resource "SysParameter"',
+    });
+  });
+
+  it("names a record route whose resource is neither its own menu's nor its activeMenu's", () => {
+    const issues = issuesOf(
+      'menu.json',
+      menuEdit((d) => (nodeAt(d, 'mytaskdetails').resource = 'CandidateTask')),
+    );
+    expect(issues).toContainEqual({
+      file: 'menu.json',
+      pointer: `${pointerOf('mytaskdetails')}/code`,
+      message: 'resource CandidateTask names menu "candidatetask", neither this entry\'s code nor its activeMenu\'s ("assigneetask")',
     });
   });
 

@@ -28,7 +28,9 @@ describe('the resource files', () => {
         .sort();
     expect(byKind('entity')).toEqual([
       'AppClient',
+      'AppInfo',
       'GeneratorForm',
+      'JobInfo',
       'Model',
       'Notification',
       'SysDict',
@@ -43,14 +45,28 @@ describe('the resource files', () => {
       'SysUrl',
       'SysUser',
       'SysUserPost',
+      'WorkflowInfo',
     ]);
     expect(byKind('link')).toEqual([
+      'DagTaskInstance',
       'Deployment',
+      'File',
+      'FileSysuser',
       'HistoricActivityInstance',
       'HistoricDetail',
+      'JobInstance',
+      'JobTask',
+      'JobWorker',
+      'ModelOrg',
+      'ModelUser',
+      'NotificationOrg',
+      'NotificationRead',
+      'NotificationRole',
       'NotificationSysuser',
       'ProcessDefinition',
       'ProcessInstance',
+      'SysAuditLog',
+      'SysDeletedHold',
       'SysImportJob',
       'SysRoleData',
       'SysRoleMenu',
@@ -60,15 +76,24 @@ describe('the resource files', () => {
       'Task',
       'TaskCandidate',
       'TaskComment',
+      'WorkflowInstance',
     ]);
     expect(byKind('service')).toEqual([
+      'AssigneeTask',
+      'CandidateTask',
       'Captcha',
       'Execution',
+      'FinishedTask',
       'HistoricProcessInstance',
       'HistoricTaskInstance',
       'HistoricVariableInstance',
+      'MockArticle',
+      'Monitor',
       'MyNotification',
+      'MyProcess',
       'OAuth',
+      'ServerMetrics',
+      'StartProcess',
       'SysOnlineUser',
       'SysUserDetail',
       'UaaUser',
@@ -346,7 +371,7 @@ describe('the resource files', () => {
       as: 'orgName',
       widget: 'treeSelect',
     });
-    expect(resource('SysUser').list.filterTree).toEqual({ resource: 'SysOrg', field: 'orgId' });
+    expect(resource('SysUser').list.filterTree).toEqual({ resource: 'SysOrg', field: 'orgId', subtree: true });
     expect(resource('SysUser').list.detail).toEqual({ resource: 'SysUserPost', foreignKey: 'userId' });
     expect(resource('SysUserPost').relations.userId).toMatchObject({ resource: 'SysUser', valueField: 'id' });
     expect(resource('SysUserPost').relations.postCode).toMatchObject({ resource: 'SysPost', valueField: 'postCode' });
@@ -364,7 +389,8 @@ describe('the resource files', () => {
       for (const a of r.actions) {
         // An action running another resource's call (a list-only page's query, a shared custom action) holds that call's button.
         const runs = a.kind === 'custom' ? a.call : a.name === 'query' || a.name === 'print' ? r.list.source?.call : undefined;
-        if (runs && !r.calls.some((c) => c.name === runs)) {
+        // A call that names no button of its own (a task's pass, which any signed-in user may make) leaves the action its own.
+        if (runs && !r.calls.some((c) => c.name === runs) && callPermission(runs) !== undefined) {
           expect(a.permission, `${r.name}.${a.name}`).toBe(callPermission(runs));
           buttons.add(a.permission);
           continue;
@@ -420,7 +446,7 @@ describe('the resource files', () => {
       label: 'resources.SysTenant.fields.tenantCode',
     });
     expect(tenant.fields.filter((f) => f.system).map((f) => f.name)).toEqual(['id', 'createTime', 'updateTime']);
-    expect(registry.resources.filter((r) => r.scope === 'platform').map((r) => r.name)).toEqual(['SysTenant']);
+    expect(registry.resources.filter((r) => r.scope === 'platform').map((r) => r.name)).toEqual(['ServerMetrics', 'SysTenant']);
     expect(resource('SysRole').fieldMap.get('tenantCode')!.label).toBe('common.fields.tenantCode');
   });
 });
@@ -432,9 +458,9 @@ describe('the locales', () => {
   });
 
   it('hold the titles of the console', () => {
-    expect(getMessage(locales.en, 'app.loginTitle')).toBe('Microservice Platform');
-    expect(getMessage(locales.zh, 'app.loginTitle')).toBe('物资库存管理系统');
-    expect(getMessage(locales.tw, 'app.loginTitle')).toBe('物資庫存管理系統');
+    expect(getMessage(locales.en, 'app.loginTitle')).toBe('Material Management Platform');
+    expect(getMessage(locales.zh, 'app.loginTitle')).toBe('物资管理平台');
+    expect(getMessage(locales.tw, 'app.loginTitle')).toBe('物資管理平台');
     for (const l of LOCALES) expect(getMessage(locales[l], 'app.sidebarTitle'), l).toBeTruthy();
     for (const f of ['id', 'tenantCode', 'createTime', 'updateTime']) {
       for (const l of LOCALES) expect(getMessage(locales[l], `common.fields.${f}`), `${l} ${f}`).toBeTruthy();
@@ -485,7 +511,7 @@ describe('mistakes', () => {
 
   type Doc = Record<string, unknown> & {
     record: { properties: Record<string, unknown>; required?: string[] };
-    list: { columns?: { field: string }[] };
+    list: { columns?: { field: string }[]; search?: { advanced?: Record<string, unknown>[] } };
     relations: Record<string, { resource: string }>;
   };
   const json = (edit: (doc: Doc) => void) => (text: string) => {
@@ -571,8 +597,14 @@ describe('mistakes', () => {
         call: 'queryDataFieldByMenuCode',
         paged: false,
         requires: ['menuCode'],
+        params: {},
       });
-      expect(registry.byName.get('SysOnlineUser')!.list.source).toEqual({ call: 'queryOnlineSysUser', paged: true, requires: [] });
+      expect(registry.byName.get('SysOnlineUser')!.list.source).toEqual({
+        call: 'queryOnlineSysUser',
+        paged: true,
+        requires: [],
+        params: {},
+      });
     });
 
     it('names a call no resource declares', () => {
@@ -622,6 +654,57 @@ describe('mistakes', () => {
         file: 'resources/sys-online-user.json',
         pointer: '/actions/2/hideWhen',
         message: '"username" is not a boolean field',
+      });
+    });
+  });
+
+  describe('row conditions on a field value, and actions that open a route', () => {
+    type ActionsDoc = { actions: Record<string, unknown>[] };
+    const edit = (file: string, fn: (d: ActionsDoc) => void) => ({ [file]: json((d) => fn(d as unknown as ActionsDoc)) });
+    const named = (d: ActionsDoc, name: string) => d.actions.find((a) => a['name'] === name)!;
+    const indexOf = (file: string, name: string) =>
+      (JSON.parse(readFileSync(`schemas/${file}`, 'utf8')) as ActionsDoc).actions.findIndex((a) => a['name'] === name);
+
+    it('are read: Resolve only on delegated tasks, Design opens the modeler with the row id', () => {
+      const actions = resource('AssigneeTask').actions;
+      expect(actions.find((a) => a.name === 'resolve')!.showWhen).toEqual({ field: 'delegationState', equals: 'pending' });
+      expect(actions.find((a) => a.name === 'pass')!.hideWhen).toEqual({ field: 'delegationState', equals: 'pending' });
+      expect(resource('Model').actions.find((a) => a.name === 'design')!.open).toEqual({ route: '/processdesign', query: { id: 'id' } });
+      expect(resource('MockArticle').actions.find((a) => a.name === 'edit')!.open).toEqual({ route: '/example/edit/:id' });
+    });
+
+    it('name a condition on a field the record has not, or a value not of its type', () => {
+      const file = 'resources/act-assignee-task.json';
+      const at = `/actions/${indexOf(file, 'resolve')}/showWhen`;
+      expect(issuesOf(edit(file, (d) => (named(d, 'resolve')['showWhen'] = { field: 'delegation', equals: 'pending' })))).toContainEqual({
+        file,
+        pointer: `${at}/field`,
+        message: '"delegation" is not a field of the record',
+      });
+      expect(issuesOf(edit(file, (d) => (named(d, 'resolve')['showWhen'] = { field: 'delegationState', equals: 1 })))).toContainEqual({
+        file,
+        pointer: `${at}/equals`,
+        message: '1 is not a value of the string field "delegationState"',
+      });
+    });
+
+    it('name an open route with a field the record has not, one on no single record, and one that also calls', () => {
+      const file = 'resources/act-model.json';
+      const at = `/actions/${indexOf(file, 'design')}`;
+      expect(issuesOf(edit(file, (d) => (named(d, 'design')['open'] = { route: '/processdesign/:modelId' })))).toContainEqual({
+        file,
+        pointer: `${at}/open`,
+        message: '"modelId" is not a field of the record',
+      });
+      expect(issuesOf(edit(file, (d) => (named(d, 'design')['selection'] = 'none')))).toContainEqual({
+        file,
+        pointer: `${at}/selection`,
+        message: 'an action that opens a route with values of the row acts on one record (selection "one")',
+      });
+      expect(issuesOf(edit(file, (d) => (named(d, 'design')['call'] = 'deployModel')))).toContainEqual({
+        file,
+        pointer: `${at}/open`,
+        message: 'an action that opens a route makes no call (run, assign, call)',
       });
     });
   });
@@ -843,7 +926,7 @@ describe('mistakes', () => {
           file: 'resources/sys-role.json',
           pointer: '/record/properties/roleName/x-kind',
           message: expect.stringMatching(
-            /^unknown field kind "colr": the kinds are text, textarea, .*relationMultiple \(a new kind is added to definitions\.fieldKind of resource\.schema\.json and registered in the console with registerFieldKind\(\)\)$/,
+            /^unknown field kind "colr": the kinds are text, textarea, .*relationMultiple, upload \(a new kind is added to definitions\.fieldKind of resource\.schema\.json and registered in the console with registerFieldKind\(\)\)$/,
           ),
         },
       ]);
@@ -855,10 +938,18 @@ describe('mistakes', () => {
           Object.assign(d.record.properties.roleName as object, { 'x-kind': 'number' });
           Object.assign(d.record.properties.roleCode as object, { 'x-kind': 'select' });
         }),
-        'resources/sys-user.json': json((d) => Object.assign(d.record.properties.nickname as object, { 'x-kind': 'relation' })),
+        'resources/sys-user.json': json((d) => {
+          Object.assign(d.record.properties.nickname as object, { 'x-kind': 'relation' });
+          Object.assign(d.record.properties.email as object, { 'x-kind': 'upload' });
+        }),
       });
       expect(issues).toEqual(
         expect.arrayContaining([
+          {
+            file: 'resources/sys-user.json',
+            pointer: '/record/properties/email/x-kind',
+            message: 'kind "upload" is for integer (the id of a stored file) fields, not string',
+          },
           {
             file: 'resources/sys-role.json',
             pointer: '/record/properties/roleName/x-kind',
@@ -950,6 +1041,42 @@ describe('mistakes', () => {
     ).actions.findIndex((a) => a.name === 'grantRole');
     expect(at('sys-user', `/actions/${grantRole}/assign/linked`)).toEqual(['no call named "queryNothing" in any resource']);
     expect(at('sys-user', `/actions/${grantRole}/assign/scope/field`)).toEqual(['"orgId" is not in the scope of the link']);
+  });
+
+  it('checks the search fields by a link: a name of their own, a link of the resource, an exact match and a label', () => {
+    const issues = issuesOf({
+      'resources/sys-user.json': json((d) => {
+        d.list.search!.advanced = [
+          { field: 'roleId', link: 'roles' },
+          { field: 'orgId', link: 'roles' },
+          { field: 'groupId', link: 'groups' },
+          { field: 'roleCode', link: 'roles', match: 'contains' },
+        ];
+      }),
+    });
+    const at = (pointer: string) =>
+      issues.filter((i) => i.file === 'resources/sys-user.json' && i.pointer === pointer).map((i) => i.message);
+    expect(at('/list/search/advanced/0')).toEqual([]);
+    expect(at('/list/search/advanced/1/field')).toEqual(['"orgId" is a record field: a search by a link has a name of its own']);
+    expect(at('/list/search/advanced/2/link')).toEqual(['no link "groups" in links']);
+    expect(at('/list/search/advanced/3/match')).toEqual(['a search by a link matches exactly']);
+    expect(issues).toContainEqual({
+      file: 'resources/sys-user.json',
+      pointer: '/labels/fields/groupId',
+      message: 'i18n key "resources.SysUser.fields.groupId" is missing in schemas/locales/en.json',
+    });
+  });
+
+  it('reads x-partOf and names one that points at no other field', () => {
+    expect(loadRegistry('schemas').byName.get('SysUser')!.fieldMap.get('prefix')!.partOf).toBe('mobile');
+    const issues = issuesOf({
+      'resources/sys-user.json': json((d) => Object.assign(d.record.properties.prefix as object, { 'x-partOf': 'phone' })),
+    });
+    expect(issues).toContainEqual({
+      file: 'resources/sys-user.json',
+      pointer: '/record/properties/prefix/x-partOf',
+      message: '"phone" is not another field of the record',
+    });
   });
 
   it('names a record keyword that is not JSON Schema', () => {

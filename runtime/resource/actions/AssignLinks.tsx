@@ -183,7 +183,7 @@ function Assign({ spec, link, owner, name, call, onClose, scope }: AssignProps &
                   aria-label={t(`${m}.label`)}
                 />
               </div>
-              {footer(t(`${m}.count`, { count: assign.links.length, total: c.values.size }))}
+              {footer(t(`${m}.count`, { n: assign.links.length, total: c.values.size }))}
             </>
           );
         }

@@ -15,9 +15,11 @@ interface ConfirmedCallProps extends Pick<ActionComponentProps, 'action' | 'onCl
   danger?: boolean;
   /** Makes the call and tells the user what it did. */
   run: () => Promise<void>;
+  /** The action shows the call's answer itself: the dialog stays open after the call. */
+  keepOpen?: boolean;
 }
 
-export default function ConfirmedCall({ action, onClose, question, ready, danger, run }: ConfirmedCallProps) {
+export default function ConfirmedCall({ action, onClose, question, ready, danger, run, keepOpen }: ConfirmedCallProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +27,8 @@ export default function ConfirmedCall({ action, onClose, question, ready, danger
     setBusy(true);
     try {
       await run();
-      onClose(true);
+      if (keepOpen) setBusy(false);
+      else onClose(true);
     } catch {
       setBusy(false); // Shown by the HTTP client.
     }

@@ -11,7 +11,7 @@ export default function RemovePrincipal({ action, records, onClose }: ActionComp
   const username = String(records[0]?.username ?? '');
   const run = async () => {
     const answer = await runCall<Envelope<{ removed?: number }>>(action.call ?? 'removePrincipal', { username });
-    toastSuccess(t('resource.signedOut', { username, count: answer.data?.removed ?? 0 }));
+    toastSuccess(t('resource.signedOut', { username, n: answer.data?.removed ?? 0 }));
   };
   return (
     <ConfirmedCall

@@ -1,54 +1,67 @@
 /**
- * Roles page, "authorise" (spec 5, 6): three tabs, each loaded when first opened.
- * - Menus: the menu tree, the role's menus ticked; saved with the half-ticked parents
- *   (authorizeMenuToRole).
- * - Buttons: the menus with their buttons; a ticked button is one the role holds, an unticked
- *   one is hidden from the role and its call refused (sys_role_menubutton is a grant list).
- *   Saved per menu whose buttons changed (authorizeMenuButtonToRole).
- * - URLs: every URL permission, searchable, the role's ticked (authorizeUrlToRole).
+ * Roles page, "authorise" (spec 5, 6): three tabs over one draft, loaded together when the
+ * dialog opens, each a checkbox tree with search and expand-all (one CheckTree for all three).
+ * - Menus: the pages this console renders, the role's ticked; saved with the half-ticked
+ *   parents (authorizeMenuToRole).
+ * - Buttons: the pages with their actions ("Users: Query"); a ticked button is one the role
+ *   holds, an unticked one is hidden from the role and its call refused. Saved per menu whose
+ *   buttons changed (authorizeMenuButtonToRole).
+ * - Calls: every call, grouped by page and named by its action (authorizeUrlToRole).
+ * Ticking a page or a button ticks at once the buttons and calls its page needs, as the
+ * resource files declare them (grantNeedsModel.ts), marked "needed by" it; the user may untick
+ * them before saving, and saving sends exactly what is ticked.
  * OK saves the tabs that changed, in that order; a changed tab with nothing ticked is refused
  * with a warning before any call ("authorizing needs ticked data").
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Input, Table, Tabs, Tag, Tree } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Input, Space, Tabs, Tag, Tree } from 'antd';
 import { useTranslation } from '../../i18n/translator.ts';
 import { toastSuccess, toastWarning } from '../../feedback/feedback.ts';
-import type { SysUrl } from '../../generated/types.ts';
 import type { ActionComponentProps } from '../extensions.ts';
 import { ActionFooter, idOf, LoadState, NoRecord, useLoad } from './ActionParts.tsx';
 import { allUrls, client } from './grantApi.ts';
 import {
   buttonCheckTree,
-  buttonKey,
   buttonKeys,
   changedButtonMenus,
   conduct,
+  filterTree,
   grantedState,
   idKeys,
   isButtonKey,
   keysToIds,
   keysToSave,
   menuCheckTree,
+  parentKeys,
   sameKeys,
   topKeys,
-  urlMatches,
+  walk,
   type ButtonTree,
   type CheckNode,
 } from './grantTree.ts';
+import { isUrlKey, neededBy, urlCheckTree, urlIds, urlKeyOf, withNeeds, type GrantDraft, type NeedsContext } from './grantNeedsModel.ts';
 import { menuLabel } from './menuLabel.ts';
+import { grantLabels } from './grantLabels.ts';
+import { renderedMenuCodes } from '../../permission/renderedMenus.ts';
 
 const ROLE_ADMIN = 'ROLE_ADMIN';
 const TABS = ['menus', 'buttons', 'urls'] as const;
 type TabKey = (typeof TABS)[number];
+/** The call group of calls no resource makes. */
+const OTHER = '';
 
-/** What a tab has to save, reported to the dialog on every render. */
-interface Draft {
-  changed: boolean;
-  empty: boolean;
-  save(): Promise<void>;
+type Raw = Record<string, unknown>;
+
+/** Every menu of a querySysMenuTree answer: id, code and title. */
+function menusOf(answer: unknown, out: Raw[] = [], depth = 0): Raw[] {
+  if (!Array.isArray(answer) || depth > 64) return out;
+  for (const m of answer as unknown[]) {
+    if (typeof m !== 'object' || m === null) continue;
+    out.push(m as Raw);
+    menusOf((m as Raw).children, out, depth + 1);
+  }
+  return out;
 }
-
-type Register = (tab: TabKey, draft: Draft) => void;
 
 export default function RoleAuthorize({ records, onClose }: ActionComponentProps) {
   const role = records[0];
@@ -56,6 +69,16 @@ export default function RoleAuthorize({ records, onClose }: ActionComponentProps
   const roleCode = typeof role?.roleCode === 'string' ? role.roleCode : '';
   if (!role || roleId === undefined || !roleCode) return <NoRecord onClose={() => onClose(false)} />;
   return <Authorize roleId={roleId} roleCode={roleCode} roleName={String(role.roleName ?? roleCode)} onClose={onClose} />;
+}
+
+interface Loaded {
+  ctx: NeedsContext;
+  buttonTree: ButtonTree;
+  granted: GrantDraft;
+  /** Menus the screen does not list (no page in this console): they keep their grant. */
+  unlisted: string[];
+  /** Calls granted that the call tree does not list. */
+  urlCount: number;
 }
 
 function Authorize({
@@ -70,29 +93,159 @@ function Authorize({
   onClose(changed: boolean): void;
 }) {
   const { t } = useTranslation();
+  const loaded = useLoad(async (): Promise<Loaded> => {
+    const api = await client();
+    const [menuTree, menuIds, buttonAnswer, heldButtons, urls, urlGrants, labels] = await Promise.all([
+      api.querySysMenuTree(),
+      api.queryMenuIdByRoleId({ roleId }),
+      api.querySysMenuButtonTree(),
+      api.queryMenuButtonByRoleCode({ roleCode }),
+      allUrls(),
+      api.queryUrlIdByRoleId({ roleId }),
+      grantLabels(t),
+    ]);
+    const codes = renderedMenuCodes();
+    const rendered = codes.size ? (code: string) => codes.has(code) : undefined;
+    const menus = menusOf(menuTree.data);
+    const codeOfId = new Map(menus.map((m) => [String(m.id), String(m.menuCode ?? '')]));
+    const titleOfCode = new Map(menus.map((m) => [String(m.menuCode ?? ''), menuLabel(m)]));
+    const menuNodes = menuCheckTree(menuTree.data, menuLabel, rendered);
+    const listedMenus = new Set(walk(menuNodes).map((n) => n.key));
+    const heldMenus = idKeys(menuIds.data);
+    const buttonTree = buttonCheckTree(buttonAnswer.data, menuLabel, rendered, labels.button);
+
+    const urlNodes = urlCheckTree(
+      urls,
+      (url) => {
+        const name = labels.call(url);
+        const description = urls.find((u) => u.url === url)?.description ?? '';
+        if (!name) return { group: OTHER, groupTitle: t('resourceActions.authorize.otherCalls'), title: url, detail: description };
+        const menu = name.resource.menu;
+        const page = menu && (!rendered || rendered(menu)) ? menu : `resource:${name.resource.name}`;
+        const pageTitle = page === menu ? (titleOfCode.get(menu) ?? name.title) : name.title;
+        const action = name.action ?? (description || url);
+        const title = name.title === pageTitle ? action : `${name.title}: ${action}`;
+        return { group: page, groupTitle: pageTitle, title, detail: description };
+      },
+      OTHER,
+    );
+    const keyOfUrl = new Map(urls.map((u) => [u.url, urlKeyOf(String(u.id))]));
+    const listedUrls = new Set(walk(urlNodes).map((n) => n.key));
+    const ctx: NeedsContext = {
+      index: labels.needs,
+      menuNodes,
+      buttonNodes: buttonTree.nodes,
+      urlNodes,
+      menuCode: (key) => codeOfId.get(key) || undefined,
+      menuTitle: (code) => titleOfCode.get(code) ?? code,
+      // a button named by its page too ("Organisations: Query") where its own name does not say it
+      buttonTitle: (code) => {
+        const label = labels.button(code) ?? code;
+        const page = titleOfCode.get(buttonTree.menuOf.get(code) ?? '');
+        return page && !label.includes(': ') ? `${page}: ${label}` : label;
+      },
+      urlKey: (url) => keyOfUrl.get(url),
+      buttonListed: (code) => buttonTree.menuOf.has(code),
+    };
+    const granted: GrantDraft = {
+      menus: grantedState(menuNodes, heldMenus).checked,
+      buttons: conduct(buttonTree.nodes, buttonKeys(heldButtons.data)).checked,
+      urls: conduct(
+        urlNodes,
+        idKeys(urlGrants.data)
+          .map(urlKeyOf)
+          .filter((k) => listedUrls.has(k)),
+      ).checked,
+      brought: [],
+    };
+    return {
+      ctx,
+      buttonTree,
+      granted,
+      unlisted: heldMenus.filter((k) => !listedMenus.has(k)),
+      urlCount: listedUrls.size - urlNodes.length,
+    };
+  }, [roleId, roleCode]);
+  return (
+    <div className="resource-action" data-testid="role-authorize">
+      {roleCode === ROLE_ADMIN && <Alert type="info" showIcon title={t('resourceActions.authorize.adminNote')} />}
+      <LoadState loaded={loaded}>
+        {(d) => <AuthorizeTabs loaded={d} roleId={roleId} roleCode={roleCode} roleName={roleName} onClose={onClose} />}
+      </LoadState>
+    </div>
+  );
+}
+
+function AuthorizeTabs({
+  loaded,
+  roleId,
+  roleCode,
+  roleName,
+  onClose,
+}: {
+  loaded: Loaded;
+  roleId: number;
+  roleCode: string;
+  roleName: string;
+  onClose(changed: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const { ctx, buttonTree, unlisted } = loaded;
   const [tab, setTab] = useState<TabKey>('menus');
   const [busy, setBusy] = useState(false);
-  const drafts = useRef(new Map<TabKey, Draft>());
-  const register: Register = (key, draft) => drafts.current.set(key, draft);
+  const [saved, setSaved] = useState(loaded.granted);
+  const [draft, setDraft] = useState(loaded.granted);
+  const needs = useMemo(() => neededBy(ctx, draft), [ctx, draft]);
+  const change = (part: Partial<Pick<GrantDraft, 'menus' | 'buttons' | 'urls'>>) =>
+    setDraft((prev) => withNeeds(ctx, prev, { ...prev, ...part }));
   const tabLabel = (key: TabKey) => t(`resourceActions.authorize.tabs.${key}`);
 
+  const menusToSave = keysToSave(conduct(ctx.menuNodes, draft.menus));
+  const buttonChanges = changedButtonMenus(buttonTree, saved.buttons, draft.buttons);
+  const urlsToSave = urlIds(draft.urls);
+  const tabs: Record<TabKey, { changed: boolean; empty: boolean; save(): Promise<void> }> = {
+    menus: {
+      changed: !sameKeys(menusToSave, keysToSave(conduct(ctx.menuNodes, saved.menus))),
+      empty: menusToSave.length === 0,
+      save: async () => {
+        await (await client()).authorizeMenuToRole({ roleId, menuId: keysToIds([...menusToSave, ...unlisted]) });
+        setSaved((s) => ({ ...s, menus: draft.menus }));
+      },
+    },
+    buttons: {
+      changed: buttonChanges.length > 0,
+      empty: !draft.buttons.some(isButtonKey),
+      save: async () => {
+        const api = await client();
+        for (const c of buttonChanges) await api.authorizeMenuButtonToRole({ roleCode, menuCode: c.menuCode, buttonCode: c.buttonCode });
+        setSaved((s) => ({ ...s, buttons: draft.buttons }));
+      },
+    },
+    urls: {
+      changed: !sameKeys(urlsToSave.map(String), urlIds(saved.urls).map(String)),
+      empty: urlsToSave.length === 0,
+      save: async () => {
+        await (await client()).authorizeUrlToRole({ roleId, urlId: urlsToSave });
+        setSaved((s) => ({ ...s, urls: draft.urls }));
+      },
+    },
+  };
+
   const save = async () => {
-    const changed = TABS.map((key) => ({ key, draft: drafts.current.get(key) })).filter(
-      (d): d is { key: TabKey; draft: Draft } => !!d.draft?.changed,
-    );
+    const changed = TABS.filter((key) => tabs[key].changed);
     if (changed.length === 0) {
       toastWarning(t('resourceActions.authorize.nothingChanged'));
       return;
     }
-    const empty = changed.find((d) => d.draft.empty);
+    const empty = changed.find((key) => tabs[key].empty);
     if (empty) {
-      setTab(empty.key);
-      toastWarning(t('resourceActions.authorize.tickData', { tab: tabLabel(empty.key) }));
+      setTab(empty);
+      toastWarning(t('resourceActions.authorize.tickData', { tab: tabLabel(empty) }));
       return;
     }
     setBusy(true);
     try {
-      for (const { draft } of changed) await draft.save();
+      for (const key of changed) await tabs[key].save();
       toastSuccess(t('resourceActions.authorize.saved', { role: roleName }));
       onClose(false);
     } catch {
@@ -100,245 +253,163 @@ function Authorize({
     }
   };
 
+  const marks = (key: string): ReactNode => {
+    const by = needs.get(key);
+    if (!by) return null;
+    const ticked = draft.buttons.includes(key) || draft.urls.includes(key);
+    return (
+      <Tag className="role-need" color={ticked ? 'blue' : 'warning'}>
+        {t(ticked ? 'resourceActions.authorize.neededBy' : 'resourceActions.authorize.neededUnticked', { by: by.join(', ') })}
+      </Tag>
+    );
+  };
+  const brought = draft.brought.filter((k) => draft.buttons.includes(k) || draft.urls.includes(k));
+  const broughtButtons = brought.filter(isButtonKey).map((k) => ctx.buttonTitle(k.slice('button:'.length)));
+  const broughtCalls = brought.filter(isUrlKey).length;
+  const summary =
+    brought.length > 0 ? (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="role-needs"
+        title={t('resourceActions.authorize.neededTicked', { buttons: broughtButtons.join(', ') || '–', n: broughtCalls })}
+      />
+    ) : null;
+
   return (
-    <div className="resource-action" data-testid="role-authorize">
-      {roleCode === ROLE_ADMIN && <Alert type="info" showIcon title={t('resourceActions.authorize.adminNote')} />}
+    <>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
         items={[
-          { key: 'menus', label: tabLabel('menus'), children: <MenuTab roleId={roleId} roleName={roleName} register={register} /> },
+          {
+            key: 'menus',
+            label: tabLabel('menus'),
+            children: (
+              <div className="resource-action">
+                <p className="resource-action-hint">{t('resourceActions.authorize.menusHint', { role: roleName })}</p>
+                <CheckTree
+                  nodes={ctx.menuNodes}
+                  checked={draft.menus}
+                  onChange={(menus) => change({ menus })}
+                  label={t('resourceActions.authorize.menuTree')}
+                />
+                {summary}
+              </div>
+            ),
+          },
           {
             key: 'buttons',
             label: tabLabel('buttons'),
-            children: <ButtonTab roleCode={roleCode} roleName={roleName} register={register} />,
+            children: (
+              <div className="resource-action">
+                <p className="resource-action-hint">{t('resourceActions.authorize.buttonsHint', { role: roleName })}</p>
+                <CheckTree
+                  nodes={buttonTree.nodes}
+                  checked={draft.buttons}
+                  onChange={(buttons) => change({ buttons })}
+                  label={t('resourceActions.authorize.buttonTree')}
+                  marks={marks}
+                />
+                {summary}
+                <span className="resource-action-footer-info">
+                  {t('resourceActions.authorize.buttonCount', {
+                    n: draft.buttons.filter(isButtonKey).length,
+                    total: buttonTree.menuOf.size,
+                  })}
+                </span>
+              </div>
+            ),
           },
-          { key: 'urls', label: tabLabel('urls'), children: <UrlTab roleId={roleId} roleName={roleName} register={register} /> },
+          {
+            key: 'urls',
+            label: tabLabel('urls'),
+            children: (
+              <div className="resource-action">
+                <p className="resource-action-hint">{t('resourceActions.authorize.urlsHint', { role: roleName })}</p>
+                <CheckTree
+                  nodes={ctx.urlNodes}
+                  checked={draft.urls}
+                  onChange={(urls) => change({ urls })}
+                  label={t('resourceActions.authorize.urlTree')}
+                  marks={marks}
+                />
+                <span className="resource-action-footer-info">
+                  {t('resourceActions.authorize.urlCount', { n: urlsToSave.length, total: loaded.urlCount })}
+                </span>
+              </div>
+            ),
+          },
         ]}
       />
       <ActionFooter onCancel={() => onClose(false)} onOk={() => void save()} busy={busy} />
-    </div>
+    </>
   );
 }
 
+/** A checkbox tree with search (ticks of nodes the search hides are kept), expand and collapse all. */
 function CheckTree({
   nodes,
   checked,
   onChange,
   label,
+  marks,
 }: {
-  nodes: CheckNode[];
+  nodes: readonly CheckNode[];
   checked: string[];
   onChange(keys: string[]): void;
   label: string;
-}) {
-  const expanded = useMemo(() => topKeys(nodes), [nodes]);
-  return (
-    <div className="resource-action-box resource-action-scroll">
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandedKeys={expanded}
-        virtual={false}
-        treeData={nodes}
-        checkedKeys={checked}
-        onCheck={(keys) => onChange((Array.isArray(keys) ? keys : keys.checked).map(String))}
-        aria-label={label}
-      />
-    </div>
-  );
-}
-
-// ---- Menus -----------------------------------------------------------------------------
-
-function MenuTab({ roleId, roleName, register }: { roleId: number; roleName: string; register: Register }) {
-  const loaded = useLoad(async () => {
-    const api = await client();
-    const [tree, granted] = await Promise.all([api.querySysMenuTree(), api.queryMenuIdByRoleId({ roleId })]);
-    const nodes = menuCheckTree(tree.data, menuLabel);
-    return { nodes, granted: grantedState(nodes, idKeys(granted.data)).checked };
-  }, [roleId]);
-  return (
-    <LoadState loaded={loaded}>
-      {(d) => <MenuGrants nodes={d.nodes} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}
-    </LoadState>
-  );
-}
-
-function MenuGrants({
-  nodes,
-  granted,
-  roleId,
-  roleName,
-  register,
-}: {
-  nodes: CheckNode[];
-  granted: string[];
-  roleId: number;
-  roleName: string;
-  register: Register;
+  /** What shows after a node's title ("needed by Users"). */
+  marks?(key: string): ReactNode;
 }) {
   const { t } = useTranslation();
-  const [checked, setChecked] = useState(granted);
-  const [saved, setSaved] = useState(granted);
-  const toSave = useMemo(() => keysToSave(conduct(nodes, checked)), [nodes, checked]);
-  const savedKeys = useMemo(() => keysToSave(conduct(nodes, saved)), [nodes, saved]);
-  useEffect(() => {
-    register('menus', {
-      changed: !sameKeys(toSave, savedKeys),
-      empty: toSave.length === 0,
-      save: async () => {
-        await (await client()).authorizeMenuToRole({ roleId, menuId: keysToIds(toSave) });
-        setSaved(checked);
-      },
-    });
-  });
-  return (
-    <div className="resource-action">
-      <p className="resource-action-hint">{t('resourceActions.authorize.menusHint', { role: roleName })}</p>
-      <CheckTree nodes={nodes} checked={checked} onChange={setChecked} label={t('resourceActions.authorize.menuTree')} />
-    </div>
-  );
-}
-
-// ---- Buttons ---------------------------------------------------------------------------
-
-function ButtonTab({ roleCode, roleName, register }: { roleCode: string; roleName: string; register: Register }) {
-  const loaded = useLoad(async () => {
-    const api = await client();
-    const [tree, held] = await Promise.all([api.querySysMenuButtonTree(), api.queryMenuButtonByRoleCode({ roleCode })]);
-    const buttons = buttonCheckTree(tree.data, menuLabel);
-    return { tree: buttons, granted: conduct(buttons.nodes, buttonKeys(held.data)).checked };
-  }, [roleCode]);
-  return (
-    <LoadState loaded={loaded}>
-      {(d) => <ButtonGrants tree={d.tree} granted={d.granted} roleCode={roleCode} roleName={roleName} register={register} />}
-    </LoadState>
-  );
-}
-
-function ButtonGrants({
-  tree,
-  granted,
-  roleCode,
-  roleName,
-  register,
-}: {
-  tree: ButtonTree;
-  granted: string[];
-  roleCode: string;
-  roleName: string;
-  register: Register;
-}) {
-  const { t } = useTranslation();
-  const [checked, setChecked] = useState(granted);
-  const [saved, setSaved] = useState(granted);
-  const changes = useMemo(() => changedButtonMenus(tree, saved, checked), [tree, saved, checked]);
-  useEffect(() => {
-    register('buttons', {
-      changed: changes.length > 0,
-      empty: !checked.some(isButtonKey),
-      save: async () => {
-        const api = await client();
-        const now = new Set(saved.filter(isButtonKey));
-        for (const change of changes) {
-          await api.authorizeMenuButtonToRole({ roleCode, menuCode: change.menuCode, buttonCode: change.buttonCode });
-          for (const code of tree.buttonsOf.get(change.menuCode) ?? []) now.delete(buttonKey(code));
-          for (const code of change.buttonCode) now.add(buttonKey(code));
-          setSaved(conduct(tree.nodes, now).checked);
-        }
-      },
-    });
-  });
-  const count = checked.filter(isButtonKey).length;
-  return (
-    <div className="resource-action">
-      <p className="resource-action-hint">{t('resourceActions.authorize.buttonsHint', { role: roleName })}</p>
-      <CheckTree nodes={tree.nodes} checked={checked} onChange={setChecked} label={t('resourceActions.authorize.buttonTree')} />
-      <span className="resource-action-footer-info">{t('resourceActions.authorize.buttonCount', { count, total: tree.menuOf.size })}</span>
-    </div>
-  );
-}
-
-// ---- URLs ------------------------------------------------------------------------------
-
-function UrlTab({ roleId, roleName, register }: { roleId: number; roleName: string; register: Register }) {
-  const loaded = useLoad(async () => {
-    const [urls, granted] = await Promise.all([allUrls(), (await client()).queryUrlIdByRoleId({ roleId })]);
-    const present = new Set(urls.map((u) => String(u.id)));
-    return { urls, granted: idKeys(granted.data).filter((k) => present.has(k)) };
-  }, [roleId]);
-  return (
-    <LoadState loaded={loaded}>
-      {(d) => <UrlGrants urls={d.urls} granted={d.granted} roleId={roleId} roleName={roleName} register={register} />}
-    </LoadState>
-  );
-}
-
-function UrlGrants({
-  urls,
-  granted,
-  roleId,
-  roleName,
-  register,
-}: {
-  urls: SysUrl[];
-  granted: string[];
-  roleId: number;
-  roleName: string;
-  register: Register;
-}) {
-  const { t } = useTranslation();
-  const [selected, setSelected] = useState(granted);
-  const [saved, setSaved] = useState(granted);
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => urls.filter((u) => urlMatches(u, search)), [urls, search]);
-  useEffect(() => {
-    register('urls', {
-      changed: !sameKeys(selected, saved),
-      empty: selected.length === 0,
-      save: async () => {
-        await (await client()).authorizeUrlToRole({ roleId, urlId: keysToIds(selected) });
-        setSaved(selected);
-      },
-    });
-  });
+  const [expanded, setExpanded] = useState<string[]>(() => topKeys(nodes));
+  const shown = useMemo(() => filterTree(nodes, search), [nodes, search]);
+  const all = useMemo(() => parentKeys(nodes), [nodes]);
+  // while searching, every match shows with its parents open
+  const open = search.trim() ? parentKeys(shown) : expanded;
+  const visible = useMemo(() => new Set(walk(shown).map((n) => n.key)), [shown]);
   return (
     <div className="resource-action">
-      <p className="resource-action-hint">{t('resourceActions.authorize.urlsHint', { role: roleName })}</p>
-      <Input.Search
-        allowClear
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        placeholder={t('resourceActions.authorize.urlSearch')}
-        aria-label={t('resourceActions.authorize.urlSearch')}
-      />
-      <Table<SysUrl>
-        size="small"
-        rowKey={(u) => String(u.id)}
-        dataSource={shown}
-        pagination={{ pageSize: 8, showSizeChanger: false, size: 'small' }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(String)),
-          getCheckboxProps: (u) => ({ 'aria-label': `${u.method ?? ''} ${u.url}`.trim() }),
-          selections: [Table.SELECTION_ALL, Table.SELECTION_INVERT, Table.SELECTION_NONE],
-        }}
-        columns={[
-          {
-            key: 'method',
-            title: t('resourceActions.authorize.method'),
-            width: 90,
-            render: (_, u) => (u.method ? <Tag>{u.method}</Tag> : null),
-          },
-          { key: 'url', title: t('resourceActions.authorize.url'), dataIndex: 'url', ellipsis: true },
-          { key: 'description', title: t('resourceActions.authorize.description'), dataIndex: 'description', ellipsis: true },
-        ]}
-      />
-      <span className="resource-action-footer-info">
-        {t('resourceActions.authorize.urlCount', { count: selected.length, total: urls.length })}
-      </span>
+      <Space wrap>
+        <Input
+          allowClear
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('resourceActions.authorize.treeSearch')}
+          aria-label={t('resourceActions.authorize.treeSearch')}
+        />
+        <Button size="small" onClick={() => setExpanded(all)}>
+          {t('resourceActions.authorize.expandAll')}
+        </Button>
+        <Button size="small" onClick={() => setExpanded([])}>
+          {t('resourceActions.authorize.collapseAll')}
+        </Button>
+      </Space>
+      <div className="resource-action-box resource-action-scroll">
+        <Tree
+          checkable
+          selectable={false}
+          expandedKeys={open}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          virtual={false}
+          treeData={shown}
+          titleRender={(node) => (
+            <>
+              <span className="role-grant-title">{node.title}</span>
+              {marks?.(node.key)}
+            </>
+          )}
+          checkedKeys={checked.filter((k) => visible.has(k))}
+          onCheck={(keys) => {
+            const now = (Array.isArray(keys) ? keys : keys.checked).map(String);
+            onChange([...checked.filter((k) => !visible.has(k)), ...now]);
+          }}
+          aria-label={label}
+        />
+      </div>
     </div>
   );
 }

@@ -7,9 +7,9 @@
 import type { ResourceMeta } from '../../generated/resources.ts';
 
 /** One field name; a list is these separated by commas. */
-export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Fields a data permission can never hide: records are addressed by them. */
-export const NEVER_HIDDEN = new Set(['id']);
+const NEVER_HIDDEN = new Set(['id']);
 
 export interface DataRow {
   /** A stable key for the row's inputs. */
@@ -18,7 +18,7 @@ export interface DataRow {
   fields: string[];
 }
 
-export type DataRowProblemKind = 'roleRequired' | 'fieldsRequired' | 'repeated' | 'commas';
+type DataRowProblemKind = 'roleRequired' | 'fieldsRequired' | 'repeated' | 'commas';
 
 export interface DataRowProblem {
   /** 0-based row index. */

@@ -122,7 +122,7 @@ export function topKeys(nodes: readonly CheckNode[]): string[] {
 // ---- Menus -----------------------------------------------------------------------------
 
 /** A menu record of querySysMenuTree / querySysMenuButtonTree. */
-export interface MenuLike {
+interface MenuLike {
   id?: unknown;
   menuCode?: unknown;
   menuName?: unknown;
@@ -136,20 +136,51 @@ export type MenuLabel = (menu: MenuLike) => string;
 
 export const plainMenuLabel: MenuLabel = (m) => text(m.menuName) || text(m.menuCode);
 
-/** querySysMenuTree → the tree of a role's menus, keyed by menu id. */
-export function menuCheckTree(answer: unknown, label: MenuLabel = plainMenuLabel): CheckNode[] {
-  const build = (list: unknown, depth: number): CheckNode[] =>
-    depth > 64
-      ? []
-      : records(list)
-          .filter((m) => m.id !== undefined && m.id !== null)
-          .map((m) => {
-            const children = build(m.children, depth + 1);
-            const node: CheckNode = { key: text(m.id), title: label(m) };
-            if (children.length) node.children = children;
-            return node;
-          });
+/** Which menus the role screens offer (the pages the console renders); absent: every menu. */
+export type MenuFilter = (menuCode: string) => boolean;
+
+/**
+ * querySysMenuTree → the tree of a role's menus, keyed by menu id. With `keep`, a menu is
+ * listed when it is kept or a menu under it is.
+ */
+export function menuCheckTree(answer: unknown, label: MenuLabel = plainMenuLabel, keep?: MenuFilter): CheckNode[] {
+  const build = (list: unknown, depth: number): CheckNode[] => {
+    if (depth > 64) return [];
+    const out: CheckNode[] = [];
+    for (const m of records(list)) {
+      if (m.id === undefined || m.id === null) continue;
+      const children = build(m.children, depth + 1);
+      if (keep && !children.length && !keep(text(m.menuCode))) continue;
+      const node: CheckNode = { key: text(m.id), title: label(m) };
+      if (children.length) node.children = children;
+      out.push(node);
+    }
+    return out;
+  };
   return build(answer, 0);
+}
+
+/** The nodes whose title contains the search text (any case), with their ancestors; every node without one. */
+export function filterTree(nodes: readonly CheckNode[], search: string): CheckNode[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return [...nodes];
+  const out: CheckNode[] = [];
+  for (const n of nodes) {
+    if (n.title.toLowerCase().includes(q)) {
+      out.push(n);
+      continue;
+    }
+    const children = filterTree(n.children ?? [], search);
+    if (children.length) out.push({ ...n, children });
+  }
+  return out;
+}
+
+/** Keys of every node that has children (expand all). */
+export function parentKeys(nodes: readonly CheckNode[]): string[] {
+  return walk(nodes)
+    .filter((n) => n.children?.length)
+    .map((n) => n.key);
 }
 
 export interface MenuChoice {
@@ -201,7 +232,7 @@ export function isButtonKey(key: string): boolean {
   return key.startsWith(BUTTON_PREFIX);
 }
 
-export function buttonCodeOf(key: string): string {
+function buttonCodeOf(key: string): string {
   return key.slice(BUTTON_PREFIX.length);
 }
 
@@ -217,7 +248,12 @@ export interface ButtonTree {
  * querySysMenuButtonTree → menus (keyed `menu:<code>`) with their buttons as leaves (keyed
  * `button:<code>`, titled by name and code). Menus with no button in their subtree are left out.
  */
-export function buttonCheckTree(answer: unknown, label: MenuLabel = plainMenuLabel): ButtonTree {
+export function buttonCheckTree(
+  answer: unknown,
+  label: MenuLabel = plainMenuLabel,
+  keep?: MenuFilter,
+  buttonLabel?: (buttonCode: string) => string | undefined,
+): ButtonTree {
   const menuOf = new Map<string, string>();
   const buttonsOf = new Map<string, string[]>();
   const build = (list: unknown, depth: number): CheckNode[] => {
@@ -227,13 +263,13 @@ export function buttonCheckTree(answer: unknown, label: MenuLabel = plainMenuLab
       const menuCode = text(m.menuCode);
       if (!menuCode) continue;
       const buttons: CheckNode[] = [];
-      for (const b of records(m.buttons)) {
+      for (const b of keep && !keep(menuCode) ? [] : records(m.buttons)) {
         const code = text(b.buttonCode);
         if (!code || menuOf.has(code)) continue;
         menuOf.set(code, menuCode);
         buttonsOf.set(menuCode, [...(buttonsOf.get(menuCode) ?? []), code]);
-        const name = text(b.buttonName);
-        buttons.push({ key: buttonKey(code), title: name && name !== code ? `${name} (${code})` : code, isLeaf: true });
+        const name = buttonLabel?.(code) ?? text(b.buttonName);
+        buttons.push({ key: buttonKey(code), title: name || code, isLeaf: true });
       }
       const children = [...build(m.children, depth + 1), ...buttons];
       if (children.length) out.push({ key: `${MENU_PREFIX}${menuCode}`, title: label(m), children });
@@ -323,11 +359,4 @@ export function options(answer: unknown): Option[] {
   return records(answer)
     .filter((o) => o.value !== undefined && o.value !== null && o.value !== '')
     .map((o) => ({ value: text(o.value), label: text(o.label) || text(o.value) }));
-}
-
-/** A URL row matches a search text (URL, description or method, any case). */
-export function urlMatches(row: { url?: unknown; description?: unknown; method?: unknown }, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return [row.url, row.description, row.method].some((v) => text(v).toLowerCase().includes(q));
 }

@@ -1,7 +1,8 @@
 /**
  * The built-in field kinds (the `fieldKind` names of resource.schema.json): each one's form
  * input (form/builtinWidgets.tsx), table cell (kindCells.tsx; the value's text where it has
- * none) and search input (searchInputs.tsx: by the field's type and match).
+ * none) and search input (searchInputs.tsx: by the field's type and match); `upload` is
+ * upload/ (a file of the files API).
  */
 import type { FieldKind } from '../../generated/resources.ts';
 import {
@@ -25,6 +26,8 @@ import { RelationMultipleWidget } from '../form/RelationMultipleWidget.tsx';
 import { RichTextWidget } from '../form/RichTextWidget.tsx';
 import { ChoiceCell, FlagCell, IconCell, RichTextCell, StatusCell, TagsCell } from './kindCells.tsx';
 import type { FieldKindDefinition } from './types.ts';
+import { UploadWidget } from '../upload/UploadWidget.tsx';
+import { UploadCell } from '../upload/UploadCell.tsx';
 
 export const builtinFieldKinds: Readonly<Record<FieldKind, FieldKindDefinition>> = {
   text: { input: TextWidget },
@@ -47,4 +50,5 @@ export const builtinFieldKinds: Readonly<Record<FieldKind, FieldKindDefinition>>
   dateTime: { input: DateTimeWidget },
   relation: { input: RelationInputWidget },
   relationMultiple: { input: RelationMultipleWidget },
+  upload: { input: UploadWidget, cell: UploadCell },
 };

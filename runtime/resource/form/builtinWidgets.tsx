@@ -8,7 +8,7 @@ import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, S
 import type { Widget, WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRegistry } from '../registryContext.tsx';
-import { formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
+import { errorIdOf, formContextOf, plannedFieldOf, useStoreValue } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 import { fieldChoices, isChoiceList, joinList, prefixChoices, splitList, type Choice } from './fieldOptions.ts';
 import {
@@ -44,9 +44,16 @@ function textHandlers(props: WidgetProps) {
   };
 }
 
-/** The error look of an Ant Design input, when the field shows an error. */
-function statusOf(props: { rawErrors?: string[] }): 'error' | undefined {
-  return props.rawErrors?.length ? 'error' : undefined;
+/**
+ * The error look of an Ant Design input when the field shows an error, and what a screen reader
+ * needs to tell it: the input is invalid and described by the field's messages.
+ */
+function errorProps(props: { id: string; rawErrors?: string[] }): {
+  status?: 'error';
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+} {
+  return props.rawErrors?.some(Boolean) ? { status: 'error', 'aria-invalid': true, 'aria-describedby': errorIdOf(props.id) } : {};
 }
 
 export function placeholderOf(props: WidgetProps, field: PlannedField | undefined): string | undefined {
@@ -71,7 +78,7 @@ export function TextWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
   return (
     <Input
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       name={props.htmlName ?? props.id}
       value={text(props.value)}
@@ -88,7 +95,7 @@ export function PasswordWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
   return (
     <Input.Password
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       name={props.htmlName ?? props.id}
       value={text(props.value)}
@@ -105,7 +112,7 @@ function textareaWidget(style?: CSSProperties): Widget {
     const field = plannedFieldOf(props);
     return (
       <Input.TextArea
-        status={statusOf(props)}
+        {...errorProps(props)}
         id={props.id}
         name={props.htmlName ?? props.id}
         value={text(props.value)}
@@ -129,7 +136,7 @@ export function NumberWidget(props: WidgetProps) {
   const { id, onChange, onBlur, onFocus, value } = props;
   return (
     <InputNumber<number>
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={id}
       name={props.htmlName ?? id}
       value={typeof value === 'number' ? value : null}
@@ -165,7 +172,7 @@ function ChoiceSelect(props: WidgetProps & { field: PlannedField; choices: Choic
   if (isChoiceList(props.schema)) {
     return (
       <Select<string[]>
-        status={statusOf(props)}
+        {...errorProps(props)}
         id={id}
         mode="multiple"
         value={splitList(value)}
@@ -180,7 +187,7 @@ function ChoiceSelect(props: WidgetProps & { field: PlannedField; choices: Choic
   }
   return (
     <Select<Choice['value']>
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={id}
       value={value ?? undefined}
       options={choices}
@@ -206,7 +213,7 @@ export function TagsWidget(props: WidgetProps) {
   const field = plannedFieldOf(props);
   return (
     <Select<string[]>
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       mode="tags"
       value={splitList(props.value)}
@@ -280,7 +287,7 @@ export function DateTimeWidget(props: WidgetProps) {
   const ctx = formContextOf(props);
   return (
     <DatePicker
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       showTime
       format={DATE_TIME_FORMAT}
@@ -300,7 +307,7 @@ export function DateWidget(props: WidgetProps) {
   const dateOnly = props.schema.format === 'date';
   return (
     <DatePicker
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       format={DATE_FORMAT}
       value={toDayjs(props.value)}
@@ -322,7 +329,7 @@ export function MobileWidget(props: WidgetProps) {
   const handlers = textHandlers(props);
   const input = (
     <Input
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={props.id}
       name={props.htmlName ?? props.id}
       value={text(props.value)}
@@ -452,7 +459,7 @@ function RelationWidget(props: WidgetProps & { field: PlannedField; tree: boolea
 
   // What the tree and the flat choice share.
   const common = {
-    status: statusOf(props),
+    ...errorProps(props),
     id,
     value: current,
     disabled,
@@ -492,7 +499,7 @@ export function JsonWidget(props: WidgetProps) {
   const rows = plannedFieldOf(props)?.ui.rows ?? 4;
   return (
     <Input.TextArea
-      status={statusOf(props)}
+      {...errorProps(props)}
       id={id}
       value={draft}
       rows={rows}

@@ -102,3 +102,6 @@ export function plannedFieldOf(
   const fromOptions = (props.options as Record<string, unknown>)[FIELD_OPTION] as PlannedField | undefined;
   return fromOptions ?? formContextOf(props).plan.byName.get(props.name);
 }
+
+/** The id of a field's messages (templates.tsx), which its input names in aria-describedby: rjsf's `<id>__error`. */
+export const errorIdOf = (id: string) => `${id}__error`;

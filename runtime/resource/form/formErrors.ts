@@ -127,7 +127,7 @@ function isChoice(plan: FormPlan, field: string): boolean {
 }
 
 /** The label of a planned field in the current language (a confirm entry: "Confirm <label>"). */
-export function fieldLabel(t: Translate, plan: FormPlan, name: string): string {
+function fieldLabel(t: Translate, plan: FormPlan, name: string): string {
   const field = plan.byName.get(name);
   if (!field) return name;
   const label = t(field.label);

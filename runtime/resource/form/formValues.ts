@@ -17,13 +17,19 @@ export function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** The form data a form starts with: the planned fields of `initial` that hold a value. */
+/**
+ * The form data a form starts with: the planned fields of `initial` that hold a value, and the
+ * schema's default for a field without one. The form library fills those defaults itself when it
+ * renders (a record stored without them, through the API, on edit too): starting from them, the
+ * form it renders is the one it starts from, and an untouched form has nothing to discard.
+ */
 export function initialFormData(plan: FormPlan, initial: Readonly<ResourceRecord> | undefined): ResourceRecord {
   const out: ResourceRecord = {};
   for (const field of plan.fields) {
     if (field.confirms) continue;
     const value = initial?.[field.name];
     if (!isEmptyValue(value)) out[field.name] = value;
+    else if (field.schema.default !== undefined) out[field.name] = field.schema.default;
   }
   if (plan.mode === 'create') {
     for (const field of plan.fields) {
@@ -57,11 +63,31 @@ export function valuesToValidate(plan: FormPlan, formData: Readonly<ResourceReco
   return out;
 }
 
+/**
+ * Whether two field values are the same: equal values, or lists and objects with the same
+ * contents (the form library rebuilds a list of objects when it renders it: no change by the user).
+ * Keys holding undefined count as absent.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    return a.length === list.length && a.every((item, i) => sameValue(item, list[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const kx = keys(x);
+  return kx.length === keys(y).length && kx.every((k) => sameValue(x[k], y[k]));
+}
+
 /** Names of the fields whose values differ between two form data objects. */
 export function changedFields(before: Readonly<ResourceRecord>, after: Readonly<ResourceRecord>): string[] {
   const out: string[] = [];
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!Object.is(before[key], after[key])) out.push(key);
+    if (!sameValue(before[key], after[key])) out.push(key);
   }
   return out;
 }

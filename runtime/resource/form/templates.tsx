@@ -10,7 +10,7 @@
  */
 import { useRef, type CSSProperties, type ReactElement } from 'react';
 import { getUiOptions, type FieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
-import { FIELD_OPTION, formContextOf } from './formContext.ts';
+import { errorIdOf, FIELD_OPTION, formContextOf } from './formContext.ts';
 import type { PlannedField } from './formPlan.ts';
 
 const GRID_COLUMNS = 24;
@@ -24,9 +24,9 @@ function spanStyle(span: number | undefined): CSSProperties {
   return style;
 }
 
-function ErrorLines({ errors }: { errors: readonly string[] }) {
+function ErrorLines({ id, errors }: { id: string; errors: readonly string[] }) {
   return (
-    <div className="resource-form-errors" role="alert">
+    <div className="resource-form-errors" role="alert" id={id}>
       {errors.map((e, i) => (
         <div key={i}>{e}</div>
       ))}
@@ -54,7 +54,7 @@ export function ResourceFieldTemplate(props: FieldTemplateProps) {
       <div className="resource-form-control">
         {children}
         {help && <div className="resource-form-help">{help}</div>}
-        {errors.length > 0 && <ErrorLines errors={errors} />}
+        {errors.length > 0 && <ErrorLines id={errorIdOf(id)} errors={errors} />}
       </div>
     </div>
   );

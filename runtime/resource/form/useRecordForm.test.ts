@@ -208,4 +208,27 @@ describe('useRecordForm', () => {
     });
     expect(onSubmit).toHaveBeenCalledWith({ status: 1, contractStart: null });
   });
+
+  it('on edit, starts a field the stored record lacks from its schema default: the untouched form tells no change', () => {
+    const withLevel: ResourceMeta = {
+      ...contract,
+      record: {
+        ...contract.record,
+        properties: { ...(contract.record.properties as Record<string, unknown>), level: { type: 'integer', minimum: 0, default: 0 } },
+      },
+      fields: [...contract.fields, field('level', 'integer')],
+      form: { ...contract.form, edit: [...contract.form.edit, 'level'] },
+    };
+    const onChange = vi.fn<(values: ResourceRecord) => void>();
+    const plan = buildFormPlan(withLevel, 'edit', new Set(), { initial: { id: 8, code: 'C-8', status: 0 } });
+    const { result } = renderHook(() =>
+      useRecordForm({ plan, t, onSubmit: vi.fn(), onChange, labels: contract.labels.fields, initial: { id: 8, code: 'C-8', status: 0 } }),
+    );
+    expect(result.current.values()).toMatchObject({ status: 0, level: 0 });
+    // the form library renders the same data, defaults filled: nothing changed
+    act(() => result.current.change({ ...result.current.values() }));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => result.current.change({ ...result.current.values(), level: 2 }));
+    expect(onChange).toHaveBeenCalledWith({ status: 0, level: 2 });
+  });
 });

@@ -21,7 +21,7 @@ import type { FormPlan } from './formPlan.ts';
 import { validateValues } from './formValidator.ts';
 import { changedFields, initialFormData, valuesToSend, valuesToValidate } from './formValues.ts';
 
-export type FieldMessages = Readonly<Record<string, string>>;
+type FieldMessages = Readonly<Record<string, string>>;
 
 const NO_ERRORS: FieldMessages = Object.freeze({});
 

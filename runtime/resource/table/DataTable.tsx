@@ -2,9 +2,19 @@
  * The generic table: TanStack Table v9 for the row model (selection, sorting, column
  * visibility, tree expansion) and TanStack Virtual for the rows, so that only the rows in view
  * (plus a few) are in the DOM whatever the number of records. A sticky header, ARIA table
- * roles with row indexes, named checkboxes and toggles.
+ * roles with row indexes, named checkboxes and toggles. Columns can be resized by dragging the
+ * edge of their header (or with the arrow keys on it): the new width is reported on release.
  */
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import {
   columnVisibilityFeature,
   createExpandedRowModel,
@@ -45,18 +55,20 @@ export interface DataTableColumn {
   title?: (record: TableRecord) => string;
 }
 
-export interface SortChange {
+interface SortChange {
   field: string;
   order: 'ascend' | 'descend';
 }
 
-export interface DataTableLabels {
+interface DataTableLabels {
   selectAll: string;
   selectRow: (record: TableRecord) => string;
   expand: string;
   collapse: string;
   empty: string;
   actions: string;
+  /** Name of a column's resize handle. */
+  resize?: (header: string) => string;
 }
 
 export interface DataTableProps {
@@ -84,6 +96,8 @@ export interface DataTableProps {
   rowHeight?: number;
   loading?: boolean;
   testId?: string;
+  /** Columns resizable by drag: called with the column's new width when the drag ends. */
+  onColumnResize?: (id: string, width: number) => void;
 }
 
 const features = tableFeatures({
@@ -97,8 +111,13 @@ const features = tableFeatures({
 });
 
 const SELECT_WIDTH = 44;
-const DEFAULT_MIN_WIDTH = 110;
+const DEFAULT_MIN_WIDTH = 80;
 const INDENT_PX = 18;
+const RESIZE_MIN = 60;
+const RESIZE_MAX = 1200;
+const RESIZE_STEP = 16;
+
+const clamp = (width: number) => Math.round(Math.min(RESIZE_MAX, Math.max(RESIZE_MIN, width)));
 
 function apply<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -132,9 +151,13 @@ export default function DataTable(props: DataTableProps) {
     rowHeight = 40,
     loading = false,
     testId,
+    onColumnResize,
   } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ExpandedState>(true);
+  /** The width of the column being dragged, shown live until the drag ends. */
+  const [dragging, setDragging] = useState<{ id: string; width: number }>();
+  const drag = useRef<{ id: string; startX: number; startWidth: number; width: number }>(undefined);
 
   const columnDefs = useMemo<ColumnDef<typeof features, TableRecord>[]>(
     () =>
@@ -205,17 +228,36 @@ export default function DataTable(props: DataTableProps) {
     initialRect: { width: 1024, height: maxHeight },
   });
 
+  const widthOf = (id: string) => (dragging?.id === id ? dragging.width : byId.get(id)?.width);
+  // The widths the header cells are drawn at, for the resizers' values (a column without a set width takes its share).
+  const headerRowRef = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState<Readonly<Record<string, number>>>({});
+  const columnKey = visibleColumns.map((col) => col.id).join('\n');
+  useLayoutEffect(() => {
+    const row = headerRowRef.current;
+    if (!row || !onColumnResize || typeof ResizeObserver === 'undefined') return;
+    const cells = [...row.querySelectorAll<HTMLElement>('[data-column]')];
+    const observer = new ResizeObserver(() => {
+      const next: Record<string, number> = {};
+      for (const cell of cells) next[cell.dataset.column ?? ''] = Math.round(cell.getBoundingClientRect().width);
+      setDrawn((prev) => (cells.every((cell) => prev[cell.dataset.column ?? ''] === next[cell.dataset.column ?? '']) ? prev : next));
+    });
+    for (const cell of cells) observer.observe(cell);
+    return () => observer.disconnect();
+  }, [columnKey, onColumnResize]);
+  const shownWidth = (id: string) => widthOf(id) ?? drawn[id] ?? byId.get(id)?.minWidth ?? DEFAULT_MIN_WIDTH;
   const template = [
     ...(selectable ? [`${SELECT_WIDTH}px`] : []),
     ...visibleColumns.map((col) => {
       const c = byId.get(col.id);
-      return c?.width ? `${c.width}px` : `minmax(${c?.minWidth ?? DEFAULT_MIN_WIDTH}px, 1fr)`;
+      const width = widthOf(col.id);
+      return width ? `${width}px` : `minmax(${c?.minWidth ?? DEFAULT_MIN_WIDTH}px, 1fr)`;
     }),
     ...(rowActions ? [`${actionsWidth}px`] : []),
   ].join(' ');
   const minWidth =
     (selectable ? SELECT_WIDTH : 0) +
-    visibleColumns.reduce((n, col) => n + (byId.get(col.id)?.width ?? byId.get(col.id)?.minWidth ?? DEFAULT_MIN_WIDTH), 0) +
+    visibleColumns.reduce((n, col) => n + (widthOf(col.id) ?? byId.get(col.id)?.minWidth ?? DEFAULT_MIN_WIDTH), 0) +
     (rowActions ? actionsWidth : 0);
   const gridStyle = { gridTemplateColumns: template, minWidth } as CSSProperties;
 
@@ -224,19 +266,57 @@ export default function DataTable(props: DataTableProps) {
   const firstColumnId = visibleColumns[0]?.id;
   const items = virtualizer.getVirtualItems();
 
+  const startResize = (event: PointerEvent<HTMLDivElement>, id: string) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const cell = event.currentTarget.parentElement;
+    const startWidth = cell ? cell.getBoundingClientRect().width : (widthOf(id) ?? DEFAULT_MIN_WIDTH);
+    drag.current = { id, startX: event.clientX, startWidth, width: clamp(startWidth) };
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDragging({ id, width: clamp(startWidth) });
+  };
+  const moveResize = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    d.width = clamp(d.startWidth + event.clientX - d.startX);
+    setDragging({ id: d.id, width: d.width });
+  };
+  const endResize = () => {
+    const d = drag.current;
+    if (!d) return;
+    drag.current = undefined;
+    setDragging(undefined);
+    onColumnResize?.(d.id, d.width);
+  };
+  const keyResize = (event: KeyboardEvent<HTMLDivElement>, id: string) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const cell = event.currentTarget.parentElement;
+    const current = widthOf(id) ?? (cell ? cell.getBoundingClientRect().width : DEFAULT_MIN_WIDTH);
+    onColumnResize?.(id, clamp(current + (event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP)));
+  };
+
   return (
     <div
       className={`data-table${loading ? ' data-table-loading' : ''}`}
       ref={scrollRef}
       style={{ maxHeight }}
-      role="table"
+      // a tree's rows carry their level and whether they are open, which only a treegrid's rows may
+      role={tree ? 'treegrid' : 'table'}
       aria-label={ariaLabel}
       aria-rowcount={rows.length + 1}
       aria-busy={loading || undefined}
       data-testid={testId}
     >
       <div className="data-table-head" role="rowgroup">
-        <div className="data-table-row data-table-header-row" role="row" aria-rowindex={1} style={{ ...gridStyle, height: rowHeight }}>
+        <div
+          ref={headerRowRef}
+          className="data-table-row data-table-header-row"
+          role="row"
+          aria-rowindex={1}
+          style={{ ...gridStyle, height: rowHeight }}
+        >
           {selectable && (
             <div className="data-table-cell data-table-select" role="columnheader">
               <input
@@ -263,6 +343,25 @@ export default function DataTable(props: DataTableProps) {
                   </button>
                 ) : (
                   <span className="data-table-ellipsis">{c?.header}</span>
+                )}
+                {onColumnResize && (
+                  <div
+                    className={`data-table-resizer${dragging?.id === col.id ? ' is-dragging' : ''}`}
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={labels.resize ? labels.resize(c?.header ?? col.id) : undefined}
+                    aria-valuenow={shownWidth(col.id)}
+                    aria-valuemin={RESIZE_MIN}
+                    aria-valuemax={RESIZE_MAX}
+                    tabIndex={0}
+                    data-resize={col.id}
+                    onPointerDown={(e) => startResize(e, col.id)}
+                    onPointerMove={moveResize}
+                    onPointerUp={endResize}
+                    onPointerCancel={endResize}
+                    onKeyDown={(e) => keyResize(e, col.id)}
+                    onClick={(e) => e.stopPropagation()}
+                  />
                 )}
               </div>
             );

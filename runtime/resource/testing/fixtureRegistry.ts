@@ -39,6 +39,6 @@ export const fixtureRegistry: Registry = {
     tree: { keyField: 'id', parentField: 'parentId', labelField: 'name', rootValue: 0 },
   }),
   GadgetPart: resource('GadgetPart', {
-    source: { call: 'queryGadgetPart', paged: false, requires: ['gadgetId'] },
+    source: { call: 'queryGadgetPart', paged: false, requires: ['gadgetId'], params: {} },
   }),
 };

@@ -78,6 +78,7 @@ export function readCalls(s: Section, actions: readonly ActionDef[]): CallDef[] 
       body: c.body as JsonSchema | undefined,
       result: c.result ?? 'envelope',
       options: c.options ?? {},
+      ...(c.mock ? { mock: true as const } : {}),
     });
   });
   const seen = new Set<string>();

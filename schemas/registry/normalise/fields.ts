@@ -73,10 +73,11 @@ function recordFields(s: Section): FieldDef[] {
     label: labelFields[name] ?? defaultFieldLabel(s.doc.name, name),
     ...(schema['x-auto'] ? { auto: schema['x-auto'] } : {}),
     ...(schema['x-notBefore'] ? { notBefore: schema['x-notBefore'] } : {}),
+    ...(schema['x-partOf'] ? { partOf: schema['x-partOf'] } : {}),
   }));
 }
 
-/** x-hash, x-auto, x-notBefore and x-kind of one record field. */
+/** x-hash, x-auto, x-notBefore, x-partOf and x-kind of one record field. */
 function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
   const { file, issues } = s;
   const kind = schema['x-kind'];
@@ -99,6 +100,9 @@ function checkFieldRules(s: Section, name: string, schema: JsonSchema): void {
     if (s.required.has(name))
       issues.push({ file, pointer: `/record/properties/${name}/x-auto`, message: 'a field the server sets cannot be required' });
   }
+  const partOf = schema['x-partOf'];
+  if (partOf !== undefined && (!s.props[partOf] || partOf === name))
+    issues.push({ file, pointer: `/record/properties/${name}/x-partOf`, message: `"${partOf}" is not another field of the record` });
   const notBefore = schema['x-notBefore'];
   if (notBefore !== undefined) {
     const other = s.props[notBefore];

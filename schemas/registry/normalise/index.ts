@@ -35,7 +35,12 @@ export function normalise(file: string, doc: ResourceFile, issues: RegistryIssue
     menu: doc.menu,
     labels: {
       title: doc.labels?.title ?? `resources.${doc.name}.title`,
-      fields: Object.fromEntries(fields.fields.map((f) => [f.name, f.label])),
+      fields: Object.fromEntries([
+        ...fields.fields.map((f) => [f.name, f.label]),
+        ...[...list.search.basic, ...list.search.advanced]
+          .filter((x) => x.link)
+          .map((x) => [x.field, `resources.${doc.name}.fields.${x.field}`]),
+      ]),
     },
     record: s.record,
     fields: fields.fields,

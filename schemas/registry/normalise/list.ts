@@ -41,6 +41,7 @@ export function readList(s: Section, { fields, fieldMap }: Fields): Resource['li
     tree: list.tree,
     filterTree: list.filterTree,
     detail: list.detail,
+    detailPanels: list.detailPanels,
     source: readSource(s),
   };
 }
@@ -53,12 +54,23 @@ function readSearch(
 ): SearchField[] {
   return (entries ?? []).map((e, i) => {
     const fieldName = typeof e === 'string' ? e : (e.field ?? '');
+    if (typeof e !== 'string' && e.link !== undefined) return readLinkSearch(s, fieldMap, e, `/list/search/${where}/${i}`);
     const f = fieldMap.get(fieldName);
     s.check(!!f, `/list/search/${where}/${i}`, `unknown field "${fieldName}"`);
     if (f?.secret) s.check(false, `/list/search/${where}/${i}`, `field "${fieldName}" is writeOnly and cannot be searched`);
     const match = (typeof e === 'string' ? undefined : e.match) ?? (f ? defaultMatch(f) : 'exact');
     return { field: fieldName, match };
   });
+}
+
+/** A search by a linked value (`link`): a filter of its own name, exact, on a link of the resource. */
+function readLinkSearch(s: Section, fieldMap: ReadonlyMap<string, FieldDef>, e: Partial<SearchField>, pointer: string): SearchField {
+  const field = e.field ?? '';
+  const link = e.link ?? '';
+  s.check(!fieldMap.has(field), `${pointer}/field`, `"${field}" is a record field: a search by a link has a name of its own`);
+  s.check(!!s.doc.links?.[link], `${pointer}/link`, `no link "${link}" in links`);
+  s.check(e.match === undefined || e.match === 'exact', `${pointer}/match`, 'a search by a link matches exactly');
+  return { field, match: 'exact', link };
 }
 
 function defaultMatch(field: FieldDef): MatchMode {
@@ -76,6 +88,7 @@ function readSource(s: Section): ListSource | undefined {
     call: list.source.call,
     paged: list.source.paged ?? false,
     requires: list.source.requires ?? [],
+    params: list.source.params ?? {},
   };
   if (source) {
     check(

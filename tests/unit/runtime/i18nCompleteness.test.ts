@@ -38,8 +38,16 @@ const accountPages = Object.fromEntries(LOCALES.map((l) => [l, readMessages(`pub
   (typeof LOCALES)[number],
   Map<string, string>
 >;
+/** The netdisc's strings (pages/netdisc/messages/<l>.json), loaded with the netdisc. */
+const netdisc = Object.fromEntries(
+  LOCALES.map((l) => [l, flatten(JSON.parse(readFileSync(join(runtimeDir, 'pages/netdisc/messages', `${l}.json`), 'utf8')) as Tree)]),
+) as Record<(typeof LOCALES)[number], Map<string, string>>;
+/** The monitoring pages' strings (pages/monitor/messages/<l>.json), loaded with them. */
+const monitor = Object.fromEntries(
+  LOCALES.map((l) => [l, flatten(JSON.parse(readFileSync(join(runtimeDir, 'pages/monitor/messages', `${l}.json`), 'utf8')) as Tree)]),
+) as Record<(typeof LOCALES)[number], Map<string, string>>;
 const messages = Object.fromEntries(
-  LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l], ...accountPages[l]])]),
+  LOCALES.map((l) => [l, new Map([...firstPaint[l], ...layout[l], ...demo[l], ...accountPages[l], ...netdisc[l], ...monitor[l]])]),
 ) as Record<(typeof LOCALES)[number], Map<string, string>>;
 
 function schemaKeys(locale: string): Map<string, string> {

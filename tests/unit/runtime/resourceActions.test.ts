@@ -1,6 +1,8 @@
 /** The permission screens' trees and tick states, built from the grant calls' answers. */
 import { describe, expect, it } from 'vitest';
 import {
+  filterTree,
+  parentKeys,
   buttonCheckTree,
   buttonKeys,
   buttonsByMenu,
@@ -15,16 +17,27 @@ import {
   options,
   sameKeys,
   topKeys,
-  urlMatches,
   heldChoices,
+  isButtonKey,
   walk,
   type CheckNode,
 } from '../../../runtime/resource/actions/grantTree.ts';
 import { allPages } from '../../../runtime/resource/actions/grantApi.ts';
+import {
+  neededBy,
+  urlCheckTree,
+  urlIds,
+  urlKeyOf,
+  withNeeds,
+  type GrantDraft,
+  type NeedsContext,
+} from '../../../runtime/resource/actions/grantNeedsModel.ts';
+import { needsIndex } from '../../../schemas/registry/grantNeeds.ts';
 import { choicesOf, leafTree, linkedKeys, ownerValue, saveBody, valuesOf } from '../../../runtime/resource/actions/assignModel.ts';
 import { registerSystemActions } from '../../../runtime/resource/actions/registerSystemActions.ts';
 import { hasActionComponent } from '../../../runtime/resource/extensions.ts';
 import { resources } from '../../../runtime/generated/resources.ts';
+import { visibleActions } from '../../../runtime/resource/actionModel.ts';
 
 /** querySysMenuTree as the server answers it: system (users, roles), permission (page, role), home. */
 const MENU_ANSWER = [
@@ -159,13 +172,38 @@ describe('button tree of a role', () => {
     expect(walk(tree.nodes).map((n) => `${n.key}|${n.title}`)).toEqual([
       'menu:system|System',
       'menu:sysuser|Users',
-      'button:sysuser:add|Add (sysuser:add)',
-      'button:sysuser:delete|Delete (sysuser:delete)',
+      'button:sysuser:add|Add',
+      'button:sysuser:delete|Delete',
       'menu:sysrole|Roles',
       'button:sysrole:add|sysrole:add',
     ]);
     expect(tree.menuOf.get('sysuser:delete')).toBe('sysuser');
     expect([...tree.buttonsOf.keys()]).toEqual(['sysuser', 'sysrole']);
+  });
+
+  it('names buttons by their action, and lists only the menus kept (the pages the console renders)', () => {
+    const named = buttonCheckTree(
+      BUTTON_ANSWER,
+      undefined,
+      (code) => code !== 'sysrole',
+      (code) => (code === 'sysuser:add' ? 'Users: Add' : undefined),
+    );
+    expect(walk(named.nodes).map((n) => `${n.key}|${n.title}`)).toEqual([
+      'menu:system|System',
+      'menu:sysuser|Users',
+      'button:sysuser:add|Users: Add',
+      'button:sysuser:delete|Delete',
+    ]);
+    const menus = menuCheckTree(MENU_ANSWER, undefined, () => false);
+    expect(menus).toEqual([]);
+  });
+
+  it('searches a tree by title, keeping the ancestors of a match, and lists its parents', () => {
+    const shown = filterTree(tree.nodes, 'dele');
+    expect(walk(shown).map((n) => n.key)).toEqual(['menu:system', 'menu:sysuser', 'button:sysuser:delete']);
+    expect(filterTree(tree.nodes, '  ')).toEqual(tree.nodes);
+    expect(filterTree(tree.nodes, 'nothing like it')).toEqual([]);
+    expect(parentKeys(tree.nodes)).toEqual(['menu:system', 'menu:sysuser', 'menu:sysrole']);
   });
 
   it("ticks the role's buttons, with their menus following", () => {
@@ -310,20 +348,12 @@ describe('posts and roles of a user', () => {
   });
 });
 
-describe('options and URL search', () => {
+describe('options', () => {
   it('reads look-up answers as text options', () => {
     expect(options([{ label: 'Administrator', value: 1 }, { label: '', value: 'ROLE_X' }, { label: 'no value' }])).toEqual([
       { value: '1', label: 'Administrator' },
       { value: 'ROLE_X', label: 'ROLE_X' },
     ]);
-  });
-
-  it('matches a URL by address, description or method, ignoring case', () => {
-    const row = { url: '/api/admin/sysuser/querySysUser', description: 'query SysUser', method: 'GET' };
-    expect(urlMatches(row, '')).toBe(true);
-    expect(urlMatches(row, 'SYSUSER')).toBe(true);
-    expect(urlMatches(row, ' get ')).toBe(true);
-    expect(urlMatches(row, 'sysrole')).toBe(false);
   });
 
   it('compares key sets regardless of order and repeats', () => {
@@ -356,12 +386,113 @@ describe('reading every page of a list', () => {
 });
 
 describe('registration', () => {
-  it('registers a component for every custom action of the resource files', () => {
+  it('registers a component for every custom action of the resource files (a run, assign or open action is generic)', () => {
     registerSystemActions();
     const custom = Object.values(resources).flatMap((r) =>
-      r.actions.filter((a) => a.kind === 'custom').map((a) => [r.name, a.name] as const),
+      r.actions.filter((a) => a.kind === 'custom' && !a.run && !a.assign && !a.open).map((a) => [r.name, a.name] as const),
     );
     expect(custom.length).toBeGreaterThan(0);
     expect(custom.filter(([r, a]) => !hasActionComponent(r, a))).toEqual([]);
+  });
+});
+
+describe('run and assign actions', () => {
+  it('an assign action is offered without a registered component, by its button', () => {
+    const roles = resources.SysRole!;
+    const ctx = { hasButton: () => true, hasCall: () => true, hasComponent: () => false };
+    expect(visibleActions(roles, 'row', ctx).map((a) => a.name)).toContain('assignUser');
+    const withoutButton = { ...ctx, hasButton: (code: string) => code !== roles.actions.find((a) => a.name === 'assignUser')!.permission };
+    expect(visibleActions(roles, 'row', withoutButton).map((a) => a.name)).not.toContain('assignUser');
+  });
+
+  it('are offered without a registered component, by their button', () => {
+    const tasks = resources.AssigneeTask!;
+    const ctx = { hasButton: (code: string) => code !== 'assigneetask:terminate', hasCall: () => true, hasComponent: () => false };
+    expect(visibleActions(tasks, 'row', ctx).map((a) => a.name)).toEqual(['pass', 'delegate', 'resolve', 'regress', 'reject']);
+  });
+});
+
+describe('what a ticked page or button brings along (before saving)', () => {
+  const index = needsIndex(Object.values(resources));
+  const menuNodes = menuCheckTree([
+    { id: 2, menuCode: 'sysuser', menuName: 'Users' },
+    { id: 5, menuCode: 'sysorg', menuName: 'Organisations' },
+  ]);
+  const buttonTree = buttonCheckTree([
+    { menuCode: 'sysuser', menuName: 'Users', buttons: [{ buttonCode: 'sysuser:query' }, { buttonCode: 'sysuser:export' }] },
+    { menuCode: 'sysorg', menuName: 'Organisations', buttons: [{ buttonCode: 'sysorg:query' }] },
+  ]);
+  const URLS = [
+    { id: 1, url: '/api/admin/sysuser/querySysUser' },
+    { id: 2, url: '/api/admin/sysorg/querySysOrgTree' },
+    { id: 3, url: '/api/admin/sysuser/exportSysUser' },
+    { id: 4, url: '/api/admin/sysuser/deleteSysUser' },
+    { id: 5, url: '/api/admin/sysuser/getSysUser' },
+    { id: 9, url: '/api/elsewhere' },
+  ];
+  const urlNodes = urlCheckTree(
+    URLS,
+    (url) =>
+      url.startsWith('/api/admin/sysuser/')
+        ? {
+            group: 'sysuser',
+            groupTitle: 'Users',
+            title: url.includes('export') ? 'Export' : url.includes('delete') ? 'Delete' : 'Query',
+            detail: url.split('/').pop()!,
+          }
+        : url.startsWith('/api/admin/sysorg/')
+          ? { group: 'sysorg', groupTitle: 'Organisations', title: 'Query', detail: 'tree' }
+          : { group: '', groupTitle: 'Other calls', title: url, detail: '' },
+    '',
+  );
+  const ctx: NeedsContext = {
+    index,
+    menuNodes,
+    buttonNodes: buttonTree.nodes,
+    urlNodes,
+    menuCode: (key) => ({ '2': 'sysuser', '5': 'sysorg' })[key],
+    menuTitle: (code) => ({ sysuser: 'Users', sysorg: 'Organisations' })[code] ?? code,
+    buttonTitle: (code) => code,
+    urlKey: (url) => {
+      const u = URLS.find((x) => x.url === url);
+      return u ? urlKeyOf(u.id) : undefined;
+    },
+    buttonListed: (code) => buttonTree.menuOf.has(code),
+  };
+  const empty: GrantDraft = { menus: [], buttons: [], urls: [], brought: [] };
+  const leavesOf = (d: GrantDraft) => ({ buttons: d.buttons.filter(isButtonKey).sort(), urls: urlIds(d.urls).sort() });
+
+  it('groups the calls by page, named by action (told apart when two have one name), the calls of no page last', () => {
+    expect(urlNodes.map((n) => [n.title, n.children?.map((c) => c.title)])).toEqual([
+      ['Organisations', ['Query']],
+      ['Users', ['Delete', 'Export', 'Query (getSysUser)', 'Query (querySysUser)']],
+      ['Other calls', ['/api/elsewhere']],
+    ]);
+  });
+
+  it('ticks what a ticked page needs, marked as needed by it, and unticks it with the page', () => {
+    const ticked = withNeeds(ctx, empty, { ...empty, menus: ['2'] });
+    expect(leavesOf(ticked)).toEqual({ buttons: ['button:sysorg:query', 'button:sysuser:query'], urls: [1, 2] });
+    expect(neededBy(ctx, ticked).get('url:1')).toEqual(['Users']);
+    expect(neededBy(ctx, ticked).get('url:3')).toBeUndefined();
+
+    // the user unticks one: it stays unticked, still marked as needed, and is theirs from then on
+    const unticked = withNeeds(ctx, ticked, { ...ticked, buttons: ticked.buttons.filter((k) => k !== 'button:sysorg:query') });
+    expect(leavesOf(unticked).buttons).toEqual(['button:sysuser:query']);
+    expect(neededBy(ctx, unticked).get('button:sysorg:query')).toEqual(['Users']);
+
+    // the page unticked: what it brought goes; nothing else changes
+    const gone = withNeeds(ctx, unticked, { ...unticked, menus: [] });
+    expect(leavesOf(gone)).toEqual({ buttons: [], urls: [] });
+    expect(gone.brought).toEqual([]);
+  });
+
+  it('keeps what the role held, and ticks a button’s own calls with its page’s', () => {
+    const held: GrantDraft = { ...empty, urls: ['url:1'] };
+    const withExport = withNeeds(ctx, held, { ...held, buttons: ['button:sysuser:export'] });
+    expect(leavesOf(withExport).urls).toEqual([1, 2, 3]);
+    expect(withExport.brought).not.toContain('url:1');
+    const without = withNeeds(ctx, withExport, { ...withExport, buttons: [] });
+    expect(leavesOf(without)).toEqual({ buttons: [], urls: [1] });
   });
 });

@@ -54,13 +54,13 @@ describe('Ajv errors', () => {
 
   it('read per keyword, with the limits, in each language', () => {
     const cases: [AjvErrorLike, string, string, string][] = [
-      [err('required', { missingProperty: 'username' }, ''), 'Please enter Username', '请输入用户名', '請輸入用戶名'],
-      [err('minLength', { limit: 3 }), 'Username must be at least 3 characters', '用户名至少 3 个字符', '用戶名至少 3 個字元'],
-      [err('minLength', { limit: 1 }), 'Please enter Username', '请输入用户名', '請輸入用戶名'],
-      [err('maxLength', { limit: 64 }), 'Username must be at most 64 characters', '用户名最多 64 个字符', '用戶名最多 64 個字元'],
-      [err('minimum', { limit: 60 }), 'Username must be at least 60', '用户名不能小于 60', '用戶名不能小於 60'],
-      [err('maximum', { limit: 31536000 }), 'Username must be at most 31536000', '用户名不能大于 31536000', '用戶名不能大於 31536000'],
-      [err('pattern', { pattern: '^x$' }), 'Username is not in the expected format', '用户名格式不正确', '用戶名格式不正確'],
+      [err('required', { missingProperty: 'username' }, ''), 'Please enter Username', '请输入用户名', '請輸入使用者名稱'],
+      [err('minLength', { limit: 3 }), 'Username must be at least 3 characters', '用户名至少 3 个字符', '使用者名稱至少 3 個字元'],
+      [err('minLength', { limit: 1 }), 'Please enter Username', '请输入用户名', '請輸入使用者名稱'],
+      [err('maxLength', { limit: 64 }), 'Username must be at most 64 characters', '用户名最多 64 个字符', '使用者名稱最多 64 個字元'],
+      [err('minimum', { limit: 60 }), 'Username must be at least 60', '用户名不能小于 60', '使用者名稱不能小於 60'],
+      [err('maximum', { limit: 31536000 }), 'Username must be at most 31536000', '用户名不能大于 31536000', '使用者名稱不能大於 31536000'],
+      [err('pattern', { pattern: '^x$' }), 'Username is not in the expected format', '用户名格式不正确', '使用者名稱格式不正確'],
       [err('format', { format: 'email' }), 'Please enter a valid email address', '请输入有效的邮箱地址', '請輸入有效的電子郵件地址'],
       [
         err('format', { format: 'uri' }),
@@ -69,15 +69,15 @@ describe('Ajv errors', () => {
         '請輸入有效的網址，例如 https://example.com',
       ],
       [err('format', { format: 'date-time' }), 'Please enter a valid date and time', '请输入有效的日期时间', '請輸入有效的日期時間'],
-      [err('format', { format: 'uuid' }), 'Username must be a valid uuid', '用户名不是有效的 uuid', '用戶名不是有效的 uuid'],
+      [err('format', { format: 'uuid' }), 'Username must be a valid uuid', '用户名不是有效的 uuid', '使用者名稱不是有效的 uuid'],
       [
         err('enum', { allowedValues: [0, 1] }),
         'Please choose one of the options for Username',
         '请为用户名选择一个有效选项',
-        '請為用戶名選擇一個有效選項',
+        '請為使用者名稱選擇一個有效選項',
       ],
-      [err('type', { type: 'integer' }), 'Username must be a whole number', '用户名必须是整数', '用戶名必須是整數'],
-      [err('multipleOf', { multipleOf: 2 }), 'Username is not valid', '用户名无效', '用戶名無效'],
+      [err('type', { type: 'integer' }), 'Username must be a whole number', '用户名必须是整数', '使用者名稱必須是整數'],
+      [err('multipleOf', { multipleOf: 2 }), 'Username is not valid', '用户名无效', '使用者名稱無效'],
     ];
     for (const [e, inEn, inZh, inTw] of cases) {
       expect(ajvMessage(en, e, en('resources.SysUser.fields.username'))).toBe(inEn);

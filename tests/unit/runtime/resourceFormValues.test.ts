@@ -103,5 +103,11 @@ describe('helpers', () => {
     expect([0, false, ' ', 'a'].some(isEmptyValue)).toBe(false);
     expect(changedFields({ a: 1, b: 'x', c: 3 }, { a: 1, b: 'y', d: 4 }).sort()).toEqual(['b', 'c', 'd']);
     expect(changedFields({ a: Number.NaN }, { a: Number.NaN })).toEqual([]);
+    // a list of objects rebuilt with the same contents (keys in another order, an undefined key) is no change
+    const nodes = [{ nodeId: 1, jobId: 2, enable: true }];
+    expect(changedFields({ nodes }, { nodes: [{ jobId: 2, nodeId: 1, enable: true, skip: undefined }] })).toEqual([]);
+    expect(changedFields({ nodes }, { nodes: [{ nodeId: 1, jobId: 3, enable: true }] })).toEqual(['nodes']);
+    expect(changedFields({ nodes }, { nodes: [...nodes, { nodeId: 2, jobId: 2 }] })).toEqual(['nodes']);
+    expect(changedFields({ tags: ['a'] }, { tags: { 0: 'a' } })).toEqual(['tags']);
   });
 });

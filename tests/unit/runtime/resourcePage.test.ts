@@ -31,8 +31,18 @@ import {
   visibleActions,
   type ActionContext,
 } from '../../../runtime/resource/actionModel.ts';
-import { buildColumns, cellText, detailFields, dictLabel, displayValue, initialVisibility } from '../../../runtime/resource/columns.ts';
+import {
+  buildColumns,
+  cellText,
+  detailFields,
+  detailRows,
+  dictLabel,
+  displayValue,
+  initialVisibility,
+  phoneColumns,
+} from '../../../runtime/resource/columns.ts';
 import { filenameFromDisposition } from '../../../runtime/resource/download.ts';
+import { openPath } from '../../../runtime/resource/openRoute.ts';
 import { parseImportErrors } from '../../../runtime/resource/api.ts';
 
 const user = resources.SysUser!;
@@ -76,7 +86,7 @@ describe('a list from a declared call (list.source)', () => {
     expect(listCallName(user)).toBe('querySysUser');
   });
 
-  it('sends the filters, no sorter, and the page only to a paged source', () => {
+  it('sends the filters, and the sorter and the page only to a paged source', () => {
     const req = {
       values: {},
       sort: { field: 'roleCode', order: 'ascend' as const },
@@ -85,7 +95,25 @@ describe('a list from a declared call (list.source)', () => {
       fixed: { menuCode: 'sysuser' },
     };
     expect(buildQueryParams(data, req)).toEqual({ menuCode: 'sysuser' });
-    expect(buildQueryParams(online, { ...req, fixed: undefined })).toEqual({ currentPage: 2, pageSize: 20 });
+    // a paged source sorts on the server: only it sees every row
+    expect(buildQueryParams(online, { ...req, sort: { field: 'username', order: 'descend' }, fixed: undefined })).toEqual({
+      sorter: 'username_descend',
+      currentPage: 2,
+      pageSize: 20,
+    });
+  });
+
+  it("always sends a source's fixed parameters, over the filters", () => {
+    const candidates = resources.CandidateTask!;
+    const mine = resources.MyProcess!;
+    const req = { values: { name: 'Approve' }, page: 1, pageSize: 10, fixed: { type: 'assignee' } };
+    expect(buildQueryParams(candidates, req)).toEqual({ name: 'Approve', type: 'candidate', currentPage: 1, pageSize: 10 });
+    expect(buildQueryParams(mine, { ...req, values: {}, fixed: { processInstanceId: '3' } })).toEqual({
+      processInstanceId: '3',
+      mine: 'true',
+      currentPage: 1,
+      pageSize: 10,
+    });
   });
 
   it('waits for a required filter before asking for rows', () => {
@@ -202,6 +230,7 @@ describe('actions', () => {
       'addToTenant',
       'removePrincipal',
       'unlock',
+      'resetPassword',
     ]);
   });
 
@@ -212,7 +241,7 @@ describe('actions', () => {
     expect(visibleActions(user, 'row', ctx).map((a) => a.name)).toEqual(['update']);
   });
 
-  it('hides a standard action whose call the client lacks and a custom one without a component', () => {
+  it('hides a standard action whose call the client lacks and a custom one without a component (an assign action is generic)', () => {
     const ctx: ActionContext = {
       hasButton: () => true,
       hasCall: (name) => name !== 'exportPdfSysUser',
@@ -221,7 +250,7 @@ describe('actions', () => {
     const names = visibleActions(user, 'toolbar', ctx).map((a) => a.name);
     expect(names).not.toContain('exportPdf');
     expect(names).toContain('print');
-    expect(names.filter((n) => ['grantRole', 'addToTenant', 'online'].includes(n))).toEqual(['online']);
+    expect(names.filter((n) => ['grantRole', 'addToTenant', 'online'].includes(n))).toEqual(['grantRole', 'online']);
   });
 
   it('checks the selection with the spec’s messages', () => {
@@ -252,6 +281,32 @@ describe('row actions by a flag, and deletes confirmed by typing', () => {
     expect(offeredOnRow(byName('restore'), { deleted: false })).toBe(false);
     expect(offeredOnRow(byName('restore'), {})).toBe(false);
     expect(offeredOnRow(byName('update'), { deleted: true })).toBe(true);
+  });
+
+  it('offers Resolve on delegated tasks only, and Pass on the others (a condition on a field value)', () => {
+    const task = resources.AssigneeTask!;
+    const action = (name: string) => task.actions.find((a) => a.name === name)!;
+    expect(offeredOnRow(action('resolve'), { delegationState: 'pending' })).toBe(true);
+    expect(offeredOnRow(action('resolve'), { delegationState: 'resolved' })).toBe(false);
+    expect(offeredOnRow(action('resolve'), { delegationState: null })).toBe(false);
+    expect(offeredOnRow(action('pass'), { delegationState: 'pending' })).toBe(false);
+    expect(offeredOnRow(action('pass'), { delegationState: null })).toBe(true);
+    expect(offeredOnRow(action('delegate'), { delegationState: 'pending' })).toBe(true);
+  });
+
+  it('opens the route of an open action with the row values, and nothing when one is missing', () => {
+    const design = resources.Model!.actions.find((a) => a.name === 'design')!;
+    expect(
+      visibleActions(resources.Model!, 'row', { hasButton: () => true, hasCall: () => false, hasComponent: () => false }).map(
+        (a) => a.name,
+      ),
+    ).toContain('design');
+    expect(openPath(design.open!, { id: 12 })).toBe('/processdesign?id=12');
+    expect(openPath(design.open!, {})).toBeUndefined();
+    expect(openPath({ route: '/example/edit/:id' }, { id: 'a/b' })).toBe('/example/edit/a%2Fb');
+    expect(openPath({ route: '/example/edit/:id' }, { id: '' })).toBeUndefined();
+    expect(openPath({ route: '/example/create' }, undefined)).toBe('/example/create');
+    expect(openPath({ route: '/x', query: { q: 'name', n: 'id' } }, { name: 'a&b', id: 3 })).toBe('/x?q=a%26b&n=3');
   });
 
   it('asks for the tenant code, and matches exactly the expected values', () => {
@@ -285,6 +340,12 @@ describe('columns and cells', () => {
     expect(initialVisibility([{ ...status, defaultHidden: true }])).toEqual({ status: false });
   });
 
+  it('keeps the columns marked for phones, else the first two', () => {
+    const columns = buildColumns(user);
+    expect([...phoneColumns(columns)]).toEqual(['username', 'status']);
+    expect([...phoneColumns(columns.map((c) => ({ ...c, phone: false })))]).toEqual(['username', 'nickname']);
+  });
+
   it('lists every readable field in the detail view, never secrets, the tenant code or hidden fields', () => {
     const fields = detailFields(user, new Set(['mobile'])).map((f) => f.field);
     expect(fields).toContain('address');
@@ -292,6 +353,14 @@ describe('columns and cells', () => {
     expect(fields).not.toContain('password');
     expect(fields).not.toContain('tenantCode');
     expect(fields).not.toContain('mobile');
+  });
+
+  it("leaves the record's internal key, a relation without its label and empty fields out of its detail", () => {
+    const record = { id: 7, username: 'ann', orgId: 2, email: '', address: null, nickname: 'Ann' };
+    const fields = detailRows(user, record).map((f) => f.field);
+    expect(fields).toEqual(['username', 'nickname']);
+    expect(detailRows(user, { ...record, orgName: 'Information Department' }).map((f) => f.field)).toContain('orgId');
+    expect(detailRows(user, { ...record, email: 'ann@example.com' }, new Set(['email'])).map((f) => f.field)).not.toContain('email');
   });
 
   it('shows dictionary labels (item by item for a list), relation labels and formatted dates', () => {
