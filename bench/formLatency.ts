@@ -26,13 +26,13 @@ const WARM_UP = 10;
 /** Pause after a keystroke's frame: at least this, plus a random part of a frame so that keystrokes fall at every phase of the display's frames. */
 const SETTLE_MS = 20;
 const FRAME_MS = 1000 / 60;
-export const TARGET_PAINT_RATIO = 1.25;
-export const TARGET_SCRIPT_MS = 8;
+const TARGET_PAINT_RATIO = 1.25;
+const TARGET_SCRIPT_MS = 8;
 
-export type FormPage = 'native' | 'rjsf' | 'resource';
-export const FORM_PAGES: readonly FormPage[] = ['native', 'rjsf', 'resource'];
+type FormPage = 'native' | 'rjsf' | 'resource';
+const FORM_PAGES: readonly FormPage[] = ['native', 'rjsf', 'resource'];
 
-export interface PageFigures {
+interface PageFigures {
   keystrokes: number;
   paintMedian: number;
   paintP95: number;
@@ -123,7 +123,7 @@ function summarise(rounds: RoundResult[]): PageFigures {
 }
 
 /** Types into each page, interleaved, `rounds` times `keystrokes` keys; the figures per page. */
-export async function measureFormLatency(
+async function measureFormLatency(
   options: { keystrokes?: number; rounds?: number; pages?: readonly FormPage[] } = {},
 ): Promise<Record<FormPage, PageFigures>> {
   const keystrokes = options.keystrokes ?? 60;

@@ -18,13 +18,13 @@ import { launchChromium } from '../tests/e2e/harness.ts';
 import { buildFixturePage, serveDirectory } from './fixturePages.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/listOpen');
-export const TARGET_SPEEDUP = 15;
-export const MAX_DOM_ROWS = 100;
+const TARGET_SPEEDUP = 15;
+const MAX_DOM_ROWS = 100;
 
-export type ListTable = 'generic' | 'antd' | 'antdVirtual';
-export const LIST_TABLES: readonly ListTable[] = ['generic', 'antd', 'antdVirtual'];
+type ListTable = 'generic' | 'antd' | 'antdVirtual';
+const LIST_TABLES: readonly ListTable[] = ['generic', 'antd', 'antdVirtual'];
 
-export interface ListFigures {
+interface ListFigures {
   openMs: number;
   rows: number;
   scrollMs: number;
@@ -56,7 +56,7 @@ const median = (values: number[]) => {
 };
 
 /** Opens each table `rounds` times, interleaved; the median figures per table. */
-export async function measureListOpen(
+async function measureListOpen(
   options: { rows?: number; rounds?: number; tables?: readonly ListTable[] } = {},
 ): Promise<Record<ListTable, ListFigures>> {
   const rows = options.rows ?? 10_000;

@@ -14,7 +14,7 @@ export interface LoadFigures {
 }
 
 /** Rows of the load's list: the seeded parameters plus these, so that a page is full. */
-export const LOAD_EXTRA_PARAMS = 200;
+const LOAD_EXTRA_PARAMS = 200;
 
 export interface MixPaths {
   list: string;

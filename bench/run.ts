@@ -12,12 +12,22 @@
  *     plain @rjsf/antd form (bench/formLatency.ts)
  *   - opening 10,000 records in the generic table, against antd Table with every row and antd
  *     Table `virtual` (bench/listOpen.ts)
+ *   - publishing a document, and the list call of a published resource against the built-in
+ *     resource it copies, records alike (bench/documents.ts)
+ *   - workflow: instances of a two-step process started and completed through the API against
+ *     the same engine in memory, and the p99 of a task completion with 50 users at once
+ *     (bench/workflow.ts)
+ *   - the job scheduler: firings per second and their lateness against croner's own timer
+ *     (bench/jobs.ts)
  * Options: --duration <seconds> (default 10), --connections <n> (default 10) for the list
  * figures; --load-duration <seconds> (default 30), --load-connections <n> (default 50) for the
  * load figures; --keystrokes <n> (default 60) and --rounds <n> (default 3) for the form
  * figures; --list-rows <n> (default 10000) and --list-rounds <n> (default 3) for the list-ui
- * figures; --fuzz-runs <n> (default 1000) for the long fuzz run (bench/fuzz.ts); --only
- * list|gen|load|pages|form|list-ui|fuzz.
+ * figures; --fuzz-runs <n> (default 1000) for the long fuzz run (bench/fuzz.ts); --doc-rows <n>
+ * (default 10000) for the documents figures; --wf-instances <n> (default 1000) and --wf-users <n>
+ * (default 50) for the workflow figures; --jobs <n> (default 1000) and --jobs-duration <seconds>
+ * (default 60) for the scheduler figures; --file-rounds (default 10) for the files figures;
+ * --only list|gen|load|pages|form|list-ui|fuzz|documents|workflow|jobs|files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +46,10 @@ import { benchSignInBytes } from './signInBytes.ts';
 import { benchFormLatency } from './formLatency.ts';
 import { benchListOpen } from './listOpen.ts';
 import { benchFuzz } from './fuzz.ts';
+import { benchDocuments } from './documents.ts';
+import { benchWorkflow } from './workflow.ts';
+import { benchJobs } from './jobs.ts';
+import { benchFiles } from './files.ts';
 import { figuresOf, JSON_SERVER_MIX, loadMix, PLATFORM_MIX, prepareRecords, type LoadFigures } from './loadMix.ts';
 
 const args = process.argv.slice(2);
@@ -49,8 +63,8 @@ const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
 const LOAD_SERVERS = new Set(opt('load-servers', 'json,bare,sqlite,barepg,postgres').split(','));
-if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz'].includes(ONLY)) {
-  console.error(`--only takes list, gen, load, pages, form, list-ui or fuzz, not "${ONLY}"`);
+if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz', 'documents', 'workflow', 'jobs', 'files'].includes(ONLY)) {
+  console.error(`--only takes list, gen, load, pages, form, list-ui, fuzz, documents, workflow, jobs or files, not "${ONLY}"`);
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -372,7 +386,7 @@ async function benchLoad(): Promise<void> {
         () => [server.process.pid!],
         () => loadMix(server.url, PLATFORM_MIX, paramIds, roleIds, { authorization: `Bearer ${editor}` }, loadOptions),
       );
-      show('server on SQLite (editor)', run.figures, baseline);
+      show('server on SQLite (editor, audit log on)', run.figures, baseline);
       showCpu('server on SQLite', run.cpuPerRequest, json?.cpuPerRequest);
       if (baseline) verdict(run.figures, baseline, floor);
     }
@@ -411,7 +425,7 @@ async function benchLoad(): Promise<void> {
         () => [pgServer.process.pid!, ...postgresPids()],
         () => loadMix(pgServer.url, PLATFORM_MIX, pgParams, pgRoles, { authorization: `Bearer ${pgEditor}` }, loadOptions),
       );
-      show('server on PostgreSQL (editor)', run.figures, baseline);
+      show('server on PostgreSQL (editor, audit log on)', run.figures, baseline);
       showCpu("server on PostgreSQL, with PostgreSQL's own processes", run.cpuPerRequest, json?.cpuPerRequest);
       if (pgFloor)
         console.log(
@@ -492,3 +506,9 @@ if (!ONLY || ONLY === 'pages') await benchSignInBytes();
 if (!ONLY || ONLY === 'form') await benchFormLatency({ keystrokes: Number(opt('keystrokes', '60')), rounds: Number(opt('rounds', '3')) });
 if (!ONLY || ONLY === 'list-ui') await benchListOpen({ rows: Number(opt('list-rows', '10000')), rounds: Number(opt('list-rounds', '3')) });
 if (!ONLY || ONLY === 'fuzz') await benchFuzz({ runs: Number(opt('fuzz-runs', '1000')) });
+if (!ONLY || ONLY === 'documents')
+  await benchDocuments({ rows: Number(opt('doc-rows', '10000')), duration: DURATION, connections: CONNECTIONS });
+if (!ONLY || ONLY === 'workflow')
+  await benchWorkflow({ instances: Number(opt('wf-instances', '1000')), users: Number(opt('wf-users', '50')) });
+if (!ONLY || ONLY === 'jobs') await benchJobs({ jobs: Number(opt('jobs', '1000')), duration: Number(opt('jobs-duration', '60')) });
+if (!ONLY || ONLY === 'files') await benchFiles({ rounds: Number(opt('file-rounds', '10')) });

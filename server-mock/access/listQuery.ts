@@ -4,7 +4,7 @@
  * sorter, paging, and a page with its total in one statement.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { FieldDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
+import type { FieldDef, LinkDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
 import { shapeName, type TenantData } from './tenantData.ts';
 import { containsPattern } from '../db/dialect.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
@@ -14,7 +14,13 @@ export interface ListParams {
   currentPage: number;
   pageSize: number;
   sorter: { field: FieldDef; direction: 'asc' | 'desc' };
-  filters: { field: FieldDef; match: MatchMode; value: string }[];
+  /**
+   * Filters on fields of the record; `subtree` on the filter tree's field (list.filterTree
+   * with subtree): the chosen node's records and those of every node under it.
+   */
+  filters: { field: FieldDef; match: MatchMode | 'subtree'; value: string }[];
+  /** Filters by a linked value (search fields with `link`): the records linked to it. */
+  linked?: { link: LinkDef; value: string }[];
 }
 
 function parseScalar(field: FieldDef, text: string): unknown {
@@ -67,12 +73,19 @@ type AnySelect = SelectQueryBuilder<any, any, any>;
  */
 interface FilterTerms {
   field: FieldDef;
-  ops: ('contains' | '=' | '>=' | '<' | '<=')[];
+  ops: ('contains' | '=' | '>=' | '<' | '<=' | 'link' | 'subtree')[];
   values: unknown[];
+  link?: LinkDef;
 }
 
 function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
-  return params.filters.map(({ field, match, value }) => {
+  const linked = (params.linked ?? []).map(({ link, value }): FilterTerms => {
+    // the value is one of the link rows' values: typed and named as their field
+    const field = data.resource(link.through.resource).fieldMap.get(link.through.valueKey)!;
+    return { field, ops: ['link'], values: [data.dialect.toDb(field.type, parseScalar(field, value))], link };
+  });
+  const own = params.filters.map(({ field, match, value }): FilterTerms => {
+    if (match === 'subtree') return { field, ops: ['subtree'], values: [data.dialect.toDb(field.type, parseScalar(field, value))] };
     if (match === 'contains' && field.type === 'string') return { field, ops: ['contains'], values: [containsPattern(value)] };
     if (match === 'range' && (field.type === 'datetime' || field.type === 'date' || field.type === 'number' || field.type === 'integer')) {
       const parts = value.split(',');
@@ -95,6 +108,7 @@ function filterTerms(data: TenantData, params: ListParams): FilterTerms[] {
     }
     return { field, ops: ['='], values: [data.dialect.toDb(field.type, parseScalar(field, value))] };
   });
+  return [...own, ...linked];
 }
 
 /** Apply filter terms to a select of the resource's table; `value(i, j)` is term i's j-th value. */
@@ -108,10 +122,29 @@ function whereTerms(
   terms.forEach((term, i) => {
     const col = `${resource.table}.${term.field.column}`;
     term.ops.forEach((op, j) => {
-      q = op === 'contains' ? q.where(data.dialect.contains(col, value(i, j))) : q.where(col, op, value(i, j));
+      if (op === 'contains') q = q.where(data.dialect.contains(col, value(i, j)));
+      else if (op === 'link') q = q.where(linkedRecords(data, resource, term.link!, value(i, j)));
+      else if (op === 'subtree') q = q.where(col, 'in', subtreeValues(data, resource, value(i, j)));
+      else q = q.where(col, op, value(i, j));
     });
   });
   return q;
+}
+
+/** `<record key> in (the keys of the link rows holding value)`, the link rows of the caller's tenant. */
+function linkedRecords(data: TenantData, resource: Resource, link: LinkDef, value: unknown) {
+  const rows = data.resource(link.through.resource);
+  const recordKey = rows.fieldMap.get(link.through.recordKey)!;
+  const valueKey = rows.fieldMap.get(link.through.valueKey)!;
+  const own = resource.fieldMap.get(link.recordField ?? 'id')!;
+  const keys = data.select(rows).select(`${rows.table}.${recordKey.column}`).where(`${rows.table}.${valueKey.column}`, '=', value);
+  return sql<boolean>`${sql.ref(`${resource.table}.${own.column}`)} in (${keys})`;
+}
+
+/** The filter tree's values of the chosen node and of every node under it. */
+function subtreeValues(data: TenantData, resource: Resource, root: unknown) {
+  const spec = resource.list.filterTree!;
+  return data.subtree(data.resource(spec.resource), root, spec.valueField);
 }
 
 /** Apply the filters to a select of the resource's table. */

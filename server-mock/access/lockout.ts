@@ -12,7 +12,7 @@ import type { Row } from '../db/anyKysely.ts';
 import type { SystemDb } from './systemTables.ts';
 import { FAILURE_WINDOW_MS, LOCK_MS, MAX_FAILED_SIGN_INS } from '../auth/authLimits.ts';
 
-export const FAILURE_TABLE = 'sys_login_failure';
+const FAILURE_TABLE = 'sys_login_failure';
 /** Failures older than this play no part in any lock and are deleted. */
 const FAILURE_HORIZON_MS = FAILURE_WINDOW_MS + LOCK_MS;
 

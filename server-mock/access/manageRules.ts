@@ -26,13 +26,21 @@ import { hiddenFields } from './callGrants.ts';
 
 /** What a caller does to a user, for the messages. */
 export type UserAction =
-  'change' | 'disable' | 'delete' | 'sign out' | 're-grant' | 'add to another tenant' | 'change the posts of' | 'unlock';
+  | 'change'
+  | 'disable'
+  | 'delete'
+  | 'sign out'
+  | 're-grant'
+  | 'add to another tenant'
+  | 'change the posts of'
+  | 'unlock'
+  | 'reset the password of';
 
 const quote = (s: string) => JSON.stringify(s);
 const list = (values: string[]) => values.map(quote).join(', ');
 
 /** Role codes of users (id -> codes, sorted); users without roles map to []. */
-export async function rolesOfUsers(data: TenantData, userIds: number[]): Promise<Map<number, string[]>> {
+async function rolesOfUsers(data: TenantData, userIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
   const link = data.resource('SysRoleUser');
@@ -55,7 +63,7 @@ export async function rolesOfUsers(data: TenantData, userIds: number[]): Promise
 }
 
 /** The roles of a user the caller does not hold (none for ROLE_ADMIN). */
-export function rolesNotHeld(p: Principal, roles: string[]): string[] {
+function rolesNotHeld(p: Principal, roles: string[]): string[] {
   if (p.isAdmin) return [];
   return roles.filter((r) => !p.roles.includes(r));
 }
@@ -100,7 +108,7 @@ export function assertHoldsRoles(p: Principal, roleCodes: string[], action: stri
 }
 
 /** Role codes of role ids of the tenant. */
-export async function roleCodesOf(data: TenantData, roleIds: unknown[]): Promise<string[]> {
+async function roleCodesOf(data: TenantData, roleIds: unknown[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
   const role = data.resource('SysRole');
   const out: string[] = [];
@@ -112,7 +120,7 @@ export async function roleCodesOf(data: TenantData, roleIds: unknown[]): Promise
 }
 
 /** Enabled users of the tenant holding ROLE_ADMIN. */
-export async function enabledAdministrators(data: TenantData): Promise<number> {
+async function enabledAdministrators(data: TenantData): Promise<number> {
   const link = data.resource('SysRoleUser');
   const role = data.resource('SysRole');
   const user = data.resource('SysUser');
@@ -130,14 +138,14 @@ export async function enabledAdministrators(data: TenantData): Promise<number> {
   return rows.length;
 }
 
-export const LAST_ADMIN_MESSAGE = `The tenant must keep at least one enabled user with the role ${ROLE_ADMIN}: this would disable, delete or strip the last one`;
+const LAST_ADMIN_MESSAGE = `The tenant must keep at least one enabled user with the role ${ROLE_ADMIN}: this would disable, delete or strip the last one`;
 
 /**
  * Run a write (inside a transaction) that may disable, delete or strip an administrator: when
  * the tenant had an enabled administrator before and has none after, 409 (the transaction is
  * rolled back, nothing changes).
  */
-export async function keepingAnAdministrator<T>(tx: TenantData, write: () => Promise<T>): Promise<T> {
+async function keepingAnAdministrator<T>(tx: TenantData, write: () => Promise<T>): Promise<T> {
   const before = await enabledAdministrators(tx);
   const result = await write();
   if (before > 0 && (await enabledAdministrators(tx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
@@ -145,7 +153,7 @@ export async function keepingAnAdministrator<T>(tx: TenantData, write: () => Pro
 }
 
 /** Ids of the menus the caller holds; undefined for ROLE_ADMIN, which holds every menu (nothing is read). */
-export async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
+async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
   if (p.isAdmin) return undefined;
   if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenu');
@@ -161,7 +169,7 @@ export async function heldMenuIds(data: TenantData, p: Principal): Promise<Set<n
 }
 
 /** Ids of the URLs the caller holds; undefined for ROLE_ADMIN, which holds every URL (nothing is read). */
-export async function heldUrlIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
+async function heldUrlIds(data: TenantData, p: Principal): Promise<Set<number> | undefined> {
   if (p.isAdmin) return undefined;
   if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleUrl');
@@ -187,7 +195,7 @@ function assertHeld(what: string, action: string, wanted: unknown[], held: Set<s
  * menus read before the change (a check made after it, in its transaction, would count what
  * the change itself gave).
  */
-export async function assertHoldsMenus(
+async function assertHoldsMenus(
   data: TenantData,
   p: Principal,
   menuIds: unknown[],
@@ -201,13 +209,7 @@ export async function assertHoldsMenus(
 }
 
 /** URLs given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
-export async function assertHoldsUrls(
-  data: TenantData,
-  p: Principal,
-  urlIds: unknown[],
-  action: string,
-  heldBefore?: Set<number>,
-): Promise<void> {
+async function assertHoldsUrls(data: TenantData, p: Principal, urlIds: unknown[], action: string, heldBefore?: Set<number>): Promise<void> {
   if (p.isAdmin || urlIds.length === 0) return;
   const held = new Set([...(heldBefore ?? (await heldUrlIds(data, p)) ?? [])].map(String));
   const urls = await codesById(data, 'SysUrl', 'url', urlIds);
@@ -215,7 +217,7 @@ export async function assertHoldsUrls(
 }
 
 /** Button codes the caller holds, read on the data's own connection (inside its transaction); undefined for ROLE_ADMIN, which holds every button. */
-export async function heldButtons(data: TenantData, p: Principal): Promise<Set<string> | undefined> {
+async function heldButtons(data: TenantData, p: Principal): Promise<Set<string> | undefined> {
   if (p.isAdmin) return undefined;
   if (p.roles.length === 0) return new Set();
   const link = data.resource('SysRoleMenuButton');
@@ -224,7 +226,7 @@ export async function heldButtons(data: TenantData, p: Principal): Promise<Set<s
 }
 
 /** Buttons given to or taken from a role: the caller must hold each (`heldBefore`: as for menus). */
-export async function assertHoldsButtons(
+async function assertHoldsButtons(
   data: TenantData,
   p: Principal,
   buttonCodes: string[],

@@ -25,6 +25,8 @@ export interface Principal {
   roles: string[];
   /** Every current role of the user. */
   allRoles: string[];
+  /** The post in force (a PostCode header naming a post): only the roles granted with it or without a post count. */
+  postCode?: string;
   isAdmin: boolean;
 }
 
@@ -36,13 +38,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Role codes named by a RoleCode header: "A,B", "A B" or a JSON array. */
-export function parseRoleHeader(value: string | string[] | undefined): string[] {
+function parseRoleHeader(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   const text = Array.isArray(value) ? value.join(',') : value;
   return text
     .split(/[\s,;[\]"]+/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** The post a PostCode header names (the console's post switch), if any. */
+function parsePostHeader(value: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text ? text.slice(0, 64) : undefined;
 }
 
 /** Current role codes of a user in the store's tenant. */
@@ -133,7 +141,7 @@ const principalQuery = new SqlTemplate<PrincipalValues, Registry>((db, v, regist
   return sql<Row>`select s.tenant_code as s_tenant_code, s.user_id as s_user_id, s.last_seen_at as s_last_seen_at,
       s.revoked_at as s_revoked_at, s.revoked_reason as s_revoked_reason,
       u.username as u_username, u.status as u_status,
-      r.role_code as role_code, ${urlOk} as url_ok, ${buttonOk} as button_ok, ${dataFields} as data_fields
+      r.role_code as role_code, ru.post_code as post_code, ${urlOk} as url_ok, ${buttonOk} as button_ok, ${dataFields} as data_fields
     from sys_session s
     left join ${t('SysUser')} u on u.tenant_code = ${tenantCode} and u.id = ${v.userId}
     left join ${t('SysRoleUser')} ru on ru.tenant_code = ${tenantCode} and ru.user_id = ${v.userId}
@@ -209,18 +217,25 @@ export async function authenticate(
   }
   if (Number(session.u_status) === 0) throw unauthorized(TOKEN_ILLEGAL, 'The account is disabled');
   const perRole = new Map<string, { url: boolean; button: boolean; dataFields: string[] }>();
+  const postCode = parsePostHeader(request.headers.postcode);
+  const ofPost = new Set<string>();
   for (const row of rows) {
     if (row.role_code === null || row.role_code === undefined) continue;
     const code = String(row.role_code);
-    const entry = perRole.get(code) ?? { url: false, button: false, dataFields: [] };
+    const post = row.post_code === null || row.post_code === undefined ? '' : String(row.post_code);
+    if (postCode !== undefined && (post === '' || post === postCode)) ofPost.add(code);
+    if (perRole.has(code)) continue;
+    const entry = { url: false, button: false, dataFields: [] as string[] };
     entry.url ||= truthy(row.url_ok);
     entry.button ||= truthy(row.button_ok);
     if (row.data_fields !== null && row.data_fields !== undefined) entry.dataFields.push(String(row.data_fields));
     perRole.set(code, entry);
   }
   const allRoles = [...perRole.keys()].sort();
-  const asked = parseRoleHeader(request.headers.rolecode).filter((r) => allRoles.includes(r));
-  const roles = asked.length ? asked : allRoles;
+  // the post in force: the roles granted with it or without a post (none: no role counts)
+  const inForce = postCode === undefined ? allRoles : allRoles.filter((r) => ofPost.has(r));
+  const asked = parseRoleHeader(request.headers.rolecode).filter((r) => inForce.includes(r));
+  const roles = asked.length ? asked : inForce;
   const lastSeenAt = isoOrNull(session.s_last_seen_at);
   if (!lastSeenAt || now.getTime() - Date.parse(lastSeenAt) > SESSION_TOUCH_INTERVAL_MS) {
     await touchSession(db, claims.jti, now);
@@ -235,6 +250,7 @@ export async function authenticate(
     allRoles,
     isAdmin: roles.includes(ROLE_ADMIN),
   };
+  if (postCode !== undefined) principal.postCode = postCode;
   const hidden = new Set<string>();
   for (const code of roles) {
     for (const text of perRole.get(code)!.dataFields) for (const f of text.split(',')) if (f.trim()) hidden.add(f.trim());

@@ -14,10 +14,10 @@ import type { Row } from '../db/anyKysely.ts';
 import type { SystemDb } from './systemTables.ts';
 import { RESET_CODE_TTL_MS, RESET_MAX_WRONG_CODES, RESET_RESEND_INTERVAL_MS } from '../auth/authLimits.ts';
 
-export const RESET_TABLE = 'sys_password_reset';
+const RESET_TABLE = 'sys_password_reset';
 /** Letters and digits that read unambiguously (no 0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const RESET_CODE_LENGTH = 12;
+const RESET_CODE_LENGTH = 12;
 
 const hashOf = (code: string) => createHash('sha256').update(normaliseResetCode(code)).digest('hex');
 

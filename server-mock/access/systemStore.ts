@@ -14,7 +14,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Registry } from '../../schemas/registry/types.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, PoolFigures, QueryListener } from '../db/database.ts';
 import type { AnyKysely, Row } from '../db/anyKysely.ts';
 import { INTERNAL_TABLES } from '../db/migrate.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -23,6 +23,7 @@ import { authenticate } from './principal.ts';
 import { RequestAccess } from './requestAccess.ts';
 import { revokeTenantSessions } from './sessions.ts';
 import type { SystemDb } from './systemTables.ts';
+import { JobStore } from './jobStore.ts';
 
 export class SystemStore {
   constructor(
@@ -30,11 +31,23 @@ export class SystemStore {
     private readonly registry: Registry,
     /** The connection or transaction the store's statements run on. */
     private readonly conn: AnyKysely = database.db,
+    /** In a transaction: what runs once it committed (TenantData.afterCommit of its tenants' data). */
+    private readonly commitHooks?: (() => void)[],
   ) {}
 
   /** Which database the tables live in. */
   get dialectName(): 'sqlite' | 'postgres' {
     return this.database.dialect.name;
+  }
+
+  /** Tells `listener` the operation and time of every statement the server runs (the metrics' database time). */
+  onQuery(listener: QueryListener): () => void {
+    return this.database.onQuery(listener);
+  }
+
+  /** The database's connections now: open, idle and waited for (the metrics' pool figures). */
+  poolFigures(): PoolFigures {
+    return this.database.poolFigures();
   }
 
   /** The server's own tables (sessions, failures, codes, captcha keys, resets, secrets). */
@@ -48,13 +61,16 @@ export class SystemStore {
    * tenants: every resource table read through it carries that tenant's condition.
    */
   tenant(tenantCode: string): TenantData {
-    return new TenantData(this.database, this.registry, tenantCode, this.conn);
+    return new TenantData(this.database, this.registry, tenantCode, this.conn, this.commitHooks);
   }
 
   /** Run fn in one transaction, with a store (and its tenants' data) bound to it. */
   async transaction<T>(fn: (system: SystemStore) => Promise<T>): Promise<T> {
     if (this.conn.isTransaction) return fn(this);
-    return this.conn.transaction().execute((trx) => fn(new SystemStore(this.database, this.registry, trx)));
+    const hooks: (() => void)[] = [];
+    const answer = await this.conn.transaction().execute((trx) => fn(new SystemStore(this.database, this.registry, trx, hooks)));
+    for (const hook of hooks) hook();
+    return answer;
   }
 
   /**
@@ -188,6 +204,11 @@ export class SystemStore {
     if (dueBy) q = q.where(column('nextTimerAt'), '<=', dialect.toDb('datetime', dueBy.toISOString())).orderBy(column('nextTimerAt'));
     const rows = (await q.orderBy('id').limit(limit).execute()) as Row[];
     return rows.map((row) => ({ tenantCode: String(row.tenant_code), id: Number(row.id) }));
+  }
+
+  /** The job scheduler's claims across tenants (jobStore.ts), on this connection or transaction. */
+  jobs(): JobStore {
+    return new JobStore(this.database, this.registry, this.conn);
   }
 
   private table(resource: string): string {

@@ -9,13 +9,14 @@
  * table (server-mock/db/documentSql.ts), so the same queries serve it; writes go to the
  * document table, with the same tenant condition.
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Resource, Registry } from '../../schemas/registry/types.ts';
 import { inChunks, MAX_BOUND_VALUES, type AnyKysely, type Row } from '../db/anyKysely.ts';
 import type { Database } from '../db/database.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { DocumentStore } from './documentStore.ts';
 import { DOCUMENT_TABLE, documentKey, documentRow, documentUpdate, documentValue, documentView } from '../db/documentSql.ts';
+import { liveHub, sendLiveNotice, type LiveNotice } from './liveNotices.ts';
 
 interface WriteContext {
   data: TenantData;
@@ -68,7 +69,15 @@ export class TenantData {
     readonly registry: Registry,
     readonly tenantCode: string,
     private readonly db: AnyKysely = database.db,
+    /** In a transaction: what runs once it committed (afterCommit). */
+    private readonly commitHooks?: (() => void)[],
   ) {}
+
+  /**
+   * Run inside every transaction of this data just before it commits: the request's audit
+   * rows (server-mock/audit/), so that a write and its row commit or roll back together.
+   */
+  beforeCommit?: (tx: TenantData) => Promise<void>;
 
   get dialect() {
     return this.database.dialect;
@@ -90,7 +99,7 @@ export class TenantData {
    * statement's text): the access layer's templates only.
    */
   forTemplate(db: AnyKysely, tenant: string): TenantData {
-    return new TenantData(this.database, this.registry, tenant, db);
+    return new TenantData(this.database, this.registry, tenant, db, this.commitHooks);
   }
 
   resource(name: string): Resource {
@@ -109,6 +118,60 @@ export class TenantData {
     // the view answers the columns a table of the resource would have: the same builder type
     if (r.document) q = this.db.selectFrom(documentView(this.dialect, r).as(r.table)) as unknown as typeof q;
     return this.scoped(r) ? q.where(`${r.table}.tenant_code`, '=', this.tenantCode) : q;
+  }
+
+  /**
+   * The values of `valueField` (default: the tree's keyField) of the node of a tree resource
+   * whose value is `root` and of every node under it (down list.tree.parentField), as a
+   * subquery, limited to this tenant at every level. UNION stops at a node met twice, so a
+   * cycle in the data ends the walk.
+   */
+  subtree(tree: Resource, root: unknown, valueField?: string) {
+    const spec = tree.list.tree;
+    if (!spec) throw new Error(`${tree.name} is not a tree resource`);
+    const column = (name: string) => `${tree.table}.${tree.fieldMap.get(name)!.column}`;
+    const key = column(spec.keyField);
+    const value = column(valueField ?? spec.keyField);
+    return this.db
+      .withRecursive('subtree_nodes(node_key, node_value)', () =>
+        this.select(tree)
+          .select([`${key} as node_key`, `${value} as node_value`])
+          .where(value, '=', root)
+          .union(
+            this.select(tree)
+              .innerJoin('subtree_nodes', 'subtree_nodes.node_key', column(spec.parentField))
+              .select([`${key} as node_key`, `${value} as node_value`]),
+          ),
+      )
+      .selectFrom('subtree_nodes')
+      .select('subtree_nodes.node_value');
+  }
+
+  /**
+   * The keys of the nodes a walk up a tree resource meets, as a subquery of one column
+   * `node_key`: the keys `start` selects (a select of one column named `node_key`), then for
+   * each key met the list.tree.parentField of its node, and so on, in one statement (a recursive
+   * CTE, limited to this tenant at every level). A parent that is no node of the tree (a root's
+   * 0, or a missing node's id) is listed and ends its branch; null parents are left out. UNION
+   * stops at a key met twice, so a cycle in the data ends the walk.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables of resources are known at run time (AnyKysely)
+  ancestors(tree: Resource, start: SelectQueryBuilder<any, any, { node_key: unknown }>) {
+    const spec = tree.list.tree;
+    if (!spec) throw new Error(`${tree.name} is not a tree resource`);
+    const column = (name: string) => `${tree.table}.${tree.fieldMap.get(name)!.column}`;
+    const parent = column(spec.parentField);
+    return this.db
+      .withRecursive('ancestor_nodes(node_key)', () =>
+        start.union(
+          this.select(tree)
+            .innerJoin('ancestor_nodes', 'ancestor_nodes.node_key', column(spec.keyField))
+            .select(`${parent} as node_key`)
+            .where(parent, 'is not', null),
+        ),
+      )
+      .selectFrom('ancestor_nodes')
+      .select('ancestor_nodes.node_key');
   }
 
   /** update the resource's table, limited to this tenant */
@@ -238,7 +301,9 @@ export class TenantData {
 
   /** The same connection (or transaction) with another registry: the files and this tenant's published documents. */
   withRegistry(registry: Registry): TenantData {
-    return new TenantData(this.database, registry, this.tenantCode, this.db);
+    const data = new TenantData(this.database, registry, this.tenantCode, this.db, this.commitHooks);
+    data.beforeCommit = this.beforeCommit;
+    return data;
   }
 
   /**
@@ -259,7 +324,39 @@ export class TenantData {
   /** Run fn in one transaction, with a TenantData bound to it. */
   async transaction<T>(fn: (data: TenantData) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
-    return this.db.transaction().execute((trx) => fn(new TenantData(this.database, this.registry, this.tenantCode, trx)));
+    const hook = this.beforeCommit;
+    const hooks: (() => void)[] = [];
+    const answer = await this.db.transaction().execute(async (trx) => {
+      const tx = new TenantData(this.database, this.registry, this.tenantCode, trx, hooks);
+      tx.beforeCommit = hook;
+      const result = await fn(tx);
+      if (hook) await hook(tx);
+      return result;
+    });
+    for (const after of hooks) after();
+    return answer;
+  }
+
+  /** Runs `fn` once the transaction this data works in committed (never after a rollback); outside a transaction at once. */
+  afterCommit(fn: () => void): void {
+    if (this.commitHooks) this.commitHooks.push(fn);
+    // outside a transaction, or in one begun elsewhere (whose end it cannot see): at once
+    else fn();
+  }
+
+  /**
+   * Tells the open consoles of these users of the tenant (null: all of them) that their bell
+   * changed, once the current transaction committed (access/liveNotices.ts). A failure to send
+   * is logged by `onError`, never the caller's failure: the data is stored.
+   */
+  liveNotice(userIds: number[] | null, kind: 'notification' | 'task', onError: (err: unknown) => void): void {
+    const notice = { tenantCode: this.tenantCode, userIds, kind };
+    this.afterCommit(() => void sendLiveNotice(this.database, notice).catch(onError));
+  }
+
+  /** Opens a live channel of a user of this tenant on this process: `send` gets the user's notices until the answered function is called. */
+  liveSubscribe(userId: number, send: (notice: LiveNotice) => void): () => void {
+    return liveHub(this.database).subscribe(this.tenantCode, userId, send);
   }
 
   /** A row as an API record: camelCase names, API value forms, secrets removed. */

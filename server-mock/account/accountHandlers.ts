@@ -19,13 +19,15 @@ import { revokeUserSessions } from '../access/sessions.ts';
 import { assertPasswordPolicy } from '../auth/passwordPolicy.ts';
 import { RESET_CODE_TTL_MS, RESET_CODE_WRONG_MESSAGE } from '../auth/authLimits.ts';
 import { SELF_REGISTRATION_PARAM, tenantFlag } from '../params/tenantParams.ts';
+import { adminResetPassword } from './adminReset.ts';
+import { setAuditActor } from '../audit/auditTrail.ts';
 
-export const CAPTCHA_WRONG_MESSAGE = 'The characters do not match the image';
-export const CAPTCHA_EXPIRED_MESSAGE = 'The verification characters have expired or were used; load new ones';
-export const VISITOR_ROLE = 'ROLE_VISITOR';
+const CAPTCHA_WRONG_MESSAGE = 'The characters do not match the image';
+const CAPTCHA_EXPIRED_MESSAGE = 'The verification characters have expired or were used; load new ones';
+const VISITOR_ROLE = 'ROLE_VISITOR';
 
 /** GET /api/account/captcha/getCharCaptcha: `{key, image, expiresAt}`; image is an SVG data URL. */
-export const charCaptcha: CallHandler = async (ctx) => {
+const charCaptcha: CallHandler = async (ctx) => {
   ctx.reply.header('cache-control', 'no-store');
   return issueCaptcha(ctx.services);
 };
@@ -60,7 +62,7 @@ function captchaError(message: string): ApiError {
 }
 
 /** POST /api/account/sysuserdetail/compareCaptcha?charCaptcha=&captchaKey= */
-export const compareCaptcha: CallHandler = async (ctx) => {
+const compareCaptcha: CallHandler = async (ctx) => {
   await verify(ctx, false);
   return undefined;
 };
@@ -83,7 +85,7 @@ async function userByEmail(data: TenantData, email: string): Promise<Row | undef
  * (access/resetTokens.ts), at most one a minute. Nothing about the account changes until the code is
  * used (resetPassword). The answer is the same whether or not such a user exists.
  */
-export const retrievePassword: CallHandler = async (ctx) => {
+const retrievePassword: CallHandler = async (ctx) => {
   await verify(ctx, true);
   const db = ctx.system.db;
   const tenantCode = String(ctx.query.tenantCode).trim();
@@ -110,7 +112,7 @@ export const retrievePassword: CallHandler = async (ctx) => {
  * spends the code, ends every session of the user and lifts a sign-in lock. A wrong, used or
  * expired code, or an address of no user, answers the same 400.
  */
-export const resetPassword: CallHandler = async (ctx) => {
+const resetPassword: CallHandler = async (ctx) => {
   const body = ctx.body as { tenantCode: string; email: string; code: string; newPassword: string };
   const db = ctx.system.db;
   const tenantCode = body.tenantCode.trim();
@@ -132,6 +134,7 @@ export const resetPassword: CallHandler = async (ctx) => {
   await revokeResetTokens(db, tenantCode, Number(user.id), now);
   await revokeUserSessions(db, tenantCode, username, 'password', now);
   await clearFailures(db, tenantCode, username);
+  setAuditActor(ctx.request, { tenantCode, userId: Number(user.id), username });
   return undefined;
 };
 
@@ -147,7 +150,7 @@ interface RegisterBody {
   captchaKey: string;
 }
 
-export const REGISTRATION_CLOSED_MESSAGE = 'This tenant does not accept registrations; ask its administrator for an account';
+const REGISTRATION_CLOSED_MESSAGE = 'This tenant does not accept registrations; ask its administrator for an account';
 
 /**
  * POST /api/admin/sysuser/registerAccountInitial: an enabled user of the tenant, under its top
@@ -157,7 +160,7 @@ export const REGISTRATION_CLOSED_MESSAGE = 'This tenant does not accept registra
  * or mobile is taken in the tenant; 400 for an unknown tenant, a tenant that does not accept
  * registrations, or a password the policy refuses.
  */
-export const registerAccount: CallHandler = async (ctx) => {
+const registerAccount: CallHandler = async (ctx) => {
   const body = ctx.body as RegisterBody;
   await verify(ctx, true, { key: body.captchaKey, answer: body.charCaptcha });
   const tenantCode = body.tenantCode.trim();
@@ -207,4 +210,5 @@ export const accountHandlers: Record<string, CallHandler> = {
   'account.retrievePassword': retrievePassword,
   'account.resetPassword': resetPassword,
   'account.register': registerAccount,
+  'account.adminReset': adminResetPassword,
 };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerPreviewFrame } from './previewFrame.ts';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from '../calls/context.ts';
@@ -17,10 +17,12 @@ import { allHandlers } from '../calls/handlers.ts';
 import { failure } from '../http/envelope.ts';
 import { loggerOptions } from './logging.ts';
 import { mockApi } from '../mockApi/mockApi.ts';
+import { articleStoreOf } from '../mockApi/mockHandlers.ts';
+import { endLiveStreams } from '../notification/liveStream.ts';
+import { registerMetrics, SWAGGER_PATH } from '../monitoring/metrics.ts';
 
-export const SWAGGER_PATH = '/swagger';
 /** Largest JSON body accepted (bytes). */
-export const BODY_LIMIT = 2 * 1024 * 1024;
+const BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Content-Security-Policy of the console and the API. Scripts only from this origin (the
@@ -31,14 +33,15 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
  * (captcha, avatars, pasted images); frames and workers only of this origin, and only this
  * origin may frame the console.
  */
-export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", "'unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
+  // the monitoring pages frame the tenant's configured tools (docs/monitoring.md), sandboxed
+  frameSrc: ["'self'", 'http:', 'https:'],
   workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -56,7 +59,7 @@ export interface BuildOptions {
 }
 
 /** How often (ms) open connections are checked against the request timeout: a tenth of it, 1 s at most. */
-export function connectionsCheckingInterval(requestTimeoutMs: number): number {
+function connectionsCheckingInterval(requestTimeoutMs: number): number {
   return requestTimeoutMs > 0 ? Math.max(10, Math.min(1000, Math.floor(requestTimeoutMs / 10))) : 30_000;
 }
 
@@ -79,8 +82,16 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
   // past the cap, Node closes a new connection as soon as it is accepted
   app.server.maxConnections = options.maxConnections;
   services.log = app.log;
+  registerMetrics(app, services);
+  // open live channels end with the server (its close waits for no open stream)
+  app.addHook('preClose', (done) => {
+    endLiveStreams(services);
+    done();
+  });
   app.setErrorHandler(errorHandler);
-  await app.register(helmet, {
+  // The security headers of every answer, from one policy built once (a plugin that rebuilt it on
+  // every request cost the list calls a few per cent of their throughput).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // the console frames only itself
     frameguard: { action: 'sameorigin' },
@@ -88,6 +99,7 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
     // the server speaks plain HTTP; a TLS front end sets HSTS
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(swagger, {
     openapi: {
       info: {
@@ -105,7 +117,8 @@ export async function buildServer(services: Services, options: BuildOptions): Pr
 
   // The API: one encapsulated plugin with its own hooks, parsers and 404 answer (calls/registerCalls.ts).
   await app.register(apiPlugin, { prefix: API_PREFIX, services, handlers: allHandlers() });
-  if (services.config.mockApi) await app.register(mockApi, { schemasDir: services.config.schemasDir, now: services.now });
+  if (services.config.mockApi)
+    await app.register(mockApi, { schemasDir: services.config.schemasDir, now: services.now, articles: articleStoreOf(services) });
 
   const index = join(options.staticDir, 'index.html');
   registerPreviewFrame(app, options.staticDir);

@@ -14,7 +14,7 @@ export const REDACTED = '[redacted]';
  * Query parameters whose values are secrets, by name (any case): passwords, captcha answers
  * and keys, SMS and reset codes, tokens, secrets.
  */
-export const SECRET_PARAMETER = /pass|pwd|captcha|secret|token|otp|^code$|resetcode|smscode|verif|credential|signature/i;
+const SECRET_PARAMETER = /pass|pwd|captcha|secret|token|otp|^code$|resetcode|smscode|verif|credential|signature/i;
 
 /** The URL with the value of every secret query parameter replaced by REDACTED. */
 export function redactUrl(url: string): string {

@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-export const PREVIEW_FRAME_PATH = '/preview-frame.html';
+const PREVIEW_FRAME_PATH = '/preview-frame.html';
 
-export const PREVIEW_FRAME_POLICY = [
+const PREVIEW_FRAME_POLICY = [
   'sandbox allow-scripts',
   "default-src 'none'",
   "script-src 'unsafe-inline' https:",

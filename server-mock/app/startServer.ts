@@ -14,10 +14,15 @@ import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
 import { LogSmsProvider } from '../auth/sms.ts';
 import { mailOutbox } from '../auth/mail.ts';
 import type { Services } from '../calls/context.ts';
+import { listenForPublications } from '../access/documentStore.ts';
+import { documentNotices } from '../documents/tenantDocuments.ts';
 import { seedDatabase } from '../seed/demoData.ts';
 import { buildServer } from './buildServer.ts';
 import { startTenantUpkeep } from '../tenants/tenantPurge.ts';
 import { startWorkflowTimers } from '../workflow/timerLoop.ts';
+import { startFileCleanup } from '../files/fileCleanup.ts';
+import { startJobScheduler } from '../jobs/scheduler.ts';
+import { listenForLiveNotices } from '../access/liveNotices.ts';
 
 export interface StartOptions {
   port?: number;
@@ -131,11 +136,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopUpkeep = await startTenantUpkeep(services);
     // Every waiting process instance is resumed from the database; then due timers fire.
     const workflowTimers = startWorkflowTimers(services);
+    // Stored objects without a row (a crash between the two) are removed now and then periodically.
+    const stopFileCleanup = startFileCleanup(services);
+    // Due job firings are claimed and their instances run (docs/jobs.md).
+    const jobScheduler = startJobScheduler(services);
+    // Publications made by other processes (PostgreSQL's NOTIFY; SQLite: none, they are polled).
+    const stopNotices = await listenForPublications(database, documentNotices(services));
+    // Live notices of every process on the database (PostgreSQL's NOTIFY; SQLite: this process's own).
+    const stopLiveNotices = await listenForLiveNotices(database);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
       stopUpkeep();
+      await stopFileCleanup();
       await workflowTimers.stop();
+      await jobScheduler.stop();
+      await stopNotices();
+      await stopLiveNotices();
       throw err;
     }
     const address = app.server.address();
@@ -155,7 +172,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       workflowResumed: workflowTimers.ready,
       close: async () => {
         stopUpkeep();
+        await stopFileCleanup();
         await workflowTimers.stop();
+        await jobScheduler.stop();
+        await stopNotices();
+        await stopLiveNotices();
         await app.close();
         await database.close();
       },

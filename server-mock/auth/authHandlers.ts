@@ -9,6 +9,7 @@ import { handleFail, handleSuccess, queryTenantUser } from './signInChecks.ts';
 import { currentAuthority } from './currentAuthority.ts';
 import { getSysUser, updateDetail, updatePassword } from '../account/ownAccount.ts';
 import { logout, online, registerNewSession, removePrincipal } from '../sessions/sessionHandlers.ts';
+import { currentPosts } from '../account/currentPosts.ts';
 import { addToTenant } from '../users/addToTenant.ts';
 import { unlockUser } from '../users/unlockUser.ts';
 
@@ -24,6 +25,7 @@ export const authHandlers: Record<string, CallHandler> = {
   'auth.updatePassword': updatePassword,
   'auth.logout': logout,
   'account.updateDetail': updateDetail,
+  'account.currentPosts': currentPosts,
   'session.online': online,
   'session.removePrincipal': removePrincipal,
   'user.addToTenant': addToTenant,

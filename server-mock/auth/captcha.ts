@@ -12,10 +12,10 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Services } from '../calls/context.ts';
 import { loadTokenSecret } from './tokens.ts';
 
-export const CHAR_CAPTCHA_LENGTH = 4;
+const CHAR_CAPTCHA_LENGTH = 4;
 export const CHAR_CAPTCHA_TTL_MS = 5 * 60_000;
-export const CAPTCHA_WIDTH = 120;
-export const CAPTCHA_HEIGHT = 40;
+const CAPTCHA_WIDTH = 120;
+const CAPTCHA_HEIGHT = 40;
 
 type Point = readonly [number, number];
 type Glyph = readonly (readonly Point[])[];
@@ -252,7 +252,7 @@ const GLYPHS: Record<string, Glyph> = {
     ],
   ],
 };
-export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
+const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
 
 export function randomCaptchaText(length = CHAR_CAPTCHA_LENGTH): string {
   let out = '';

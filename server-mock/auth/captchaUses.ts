@@ -9,7 +9,7 @@
 import type { Services } from '../calls/context.ts';
 import { hasSystemTable } from '../access/systemTables.ts';
 
-export const CAPTCHA_USE_TABLE = 'sys_captcha_use';
+const CAPTCHA_USE_TABLE = 'sys_captcha_use';
 const hasTable = hasSystemTable(CAPTCHA_USE_TABLE);
 
 const local = new WeakMap<Services, Map<string, number>>();

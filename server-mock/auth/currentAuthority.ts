@@ -9,7 +9,9 @@
  * - `postCode` narrows the roles to those the user was granted with that post, plus those
  *   granted without any post (they hold for every post).
  * - `parentId` (an organisation) is accepted and ignored: role grants belong to users and
- *   posts, and posts are not tied to organisations, so an organisation narrows nothing.
+ *   posts, so an organisation narrows nothing itself (it limits the posts the header's switch
+ *   offers: queryCurrentPost). A PostCode header (the post in force) narrows the roles as
+ *   `postCode` does (access/principal.ts).
  * - Menu: ROLE_ADMIN gets every enabled menu; other roles the menus granted to them in
  *   sys_role_menu, each with its ancestors. Disabled menus are left out, and so is everything
  *   under a disabled menu. Siblings are sorted by sequence (then id).
@@ -24,7 +26,7 @@ import { ROLE_ADMIN, type Principal } from '../access/principal.ts';
 
 const ROOT = '0';
 
-export interface AuthorityNode {
+interface AuthorityNode {
   path: string;
   name: string;
   component: string;
@@ -91,7 +93,7 @@ function toNode(m: Row): AuthorityNode {
 }
 
 /** The tree of the enabled menus that are granted or are ancestors of granted ones. */
-export function authorityTree(menus: Row[], granted: (m: Row) => boolean): AuthorityNode[] {
+function authorityTree(menus: Row[], granted: (m: Row) => boolean): AuthorityNode[] {
   const enabled = menus.filter((m) => Number(m.menu_status ?? 1) === 1);
   const byCode = new Map(enabled.map((m) => [String(m.menu_code), m]));
   const keep = new Set<string>();

@@ -10,7 +10,7 @@ export interface MailProvider {
   send(email: string, text: string): Promise<void>;
 }
 
-export class LogMailProvider implements MailProvider {
+class LogMailProvider implements MailProvider {
   private readonly sent = new Map<string, string>();
   constructor(private readonly log: () => FastifyBaseLogger) {}
 

@@ -74,13 +74,13 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'qq123456',
 ]);
 
-export const PASSWORD_LENGTH_MESSAGE = `The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
-export const PASSWORD_REPEATED_MESSAGE = 'The password cannot be one character repeated';
-export const PASSWORD_USERNAME_MESSAGE = 'The password cannot be the username';
-export const PASSWORD_COMMON_MESSAGE = 'The password is too common; choose another';
+const PASSWORD_LENGTH_MESSAGE = `The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
+const PASSWORD_REPEATED_MESSAGE = 'The password cannot be one character repeated';
+const PASSWORD_USERNAME_MESSAGE = 'The password cannot be the username';
+const PASSWORD_COMMON_MESSAGE = 'The password is too common; choose another';
 
 /** The rule of the policy a password breaks: the `rule` param of its field error (keyword `passwordPolicy`). */
-export type PasswordRule = 'length' | 'repeated' | 'username' | 'common';
+type PasswordRule = 'length' | 'repeated' | 'username' | 'common';
 
 const RULE_MESSAGES: Record<PasswordRule, string> = {
   length: PASSWORD_LENGTH_MESSAGE,
@@ -90,7 +90,7 @@ const RULE_MESSAGES: Record<PasswordRule, string> = {
 };
 
 /** The rule a password breaks, or undefined when it passes. */
-export function passwordRuleBroken(password: string, username?: string): PasswordRule | undefined {
+function passwordRuleBroken(password: string, username?: string): PasswordRule | undefined {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return 'length';
   if (/^(.)\1*$/su.test(password)) return 'repeated';

@@ -18,6 +18,8 @@ import { ACCOUNT_RATE_WINDOW_MS, RATE_LIMITED_MESSAGE, SIGN_IN_RATE_WINDOW_MS, S
 const LIMITED: Record<string, 'signIn' | 'sms' | 'account'> = {
   'auth.token': 'signIn',
   'auth.queryTenantUser': 'signIn',
+  // a worker's registration checks an app client's secret, as a sign-in does
+  'jobs.workerRegister': 'signIn',
   'auth.smsCaptcha': 'sms',
   'account.compareCaptcha': 'account',
   'account.retrievePassword': 'account',

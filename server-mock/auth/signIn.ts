@@ -25,6 +25,8 @@ import { clearFailures, failureMessage, lockMessage, lockState, recordFailure } 
 import { findLoginUser } from './loginUser.ts';
 import { checkSmsCode, markSmsCodeUsed } from './smsCaptcha.ts';
 import { DISABLED_MESSAGE, WRONG_CREDENTIALS_MESSAGE, WRONG_SMS_CODE_MESSAGE } from './authLimits.ts';
+import { auditEvent, setAuditActor } from '../audit/auditTrail.ts';
+import { countLockout, countSignIn } from '../monitoring/serverMetrics.ts';
 
 /** HTTP status of a sign-in refused because the account is locked. */
 export const LOCKED_HTTP_STATUS = 423;
@@ -53,7 +55,7 @@ function hashForUnknownUser(): Promise<string> {
 }
 
 /** The app client named by the Basic header, checked against its stored secret and grants. */
-async function authenticateClient(ctx: CallContext, data: TenantData, grant: string): Promise<Row> {
+export async function authenticateClient(ctx: CallContext, data: TenantData, grant: string): Promise<Row> {
   const header = ctx.request.headers.authorization ?? '';
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim());
   if (!m) throw new ApiError(401, 'Client authentication failed: a Basic authorization header is required');
@@ -133,7 +135,13 @@ async function passwordGrant(ctx: CallContext, data: TenantData, p: Record<strin
   if (!user || !passwordOk) {
     await recordFailure(db, tenantCode, key, now);
     const after = await lockState(db, tenantCode, key, now);
-    if (after.lockedUntil) throw new ApiError(LOCKED_HTTP_STATUS, lockMessage(after, now));
+    if (after.lockedUntil) {
+      // the sign-in fails, the lockout it caused is a write of its own (server-mock/audit/)
+      const event = { action: 'lockout', userId: user ? Number(user.id) : null, username: key, now: ctx.services.now };
+      await auditEvent(data, ctx.request, ctx.call, ctx.resource, event);
+      countLockout(ctx.services);
+      throw new ApiError(LOCKED_HTTP_STATUS, lockMessage(after, now));
+    }
     throw badRequest(failureMessage(after, now) || WRONG_CREDENTIALS_MESSAGE);
   }
   // Said only to someone who knows the password.
@@ -167,7 +175,21 @@ async function mobileGrant(ctx: CallContext, data: TenantData, p: Record<string,
   return user;
 }
 
+/** The token call, its outcome counted in the server's figures (server-mock/monitoring/). */
 export const token: CallHandler = async (ctx) => {
+  const grant = (params(ctx).grant_type ?? '').trim();
+  try {
+    const answer = await signIn(ctx);
+    countSignIn(ctx.services, grant, 'success');
+    return answer;
+  } catch (err) {
+    const locked = err instanceof ApiError && err.httpStatus === LOCKED_HTTP_STATUS;
+    countSignIn(ctx.services, grant, locked ? 'locked' : 'refused');
+    throw err;
+  }
+};
+
+async function signIn(ctx: CallContext): Promise<RawResult> {
   const p = params(ctx);
   const grant = (p.grant_type ?? '').trim();
   const tenantCode = (p.tenantCode ?? '').trim();
@@ -180,5 +202,7 @@ export const token: CallHandler = async (ctx) => {
   const client = await authenticateClient(ctx, data, grant);
   const scope = grantedScope(client, p.scope);
   const user = grant === 'password' ? await passwordGrant(ctx, data, p) : await mobileGrant(ctx, data, p);
-  return issueToken(ctx, data, client, scope, user);
-};
+  const answer = await issueToken(ctx, data, client, scope, user);
+  setAuditActor(ctx.request, { tenantCode, userId: Number(user.id), username: String(user.username) });
+  return answer;
+}

@@ -32,7 +32,7 @@ function time(v: unknown): number {
   return (v instanceof Date ? v : new Date(String(v))).getTime();
 }
 
-export function newSmsCode(): string {
+function newSmsCode(): string {
   return String(randomInt(0, 10 ** SMS_CODE_DIGITS)).padStart(SMS_CODE_DIGITS, '0');
 }
 

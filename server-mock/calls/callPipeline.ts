@@ -10,12 +10,13 @@ import type { Locale } from '../../schemas/registry/locales.ts';
 import { ApiError, badRequest, forbidden } from '../http/apiError.ts';
 import { ok } from '../http/envelope.ts';
 import type { RequestAccess } from '../access/requestAccess.ts';
-import { EnvelopeResult, FileResult, RawResult, type CallHandler, type Services } from './context.ts';
+import { EnvelopeResult, FileResult, HIJACKED, RawResult, type CallHandler, type Services } from './context.ts';
 import { harden } from '../../schemas/registry/limits.ts';
 import { standardSchemas } from '../crud/crudSchemas.ts';
 import { refuseHiddenCriteria, withoutHiddenFields } from '../crud/hiddenFields.ts';
+import { startAudit } from '../audit/auditTrail.ts';
 
-export function localeOf(request: FastifyRequest): Locale {
+function localeOf(request: FastifyRequest): Locale {
   const explicit = request.headers['x-language'] ?? request.headers.lang;
   const text = String(Array.isArray(explicit) ? explicit[0] : (explicit ?? request.headers['accept-language'] ?? '')).toLowerCase();
   if (/^(tw|zh-(tw|hk|mo|hant))/.test(text)) return 'tw';
@@ -103,7 +104,12 @@ export async function answerCall(
     const body = typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
     await refuseHiddenCriteria(ctx, filtered, { ...ctx.query, ...body });
   }
+  // A call that writes leaves its audit rows, in the transaction of its write (server-mock/audit/).
+  const trail = startAudit(request, call, resource, ctx.principal, ctx.data, services.now);
   const answer = await handler(ctx);
+  // a live channel (an event stream) answers by itself and writes nothing
+  if (answer === HIJACKED) return reply;
+  await trail?.finish(ctx.data, (code) => services.system.tenant(code), answer);
   const result = listedBy.length ? await withoutHiddenFields(ctx, listedBy, answer) : answer;
   if (result instanceof RawResult) return reply.code(result.httpStatus).send(result.body);
   if (result instanceof FileResult) {
@@ -125,11 +131,12 @@ export async function answerCall(
 }
 
 /**
- * Checks of every call's input before its handler: multipart only for imports, an absent body
+ * Checks of every call's input before its handler: multipart only for imports and uploads, an absent body
  * as an empty object, no NUL character anywhere.
  */
 export function checkInput(call: CallDef, request: FastifyRequest, takesBody: boolean): void {
-  if (request.isMultipart() && call.verb !== 'import') {
+  // multipart/form-data: the import calls, and declared calls whose handler streams it (options.multipart, the file upload)
+  if (request.isMultipart() && call.verb !== 'import' && call.options.multipart !== true) {
     throw new ApiError(415, `${call.url} does not take multipart/form-data: send JSON`);
   }
   // A call that takes a body and got none is validated as an empty object (clear field errors).

@@ -77,10 +77,22 @@ export class FileResult {
   ) {}
 }
 
+/** The handler took the reply over (reply.hijack: a stream it writes and ends itself); nothing more is sent. */
+export const HIJACKED = Symbol('hijacked');
+
 export type CallHandler = (ctx: CallContext) => Promise<unknown>;
 
+/** What an export needs of a call: the caller, the resource, the body (filters, columns), the language and the services. */
+export type ExportContext = Pick<CallContext, 'access' | 'principal' | 'data' | 'call' | 'resource' | 'body' | 'locale'> & {
+  services: Pick<Services, 'now' | 'locales'>;
+};
+
 /** A handler that runs with a signed-in caller (auth session or grant). */
-export function withPrincipal(ctx: CallContext): { principal: Principal; data: TenantData; access: RequestAccess } {
+export function withPrincipal(ctx: Pick<CallContext, 'access' | 'principal' | 'data' | 'call'>): {
+  principal: Principal;
+  data: TenantData;
+  access: RequestAccess;
+} {
   if (!ctx.access || !ctx.principal || !ctx.data) throw new Error(`Call ${ctx.call.url} needs a signed-in caller`);
   return { principal: ctx.principal, data: ctx.data, access: ctx.access };
 }

@@ -10,6 +10,11 @@ import { notificationHandlers } from '../notification/notificationHandlers.ts';
 import { tenantHandlers } from '../tenants/tenantDeletion.ts';
 import { workflowHandlers } from '../workflow/workflowHandlers.ts';
 import { documentHandlers } from '../documents/documentHandlers.ts';
+import { fileHandlers } from '../files/fileHandlers.ts';
+import { recordFileHandlers } from '../files/recordFiles.ts';
+import { jobHandlers } from '../jobs/jobHandlers.ts';
+import { mockHandlers } from '../mockApi/mockHandlers.ts';
+import { monitorHandlers } from '../monitoring/monitorHandlers.ts';
 
 export function allHandlers(): Map<string, CallHandler> {
   const map = new Map<string, CallHandler>();
@@ -24,6 +29,11 @@ export function allHandlers(): Map<string, CallHandler> {
     tenantHandlers,
     workflowHandlers,
     documentHandlers,
+    fileHandlers,
+    recordFileHandlers,
+    jobHandlers,
+    mockHandlers,
+    monitorHandlers,
   ]) {
     for (const [name, handler] of Object.entries(group)) {
       if (map.has(name)) throw new Error(`Handler ${name} is registered twice`);

@@ -116,6 +116,8 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
   });
 
   for (const call of registry.calls) {
+    // The development mock calls exist only with MOCK_API=1 (docs/mock-api.md); otherwise they are unknown calls.
+    if (call.mock && !services.config.mockApi) continue;
     const resource = registry.byName.get(call.resource)!;
     const handler = handlers.get(call.handler)!;
     // Pages that list this call's rows (list.source): their data permissions apply to its answer.
@@ -133,6 +135,8 @@ export async function apiPlugin(app: FastifyInstance, { services, handlers }: Ap
         tags: [`${resource.service}/${resource.path}`],
         summary: call.description,
         operationId: call.name,
+        // not part of the platform's API description
+        ...(call.mock ? { hide: true } : {}),
       },
       handler: (request: FastifyRequest, reply: FastifyReply) =>
         answerCall({ services, handler, call, resource, listedBy, filtered }, request, reply),

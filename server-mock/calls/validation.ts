@@ -34,12 +34,13 @@ function nullable(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-/** Body schema of the add call: the record, plus the ignored names. */
+/** Body schema of the add call: the record (a conditional field required only while shown), plus the ignored names. */
 export function addBodySchema(resource: Resource): JsonSchema {
   const props: Record<string, JsonSchema> = {};
   for (const [k, v] of Object.entries(resource.record.properties ?? {})) props[k] = nullable(v);
   for (const f of ignoredWriteFields(resource)) props[f] = {};
-  return harden({ type: 'object', additionalProperties: false, properties: props, required: resource.record.required ?? [] });
+  const body: JsonSchema = { type: 'object', additionalProperties: false, properties: props, required: resource.record.required ?? [] };
+  return harden(withConditionalRequired(body, resource.form.ui));
 }
 
 /** Body schema of the update call: every field optional, id required. The merged record is validated afterwards. */

@@ -2,6 +2,7 @@
  * Server configuration from the environment. Every variable is documented in the README.
  */
 import { resolve } from 'node:path';
+import { storageSettingsFromEnv, type StorageSettings } from '../files/storageConfig.ts';
 import { DEFAULT_ACCOUNT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, DEFAULT_SMS_RATE_LIMIT } from '../auth/authLimits.ts';
 
 export interface ServerConfig {
@@ -28,10 +29,14 @@ export interface ServerConfig {
   accountRateLimit: number;
   /** Serve the development mock API (server-mock/mockApi/): MOCK_API=1, or `npm run dev`. */
   mockApi: boolean;
+  /** Where uploaded files are stored (server-mock/files/storageConfig.ts). */
+  storage: StorageSettings;
+  /** The bearer token of /metrics (METRICS_TOKEN, at least 16 characters); none: the metrics are off. */
+  metricsToken?: string;
 }
 
-export const DEFAULT_PORT = 8080;
-export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+const DEFAULT_PORT = 8080;
+const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 export const DEFAULT_PLATFORM_TENANT = 'demo';
 /** Loopback: `npm start` is reachable from this machine only unless HOST says otherwise. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -46,6 +51,13 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number,
   const n = Number(text);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${text}"`);
   return n;
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN;
+  if (token === undefined || token === '') return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
+  return token;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -71,5 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smsRateLimit: positiveInteger(env, 'SMS_RATE_LIMIT', DEFAULT_SMS_RATE_LIMIT, 1),
     accountRateLimit: positiveInteger(env, 'ACCOUNT_RATE_LIMIT', DEFAULT_ACCOUNT_RATE_LIMIT, 1),
     mockApi: env.MOCK_API === '1',
+    storage: storageSettingsFromEnv(env),
+    metricsToken: metricsToken(env),
   };
 }

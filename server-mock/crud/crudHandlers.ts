@@ -7,15 +7,18 @@ import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { badRequest, conflict, notFound } from '../http/apiError.ts';
-import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
+import { withPrincipal, type CallContext, type CallHandler, type ExportContext, type FileResult } from '../calls/context.ts';
 import { assertValid, recordSchema } from '../calls/validation.ts';
 import type { Page } from '../http/envelope.ts';
 import { runList } from '../access/listQuery.ts';
 import { parseListParams } from './listParams.ts';
 import {
   addRelationLabels,
+  addUploadFiles,
   assertNoCycle,
   assertReferences,
+  assertUploads,
+  hasUploads,
   assertUnique,
   autoFields,
   hashSecrets,
@@ -33,15 +36,26 @@ import { assertTypedConfirm, typeToConfirmField } from './typedConfirm.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
 import { guardsAdditions, guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
 import { cancelPendingCodes } from '../users/pendingCodes.ts';
+import { deleteHoldHandlers, holdDeleted, undoable } from './deleteHold.ts';
+import { noteChange } from '../audit/auditTrail.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
 
 /** Records as the caller may see them: labels added, data-permission fields removed. */
-export async function present(ctx: CallContext, data: TenantData, r: Resource, rows: Row[]): Promise<Row[]> {
+export async function present(
+  ctx: Pick<CallContext, 'access' | 'principal' | 'data' | 'call'>,
+  data: TenantData,
+  r: Resource,
+  rows: Row[],
+): Promise<Row[]> {
   const records = rows.map((row) => data.toRecord(r, row));
   await loadLinkValues(data, r, records);
   await addRelationLabels(data, r, records);
-  return stripFields(records, await hiddenFor(ctx, r));
+  const hidden = await hiddenFor(ctx, r);
+  await addUploadFiles(data, r, records);
+  // a hidden upload field's file is hidden with it
+  for (const rec of records) if (rec._files) for (const name of hidden) delete (rec._files as Row)[name];
+  return stripFields(records, hidden);
 }
 
 async function loadRow(data: TenantData, r: Resource, id: number): Promise<Row | undefined> {
@@ -102,15 +116,22 @@ const add: CallHandler = async (ctx) => {
   // One statement when the record names no other record: every unique field set of a resource
   // is a unique index (server-mock/db/migrate.ts), so the insert itself finds a clash, and
   // then the checks below run to answer it as they answer every refused write.
-  if (!hasReferences(r, record)) {
-    const inserted = await data.insertUnlessClash(r, row);
+  if (!hasReferences(r, record) && !hasUploads(r, record)) {
+    // with its audit row (server-mock/audit/), written before this transaction commits
+    const inserted = await data.transaction(async (tx) => {
+      const stored = await tx.insertUnlessClash(r, row);
+      if (stored) noteChange(ctx.request, r, Number(stored.id), undefined, record);
+      return stored;
+    });
     if (inserted) return (await present(ctx, data, r, [inserted]))[0];
   }
   const id = await data.transaction(async (tx) => {
     await assertReferences(tx, r, record);
+    await assertUploads(tx, r, record, principal.userId);
     await assertUnique(tx, r, record);
     const inserted = await tx.insert(r, row);
     await writeLinkValues(tx, r, inserted, record, at);
+    noteChange(ctx.request, r, inserted, undefined, record);
     return inserted;
   });
   const saved = await loadRow(data, r, id);
@@ -149,6 +170,7 @@ const update: CallHandler = async (ctx) => {
     return guardRecordChanges(tx, principal, r, [change], async () => {
       assertValid(recordSchema(r, { requireSecrets: false }), merged);
       await assertReferences(tx, r, merged);
+      await assertUploads(tx, r, merged, principal.userId, existing);
       await assertUnique(tx, r, merged, id);
       await assertNoCycle(tx, r, { ...merged, id });
       const row = tx.toRow(r, incoming);
@@ -157,6 +179,7 @@ const update: CallHandler = async (ctx) => {
       await tx.update(r).set(row).where('id', '=', id).execute();
       // A many-valued relation named in the body replaces its values (null: none).
       await writeLinkValues(tx, r, id, incoming, now);
+      noteChange(ctx.request, r, id, existing, merged);
       return loadRow(tx, r, id);
     });
   });
@@ -195,6 +218,9 @@ export async function idsToDelete(tx: TenantData, r: Resource, query: Record<str
   return rows.map((x) => Number(x.id));
 }
 
+/** Thrown to roll back the one-statement delete when a record is missing: the checks below tell which. */
+class NotAllThere extends Error {}
+
 const remove: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const r = ctx.resource;
@@ -202,16 +228,25 @@ const remove: CallHandler = async (ctx) => {
   // them are there; otherwise (or for a tree) the checks below tell what is wrong.
   const links = linkFields(r).length > 0;
   const typed = typeToConfirmField(r) !== undefined;
-  if (
-    !r.list.tree &&
-    !links &&
-    !typed &&
-    !isGuarded(r) &&
-    ctx.query.id !== undefined &&
-    (await data.deleteAllOrNone(r, await idsToDelete(data, r, ctx.query)))
-  )
-    return undefined;
-  await data.transaction(async (tx) => {
+  // A delete that can be undone keeps the rows it removes (deleteHold.ts) and answers {undo, until}.
+  const undo = undoable(r);
+  if (!r.list.tree && !links && !typed && !undo && !isGuarded(r) && ctx.query.id !== undefined) {
+    // the deleted rows are read for the audit log (server-mock/audit/), in the delete's transaction
+    const deleted = await data
+      .transaction(async (tx) => {
+        const ids = await idsToDelete(tx, r, ctx.query);
+        const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
+        if (rows.length !== ids.length || !(await tx.deleteAllOrNone(r, ids))) throw new NotAllThere();
+        for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
+        return true;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof NotAllThere) return false;
+        throw e;
+      });
+    if (deleted) return undefined;
+  }
+  return data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
     const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
     const found = new Set(rows.map((x) => Number(x.id)));
@@ -219,6 +254,7 @@ const remove: CallHandler = async (ctx) => {
     if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
     // Who may manage whom (access/manageRules.ts) is asked first: a refusal says why, whatever else is wrong.
     const changes = rows.map((row) => ({ before: { ...tx.toRecord(r, row), id: Number(row.id) } }));
+    let held: { undo: string; until: string } | undefined;
     await guardRecordChanges(tx, principal, r, changes, async () => {
       assertTypedConfirm(r, rows, ctx.query);
       const tree = r.list.tree;
@@ -238,11 +274,13 @@ const remove: CallHandler = async (ctx) => {
           throw conflict(`${r.name} ${String(parent?.[tree.labelField] ?? parent?.[keyF.column])} has child records; delete them first`);
         }
       }
+      if (undo) held = await holdDeleted(tx, r, principal, rows, ctx.services.now());
       await tx.delete(r).where('id', 'in', ids).execute();
       if (links) await deleteLinkValues(tx, r, ids);
+      for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
     });
+    return held;
   });
-  return undefined;
 };
 
 export interface TreeNode extends Row {
@@ -276,16 +314,16 @@ const tree: CallHandler = async (ctx) => {
 };
 
 /** Most records in one spreadsheet. */
-export const MAX_SPREADSHEET_ROWS = 100_000;
+const MAX_SPREADSHEET_ROWS = 100_000;
 /** Most records in one Word or PDF document (larger lists are exported as spreadsheets). */
-export const MAX_DOCUMENT_ROWS = 5_000;
+const MAX_DOCUMENT_ROWS = 5_000;
 
 /**
  * Columns and records of an export: the requested columns (default: the visible list
  * columns) less the fields hidden from the caller, and every record matching the filters,
  * sorted as asked, as the caller may see them.
  */
-async function exportSelection(ctx: CallContext, limit: number, what: string): Promise<{ columns: string[]; records: Row[] }> {
+async function exportSelection(ctx: ExportContext, limit: number, what: string): Promise<{ columns: string[]; records: Row[] }> {
   const { data } = withPrincipal(ctx);
   const r = ctx.resource;
   const body = (ctx.body ?? {}) as Row;
@@ -307,7 +345,14 @@ async function exportSelection(ctx: CallContext, limit: number, what: string): P
   return { columns, records: await present(ctx, data, r, rows) };
 }
 
-const exportCall: CallHandler = async (ctx) => {
+/** An export's file and the number of records in it. */
+export interface Exported {
+  file: FileResult;
+  rows: number;
+}
+
+/** The spreadsheet export (or, with `isTemplate`, the import template). */
+async function exportSpreadsheet(ctx: ExportContext): Promise<Exported> {
   const r = ctx.resource;
   const body = (ctx.body ?? {}) as Row;
   const template = body.isTemplate === 1 || body.isTemplate === '1' || body.isTemplate === true;
@@ -316,21 +361,34 @@ const exportCall: CallHandler = async (ctx) => {
     // The import template: the create form's fields (secrets included: an import sets them).
     const hidden = await hiddenFor(ctx, r);
     const columns = r.form.create.filter((n) => !hidden.has(n));
-    return writeXlsx(ctx, exportTable(ctx, r, columns, []), name);
+    return { file: await writeXlsx(ctx, exportTable(ctx, r, columns, []), name), rows: 0 };
   }
   const { columns, records } = await exportSelection(ctx, MAX_SPREADSHEET_ROWS, 'a spreadsheet');
-  return writeXlsx(ctx, exportTable(ctx, r, columns, records), name);
-};
+  return { file: await writeXlsx(ctx, exportTable(ctx, r, columns, records), name), rows: records.length };
+}
 
-const exportWord: CallHandler = async (ctx) => {
+async function exportWord(ctx: ExportContext): Promise<Exported> {
   const { columns, records } = await exportSelection(ctx, MAX_DOCUMENT_ROWS, 'a Word document');
-  return writeDocx(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'docx'));
-};
+  const file = await writeDocx(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'docx'));
+  return { file, rows: records.length };
+}
 
-const exportPdf: CallHandler = async (ctx) => {
+async function exportPdf(ctx: ExportContext): Promise<Exported> {
   const { columns, records } = await exportSelection(ctx, MAX_DOCUMENT_ROWS, 'a PDF document');
-  return writePdf(exportTable(ctx, ctx.resource, columns, records), exportFileName(ctx, ctx.resource, 'pdf'), ctx.services.now());
-};
+  const table = exportTable(ctx, ctx.resource, columns, records);
+  return { file: await writePdf(table, exportFileName(ctx, ctx.resource, 'pdf'), ctx.services.now()), rows: records.length };
+}
+
+/**
+ * The export of each format, by the verb of its call (a resource offers a format when it has
+ * a call of that verb): the file and the number of records in it. A saved-report job runs them
+ * too (server-mock/jobs/reportProcessor.ts).
+ */
+export const EXPORTS = {
+  export: { format: 'xlsx', run: exportSpreadsheet },
+  exportWord: { format: 'docx', run: exportWord },
+  exportPdf: { format: 'pdf', run: exportPdf },
+} as const satisfies Record<string, { format: string; run: (ctx: ExportContext) => Promise<Exported> }>;
 
 /**
  * The import, with who may manage whom (access/manageRules.ts) asked of every record it adds
@@ -366,8 +424,9 @@ export const crudHandlers: Record<string, CallHandler> = {
   'crud.update': update,
   'crud.delete': remove,
   'crud.tree': tree,
-  'crud.export': exportCall,
-  'crud.exportWord': exportWord,
-  'crud.exportPdf': exportPdf,
+  'crud.export': async (ctx) => (await exportSpreadsheet(ctx)).file,
+  'crud.exportWord': async (ctx) => (await exportWord(ctx)).file,
+  'crud.exportPdf': async (ctx) => (await exportPdf(ctx)).file,
   'crud.import': importGuarded,
+  ...deleteHoldHandlers,
 };

@@ -4,11 +4,16 @@ import { MAX_PAGE_SIZE, harden } from '../../schemas/registry/limits.ts';
 import { addBodySchema, updateBodySchema } from '../calls/validation.ts';
 import { typeToConfirmField } from './typedConfirm.ts';
 
-export const MAX_FILTER_LENGTH = 1000;
+const MAX_FILTER_LENGTH = 1000;
 
 /** Fields a list can be filtered and sorted by: every field that is not writeOnly. */
 export function filterableFields(resource: Resource) {
   return resource.fields.filter((f) => !f.secret && f.type !== 'json');
+}
+
+/** The names of the search fields by a linked value (list.search with `link`): filters that are not fields. */
+function linkSearchNames(resource: Resource): string[] {
+  return [...resource.list.search.basic, ...resource.list.search.advanced].filter((s) => s.link).map((s) => s.field);
 }
 
 function pagingProperties(): Record<string, JsonSchema> {
@@ -19,18 +24,20 @@ function pagingProperties(): Record<string, JsonSchema> {
   };
 }
 
-export function listQuerySchema(resource: Resource): JsonSchema {
+function listQuerySchema(resource: Resource): JsonSchema {
   const props = pagingProperties();
   for (const f of filterableFields(resource)) props[f.name] = { type: 'string', maxLength: MAX_FILTER_LENGTH };
+  for (const name of linkSearchNames(resource)) props[name] = { type: 'string', maxLength: MAX_FILTER_LENGTH };
   return { type: 'object', additionalProperties: false, properties: props };
 }
 
 /** Body of the export calls: paging, sorter, filters and columns; the spreadsheet export also takes isTemplate. */
-export function exportBodySchema(resource: Resource, options: { template: boolean } = { template: true }): JsonSchema {
+function exportBodySchema(resource: Resource, options: { template: boolean } = { template: true }): JsonSchema {
   const props = pagingProperties();
   for (const f of filterableFields(resource)) {
     props[f.name] = { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_FILTER_LENGTH };
   }
+  for (const name of linkSearchNames(resource)) props[name] = { type: ['string', 'number', 'null'], maxLength: MAX_FILTER_LENGTH };
   if (options.template) props.isTemplate = { type: ['integer', 'string', 'boolean'], enum: [0, 1, '0', '1', true, false] };
   props.columns = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 };
   return { type: 'object', additionalProperties: false, properties: props };

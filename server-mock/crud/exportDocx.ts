@@ -20,7 +20,7 @@ import {
 import { FileResult } from '../calls/context.ts';
 import { LANDSCAPE_COLUMNS, columnWidths, widestText, type ExportTable } from './exportRows.ts';
 
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A4 in twentieths of a point, and the page margin. */
 const A4_WIDTH = 11906;

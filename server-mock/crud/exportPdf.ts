@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import { FileResult } from '../calls/context.ts';
 import { LANDSCAPE_COLUMNS, columnWidths, widestText, type ExportTable } from './exportRows.ts';
 
-export const PDF_TYPE = 'application/pdf';
+const PDF_TYPE = 'application/pdf';
 
 const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
 const FONT = 'NotoSansSC';

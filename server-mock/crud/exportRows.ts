@@ -9,18 +9,21 @@
 import type { FieldType, Resource } from '../../schemas/registry/types.ts';
 import { getMessage } from '../../schemas/registry/locales.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { CallContext } from '../calls/context.ts';
+import type { CallContext, Services } from '../calls/context.ts';
+
+/** What the labels of an export are read with: the caller's language and the loaded messages. */
+type ExportLabels = Pick<CallContext, 'locale'> & { services: Pick<Services, 'locales'> };
 
 /** More columns than this turn a document's pages to landscape (Word and PDF alike). */
 export const LANDSCAPE_COLUMNS = 6;
 
-export interface ExportColumn {
+interface ExportColumn {
   field: string;
   label: string;
   type: FieldType;
 }
 
-export interface ExportCell {
+interface ExportCell {
   /** The value as shown in a document. */
   text: string;
   /** The value for a spreadsheet cell (dates as Date, numbers as numbers). */
@@ -35,7 +38,7 @@ export interface ExportTable {
 }
 
 /** The caller's translation of a message key, or the fallback. */
-export function label(ctx: CallContext, key: string, fallback: string): string {
+function label(ctx: ExportLabels, key: string, fallback: string): string {
   return getMessage(ctx.services.locales[ctx.locale], key) ?? fallback;
 }
 
@@ -60,14 +63,14 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text safe for any of the writers' XML. */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return text.replace(NOT_XML, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 const EMPTY: ExportCell = { text: '', value: null };
 
 /** One cell of a record as the caller sees it. */
-export function exportCell(ctx: CallContext, r: Resource, field: string, record: Row): ExportCell {
+function exportCell(ctx: ExportLabels, r: Resource, field: string, record: Row): ExportCell {
   const rel = r.relations[field];
   const shown = rel?.as && record[rel.as] !== null && record[rel.as] !== undefined ? record[rel.as] : undefined;
   const value = shown ?? record[field];
@@ -101,7 +104,7 @@ export function exportCell(ctx: CallContext, r: Resource, field: string, record:
 }
 
 /** The export of `columns` of the records (records already stripped of hidden fields). */
-export function exportTable(ctx: CallContext, r: Resource, columns: string[], records: Row[]): ExportTable {
+export function exportTable(ctx: ExportLabels, r: Resource, columns: string[], records: Row[]): ExportTable {
   return {
     title: cleanText(label(ctx, r.labels.title, r.name)),
     columns: columns.map((c) => {
@@ -139,7 +142,7 @@ export function columnWidths(natural: number[], usable: number): number[] {
 }
 
 /** Rows looked at to size the columns of a document. */
-export const WIDTH_SAMPLE = 200;
+const WIDTH_SAMPLE = 200;
 
 /** The widest first line of a column's texts (header and a sample of rows), by `measure`. */
 export function widestText(table: ExportTable, index: number, measure: (text: string) => number): number {
@@ -151,6 +154,6 @@ export function widestText(table: ExportTable, index: number, measure: (text: st
 }
 
 /** A file name for an export of the resource, stamped with the day. */
-export function exportFileName(ctx: CallContext, r: Resource, extension: string): string {
+export function exportFileName(ctx: { services: Pick<Services, 'now'> }, r: Resource, extension: string): string {
   return `${r.name}-${ctx.services.now().toISOString().slice(0, 10)}.${extension}`;
 }

@@ -1,10 +1,10 @@
 /** Spreadsheet exports (exceljs): a header row of translated labels, then one row per record. */
 import ExcelJS from 'exceljs';
-import { FileResult, type CallContext } from '../calls/context.ts';
+import { FileResult, type Services } from '../calls/context.ts';
 import type { FieldType } from '../../schemas/registry/types.ts';
 import type { ExportTable } from './exportRows.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Text a spreadsheet program may take for a formula when the cell is edited, pasted or saved
@@ -14,7 +14,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** The text as a spreadsheet cell shows it and no program evaluates: a leading apostrophe where it could start a formula. */
-export function inertText(text: string): string {
+function inertText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -26,7 +26,7 @@ export function withoutInertPrefix(text: string): string {
 /** Number formats of date cells: a time with its clock, a day without. */
 export const CELL_FORMATS: Partial<Record<FieldType, string>> = { datetime: 'yyyy-mm-dd hh:mm:ss', date: 'yyyy-mm-dd' };
 
-export async function writeXlsx(ctx: CallContext, table: ExportTable, filename: string): Promise<FileResult> {
+export async function writeXlsx(ctx: { services: Pick<Services, 'now'> }, table: ExportTable, filename: string): Promise<FileResult> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'console';
   workbook.created = ctx.services.now();

@@ -9,7 +9,7 @@ import { ApiError, badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallContext } from '../calls/context.ts';
 
 /** Data-permission fields hidden from the caller, with the labels derived from them. */
-export async function hiddenFor(ctx: CallContext, r: Resource): Promise<Set<string>> {
+export async function hiddenFor(ctx: Pick<CallContext, 'access' | 'principal' | 'data' | 'call'>, r: Resource): Promise<Set<string>> {
   const hidden = await withPrincipal(ctx).access.hiddenFields(r.menu);
   for (const [field, rel] of Object.entries(r.relations)) if (hidden.has(field) && rel.as) hidden.add(rel.as);
   return hidden;
@@ -62,7 +62,7 @@ const NOT_CRITERIA = new Set(['currentPage', 'pageSize', 'sorter', 'isTemplate',
  * The fields a list call's parameters (query string and JSON body alike) filter or sort by:
  * every parameter with a value but paging and export options, and the sorter's field.
  */
-export function criteriaOf(params: Record<string, unknown>): { field: string; param: string }[] {
+function criteriaOf(params: Record<string, unknown>): { field: string; param: string }[] {
   const out: { field: string; param: string }[] = [];
   for (const [name, value] of Object.entries(params)) {
     if (NOT_CRITERIA.has(name) || value === undefined || value === null || value === '') continue;
@@ -78,7 +78,11 @@ export function criteriaOf(params: Record<string, unknown>): { field: string; pa
  * a data permission hides from the caller on one of them. ROLE_ADMIN and anonymous calls
  * (hidden fields are per role) pass.
  */
-export async function refuseHiddenCriteria(ctx: CallContext, listed: readonly Resource[], params: Record<string, unknown>): Promise<void> {
+export async function refuseHiddenCriteria(
+  ctx: Pick<CallContext, 'access' | 'principal' | 'data' | 'call'>,
+  listed: readonly Resource[],
+  params: Record<string, unknown>,
+): Promise<void> {
   if (!ctx.principal || listed.length === 0) return;
   const criteria = criteriaOf(params);
   if (criteria.length === 0) return;

@@ -26,16 +26,16 @@ import { ApiError, notFound, type FieldError } from '../http/apiError.ts';
 import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 
 /** How long a succeeded import is remembered: the same file within this time is not imported again. */
-export const IMPORT_JOB_MEMORY_MS = 24 * 60 * 60 * 1000;
+const IMPORT_JOB_MEMORY_MS = 24 * 60 * 60 * 1000;
 /** A job still `running` after this long was cut off (its process ended): its file may run anew. */
-export const IMPORT_JOB_ABANDONED_MS = 60 * 60 * 1000;
+const IMPORT_JOB_ABANDONED_MS = 60 * 60 * 1000;
 /** Imports read and checked at once by one process; further ones wait their turn. */
-export const MAX_RUNNING_IMPORTS = 2;
+const MAX_RUNNING_IMPORTS = 2;
 /** Row errors kept with a failed job. */
 const MAX_JOB_ERRORS = 100;
 const MAX_MESSAGE = 4000;
 
-export type JobStatus = 'running' | 'done' | 'failed';
+type JobStatus = 'running' | 'done' | 'failed';
 
 /** Progress of a running job, in the memory of the process that runs it. */
 export interface ImportProgress {
@@ -48,7 +48,7 @@ export interface ImportProgress {
 }
 
 /** A job as the status call and the import call answer it. */
-export interface ImportJobView {
+interface ImportJobView {
   id: number;
   resource: string;
   fileName: string;
@@ -243,7 +243,7 @@ async function runJob(ctx: CallContext, data: TenantData, id: number, progress: 
 }
 
 /** The status call (queryImportJob?id=): a job of the caller's tenant, for whoever may import into its resource. */
-export const importJobCall: CallHandler = async (ctx) => {
+const importJobCall: CallHandler = async (ctx) => {
   const { data, access } = withPrincipal(ctx);
   const id = Number(ctx.query.id);
   const jr = jobResource(data);

@@ -24,13 +24,13 @@ import { badRequest, type ApiError } from '../http/apiError.ts';
 /** Most bytes the parts read from one file may inflate to, all together. */
 export const MAX_IMPORT_INFLATED = 64 * 1024 * 1024;
 /** Most entries of the zip archive (an .xlsx has a dozen or so). */
-export const MAX_IMPORT_ENTRIES = 1000;
+const MAX_IMPORT_ENTRIES = 1000;
 /** Last column read: a cell further right refuses the file (IV, as in the .xls format). */
-export const MAX_IMPORT_COLUMNS = 256;
+const MAX_IMPORT_COLUMNS = 256;
 /** Most cells (empty ones that the file lists included) read from one file. */
-export const MAX_IMPORT_CELLS = 1_000_000;
+const MAX_IMPORT_CELLS = 1_000_000;
 /** Bytes of the sheet's XML parsed between two turns of the event loop. */
-export const IMPORT_SLICE_BYTES = 64 * 1024;
+const IMPORT_SLICE_BYTES = 64 * 1024;
 
 export type CellPlain = string | number | boolean | Date | null;
 
@@ -247,7 +247,7 @@ function slicedStream(buffers: Buffer[]): Readable {
 }
 
 /** A cell's value without formulas, rich text or hyperlinks. */
-export function plainValue(v: ExcelJS.CellValue): CellPlain {
+function plainValue(v: ExcelJS.CellValue): CellPlain {
   if (v === null || v === undefined) return null;
   if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
   if ('richText' in v) return v.richText.map((t) => t.text ?? '').join('');

@@ -25,7 +25,7 @@ import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } fro
 import { compileBody, fieldErrors, ignoredWriteFields, recordSchema } from '../calls/validation.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { checkRecordPassword } from '../auth/recordPassword.ts';
-import { assertReferences, assertUnique, setAutoFields } from './recordRules.ts';
+import { assertReferences, assertUnique, assertUploads, setAutoFields } from './recordRules.ts';
 import { writeLinkValues } from './linkValues.ts';
 import { formatDateTime } from './exportRows.ts';
 import { refuseHiddenFields } from './hiddenFields.ts';
@@ -36,13 +36,13 @@ import { startImportJob, type ImportProgress } from './importJobs.ts';
 /** Largest file accepted (the spec's upload limit). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Most records one file may hold. */
-export const MAX_IMPORT_ROWS = 10_000;
+const MAX_IMPORT_ROWS = 10_000;
 /** Most row errors listed in one answer. */
 const MAX_ERRORS = 100;
 /** Secrets hashed at once (scrypt runs on the thread pool). */
 const HASH_CONCURRENCY = 4;
 /** Records checked and written between two turns of the event loop. */
-export const IMPORT_SLICE_ROWS = 50;
+const IMPORT_SLICE_ROWS = 50;
 
 type Plain = CellPlain;
 
@@ -422,6 +422,7 @@ async function importSheet(
           // a password imported meets the policy of every password set (auth/passwordPolicy.ts)
           await checkRecordPassword(tx, r, record);
           await assertReferences(tx, r, record);
+          await assertUploads(tx, r, record, principal.userId);
           await assertUnique(tx, r, record);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;

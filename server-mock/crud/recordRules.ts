@@ -176,3 +176,85 @@ export function setAutoFields(r: Resource, record: Row, caller: { username: stri
 export function autoFields(r: Resource): string[] {
   return r.fields.filter((f) => f.auto).map((f) => f.name);
 }
+
+/** The fields of the `upload` kind: each holds the id of a file stored through the files API (server-mock/files). */
+function uploadFields(r: Resource): string[] {
+  return r.fields.filter((f) => f.kind === 'upload').map((f) => f.name);
+}
+
+/** The `file` table's rows among `ids` that are files (not folders), as `_files` gives them; `readerId` keeps those the user owns or was shared. */
+async function storedFiles(data: TenantData, ids: readonly number[], readerId?: number): Promise<Map<number, Row>> {
+  const file = data.resource('File');
+  const share = data.resource('FileSysuser');
+  const col = (r: Resource, field: string) => `${r.table}.${r.fieldMap.get(field)!.column}`;
+  const found = new Map<number, Row>();
+  for (const part of inChunks(ids)) {
+    let q = data
+      .select(file)
+      .select([
+        `${file.table}.id as id`,
+        `${col(file, 'fileName')} as fileName`,
+        `${col(file, 'contentType')} as contentType`,
+        `${col(file, 'fileSize')} as fileSize`,
+      ])
+      .where(`${file.table}.id`, 'in', [...part])
+      .where(col(file, 'folder'), '=', data.dialect.toDb('boolean', false));
+    if (readerId !== undefined) {
+      const sharedWith = data.select(share).select(col(share, 'fileId')).where(col(share, 'userId'), '=', readerId);
+      q = q.where((eb) => eb.or([eb(col(file, 'ownerId'), '=', readerId), eb(`${file.table}.id`, 'in', sharedWith)]));
+    }
+    for (const row of (await q.execute()) as Row[]) {
+      const id = Number(row.id);
+      found.set(id, { id, fileName: row.fileName, contentType: row.contentType ?? null, fileSize: Number(row.fileSize ?? 0) });
+    }
+  }
+  return found;
+}
+
+/**
+ * 400 when an upload field names no file the writer may read: a file (not a folder) of the
+ * tenant that the writer owns or that was shared with them. A value the record held before
+ * (`before`) stays valid whoever saves it, so another user can edit the record.
+ */
+export async function assertUploads(data: TenantData, r: Resource, record: Row, writerId: number, before?: Row): Promise<void> {
+  const wanted = uploadFields(r).filter((name) => {
+    const v = record[name];
+    return v !== undefined && v !== null && (!before || String(before[name]) !== String(v));
+  });
+  if (!wanted.length) return;
+  const found = await storedFiles(
+    data,
+    wanted.map((name) => Number(record[name])),
+    writerId,
+  );
+  const errors: FieldError[] = wanted
+    .filter((name) => !found.has(Number(record[name])))
+    .map((field) => ({
+      field,
+      keyword: 'upload',
+      params: { file: record[field] },
+      message: `no file ${JSON.stringify(record[field])} of yours: upload the file, or choose one you own or that was shared with you`,
+    }));
+  if (errors.length) throw badRequest(`Invalid file: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+}
+
+/** Whether the record holds a value in an upload field (so that an add checks it). */
+export function hasUploads(r: Resource, record: Row): boolean {
+  return uploadFields(r).some((name) => record[name] !== undefined && record[name] !== null);
+}
+
+/** Adds `_files` to records with upload fields: `{<field>: {id, fileName, contentType, fileSize}}` of each file still stored. */
+export async function addUploadFiles(data: TenantData, r: Resource, records: Row[]): Promise<void> {
+  const fields = uploadFields(r);
+  if (!fields.length) return;
+  const ids = [...new Set(records.flatMap((rec) => fields.map((f) => rec[f])).filter((v) => typeof v === 'number'))] as number[];
+  const found = ids.length ? await storedFiles(data, ids) : new Map<number, Row>();
+  for (const rec of records) {
+    const files: Row = {};
+    for (const f of fields) {
+      const file = typeof rec[f] === 'number' ? found.get(rec[f]) : undefined;
+      if (file) files[f] = file;
+    }
+    rec._files = files;
+  }
+}

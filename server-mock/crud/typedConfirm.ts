@@ -15,7 +15,7 @@ export function typeToConfirmField(r: Resource): FieldDef | undefined {
 }
 
 /** The values typed in `confirm`: split at commas, trimmed, empty ones dropped. */
-export function typedValues(confirm: unknown): string[] {
+function typedValues(confirm: unknown): string[] {
   if (confirm === undefined || confirm === null) return [];
   return String(confirm)
     .split(',')

@@ -9,7 +9,7 @@ export type AnyKysely = Kysely<any>;
 export type Row = Record<string, unknown>;
 
 /** Values per `in (...)` list, well under both engines' parameter limits. */
-export const IN_LIST_CHUNK = 500;
+const IN_LIST_CHUNK = 500;
 
 /** The values in lists of at most `size` (IN_LIST_CHUNK), for one `in (...)` statement each. */
 export function inChunks<T>(values: readonly T[], size = IN_LIST_CHUNK): T[][] {

@@ -5,11 +5,28 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent, type RootOperationNode } from 'kysely';
 import { GroupCommitSqliteDialect, SqliteStore } from './sqliteDriver.ts';
 import { withNamedStatements } from './pgStatements.ts';
 import { dialectFor, type Dialect } from './dialect.ts';
 import type { AnyKysely } from './anyKysely.ts';
+
+/** What a statement does, for the figures of database time (docs/monitoring.md). */
+type QueryOperation = 'select' | 'insert' | 'update' | 'delete' | 'other';
+
+/** Told the operation and the time (seconds) of every statement run, failed ones included. */
+export type QueryListener = (operation: QueryOperation, seconds: number) => void;
+
+/**
+ * The connections to the database. PostgreSQL: the pool's open connections, those idle, and the
+ * queries waiting for one. SQLite: the two connections (write and read), the write connection
+ * idle or not, and the writes and transactions queued for it.
+ */
+export interface PoolFigures {
+  connections: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Database {
   db: AnyKysely;
@@ -18,7 +35,65 @@ export interface Database {
   location: string;
   /** Refresh the planner's statistics of these tables (Dialect.analyze), for every connection. */
   analyze(db: AnyKysely, tables: string[]): Promise<void>;
+  /**
+   * PostgreSQL only (undefined on SQLite): listen on a channel (LISTEN) on a connection of its
+   * own, kept open and opened again after a loss. `onMessage` gets each payload; `onState` is told
+   * whether the connection is listening (false after a loss: notices may have been missed until
+   * it is back). Answers the function that stops listening.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /** Adds a listener of every statement's time; answers the function that removes it. */
+  onQuery(listener: QueryListener): () => void;
+  /** The connections now. */
+  poolFigures(): PoolFigures;
   close(): Promise<void>;
+}
+
+/** How long (ms) to wait before a lost listening connection is opened again. */
+const RELISTEN_MS = 1000;
+
+/** LISTEN on a connection of its own, opened again RELISTEN_MS after each loss until stopped. */
+async function pgListen(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    client = c;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onState(false);
+      c.removeAllListeners('notification');
+      void c.end().catch(() => undefined);
+      if (!stopped) timer = setTimeout(() => void connect().catch(() => undefined), RELISTEN_MS);
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (!stopped) onState(true);
+    } catch {
+      onLost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    onState(false);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export interface DatabaseOptions {
@@ -38,9 +113,34 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // date columns (format: date) stay the text yyyy-mm-dd: a JS Date would be local midnight.
 pg.types.setTypeParser(1082, (v) => v);
 
+const OPERATIONS: Partial<Record<RootOperationNode['kind'], QueryOperation>> = {
+  SelectQueryNode: 'select',
+  InsertQueryNode: 'insert',
+  UpdateQueryNode: 'update',
+  DeleteQueryNode: 'delete',
+};
+const RAW_OPERATION = /^\s*(select|insert|update|delete)\b/i;
+
+/** The operation of a statement: its query node's kind, else (raw SQL) its first keyword. */
+function queryOperation(node: RootOperationNode, sql: string): QueryOperation {
+  const known = OPERATIONS[node.kind];
+  if (known) return known;
+  return (RAW_OPERATION.exec(sql)?.[1]?.toLowerCase() as QueryOperation | undefined) ?? 'other';
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   const onStatement = options.onStatement;
-  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
+  const listeners = new Set<QueryListener>();
+  const log = (event: LogEvent) => {
+    onStatement?.(event.query.sql);
+    if (!listeners.size) return;
+    const operation = queryOperation(event.query.query, event.query.sql);
+    for (const listener of listeners) listener(operation, event.queryDurationMillis / 1000);
+  };
+  const onQuery = (listener: QueryListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
@@ -53,6 +153,9 @@ export function openDatabase(options: DatabaseOptions): Database {
       dialect,
       analyze: (conn, tables) => dialect.analyze(conn, tables),
       location: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      listen: (channel, onMessage, onState) => pgListen(options.databaseUrl!, channel, onMessage, onState),
+      onQuery,
+      poolFigures: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -69,6 +172,8 @@ export function openDatabase(options: DatabaseOptions): Database {
       store.reloadStatistics();
     },
     location: `SQLite ${file}`,
+    onQuery,
+    poolFigures: () => ({ connections: 2, idle: store.writeLock.held ? 1 : 2, waiting: store.writeLock.queued }),
     close: () => db.destroy(),
   };
 }

@@ -11,7 +11,7 @@ import type { Database } from './database.ts';
 import type { AnyKysely } from './anyKysely.ts';
 import { DOCUMENT_TABLES } from './documentSql.ts';
 
-export interface ColumnSpec {
+interface ColumnSpec {
   name: string;
   type: FieldType;
 }

@@ -12,7 +12,7 @@ import { registerCache, type BoundedCache } from './lruCache.ts';
  * dropped and reused: each connection keeps the statements it prepared under their names, so
  * a bound on the names is a bound on what every connection (and PostgreSQL) holds.
  */
-export const NAMED_STATEMENT_LIMIT = 1000;
+const NAMED_STATEMENT_LIMIT = 1000;
 
 /** "cached plan must not change result type": a table changed under a prepared statement. */
 const PLAN_CHANGED = '0A000';

@@ -43,7 +43,7 @@ import {
 /** How many compiled SQLite statements are kept for reuse, per connection. */
 export const STATEMENT_CACHE_SIZE = 500;
 /** How many SQL texts are remembered as reading only or not (the connection a statement runs on). */
-export const READS_ONLY_CACHE_SIZE = STATEMENT_CACHE_SIZE * 4;
+const READS_ONLY_CACHE_SIZE = STATEMENT_CACHE_SIZE * 4;
 
 export interface StatementCache {
   prepare(sql: string): BetterSqlite3.Statement;
@@ -82,6 +82,11 @@ class Lock {
   /** Whether someone holds the lock. */
   get held(): boolean {
     return this.taken;
+  }
+
+  /** How many wait for the lock. */
+  get queued(): number {
+    return this.waiting.length;
   }
 
   acquire(): Promise<void> {

@@ -14,8 +14,8 @@ import type { Principal } from '../access/principal.ts';
 import type { TenantData } from '../access/tenantData.ts';
 
 /** The spec's messages (section 8: "the role code cannot be the same and fields need commas"). */
-export const SAME_ROLE_CODE = 'The role code cannot be the same';
-export const FIELDS_NEED_COMMAS = 'Fields must be separated by commas';
+const SAME_ROLE_CODE = 'The role code cannot be the same';
+const FIELDS_NEED_COMMAS = 'Fields must be separated by commas';
 
 /** Field names separated by commas; blanks around names are allowed. */
 const FIELD_LIST = /^\s*[A-Za-z][A-Za-z0-9_]*\s*(,\s*[A-Za-z][A-Za-z0-9_]*\s*)*$/;
@@ -23,13 +23,13 @@ const FIELD_LIST = /^\s*[A-Za-z][A-Za-z0-9_]*\s*(,\s*[A-Za-z][A-Za-z0-9_]*\s*)*$
 const NEVER_HIDDEN = new Set(['id']);
 
 /** The field names of a dataFields text, trimmed and without repeats; undefined when malformed. */
-export function parseDataFields(text: string): string[] | undefined {
+function parseDataFields(text: string): string[] | undefined {
   if (!FIELD_LIST.test(text)) return undefined;
   return [...new Set(text.split(',').map((s) => s.trim()))];
 }
 
 /** Names a data permission may hide on a menu: fields and relation labels of its resources; undefined when no resource has the menu. */
-export function menuFieldNames(registry: Registry, menuCode: string): Set<string> | undefined {
+function menuFieldNames(registry: Registry, menuCode: string): Set<string> | undefined {
   const resources = registry.resources.filter((r) => r.menu === menuCode);
   if (resources.length === 0) return undefined;
   const names = new Set<string>();
@@ -112,6 +112,51 @@ function parseEntries(raw: unknown): Entry[] {
   return entries;
 }
 
+/** The entries with the parts of their fields (x-partOf: hiding a mobile number hides its country code). */
+function withParts(registry: Registry, menuCode: string, entries: Entry[]): Entry[] {
+  const parts = registry.resources.filter((r) => r.menu === menuCode).flatMap((r) => r.fields.filter((f) => f.partOf));
+  return entries.map((e) => {
+    const fields = [...e.fields];
+    for (const part of parts) if (fields.includes(part.partOf!) && !fields.includes(part.name)) fields.push(part.name);
+    return { ...e, fields };
+  });
+}
+
+/**
+ * 400 naming the fields a role could not add the menu's records without: a field the create
+ * form requires (required, in form.create, no default) cannot be hidden from a role that holds
+ * the menu's add button (ROLE_ADMIN holds every button), or its add form would ask for a field
+ * it does not show.
+ */
+async function assertFormsKeepRequired(tx: TenantData, registry: Registry, menuCode: string, entries: Entry[]): Promise<void> {
+  const errors: FieldError[] = [];
+  const buttons = tx.resource('SysRoleMenuButton');
+  for (const r of registry.resources.filter((x) => x.menu === menuCode)) {
+    const add = r.actions.find((a) => a.name === 'add');
+    if (!add) continue;
+    const needed = r.form.create.filter((name) => {
+      const f = r.fieldMap.get(name);
+      return f?.required && f.schema.default === undefined && !f.auto;
+    });
+    for (const [i, e] of entries.entries()) {
+      const hidden = needed.filter((name) => e.fields.includes(name));
+      if (!hidden.length) continue;
+      const holds =
+        e.roleCode === 'ROLE_ADMIN' ||
+        !add.permission ||
+        (await recordsWhere(tx, buttons, { roleCode: e.roleCode, buttonCode: add.permission })).length > 0;
+      if (!holds) continue;
+      const list = hidden.map((f) => JSON.stringify(f)).join(', ');
+      errors.push({
+        field: `data.${i}.dataFields`,
+        message: `${list} ${hidden.length > 1 ? 'are' : 'is'} required to add ${r.name} records, and ${e.roleCode} holds the add button (${add.permission ?? 'add'}): take the button away first, or leave ${hidden.length > 1 ? 'them' : 'it'} visible`,
+      });
+    }
+  }
+  if (errors.length)
+    throw badRequest(`A role that adds records must see their required fields: ${errors.map((e) => e.message).join('; ')}`, errors);
+}
+
 /** 400 naming the fields that the menu's records do not have (or that can never be hidden). */
 function assertHideable(registry: Registry, menuCode: string, entries: Entry[]): void {
   const known = menuFieldNames(registry, menuCode);
@@ -155,10 +200,12 @@ export const menuDataToRole: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const input = callInput(ctx);
   const menuCode = codeParam(input, 'menuCode');
-  const entries = parseEntries(input.data);
+  const registry = ctx.services.registry;
+  const given = parseEntries(input.data);
   await grantTransaction(data, async (tx) => {
     await assertOne(tx, tx.resource('SysMenu'), 'menuCode', menuCode, 'menuCode');
-    assertHideable(ctx.services.registry, menuCode, entries);
+    assertHideable(registry, menuCode, given);
+    const entries = withParts(registry, menuCode, given);
     await assertExist(
       tx,
       tx.resource('SysRole'),
@@ -166,6 +213,8 @@ export const menuDataToRole: CallHandler = async (ctx) => {
       entries.map((e) => e.roleCode),
       'data.roleCode',
     );
+    // the fields as given: a part hidden with its whole is not named apart
+    await assertFormsKeepRequired(tx, registry, menuCode, given);
     const link = tx.resource('SysRoleData');
     const old = await recordsWhere(tx, link, { menuCode });
     await guardDataChange(tx, principal, menuCode, old, entries);

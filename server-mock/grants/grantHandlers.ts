@@ -11,7 +11,7 @@
 import type { CallHandler } from '../calls/context.ts';
 import { menuButtonCheckbox, menuButtonTree } from './buttonGrants.ts';
 import { dataFieldsOfMenu, deleteDataField, menuDataToRole } from './dataGrants.ts';
-import { orgUserTree } from './orgUserTree.ts';
+import { modelOrgUserTree, orgUserTree } from './orgUserTree.ts';
 import { userPostTree } from './userPostTree.ts';
 import { linkHandlers } from './linkHandlers.ts';
 
@@ -23,5 +23,6 @@ export const grantHandlers: Record<string, CallHandler> = {
   'grant.deleteDataField': deleteDataField,
   'grant.menuDataToRole': menuDataToRole,
   'grant.orgUserTree': orgUserTree,
+  'grant.modelOrgUserTree': modelOrgUserTree,
   'grant.userPostTree': userPostTree,
 };

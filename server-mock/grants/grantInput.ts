@@ -9,7 +9,7 @@ import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
 
 /** Longest code accepted in a parameter (codes are short identifiers). */
-export const MAX_CODE_LENGTH = 255;
+const MAX_CODE_LENGTH = 255;
 /** Most values accepted in one list parameter. */
 export const MAX_LIST_LENGTH = 10_000;
 

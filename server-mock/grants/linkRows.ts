@@ -16,7 +16,7 @@ export function fieldOf(r: Resource, name: string): FieldDef {
 }
 
 /** The table-qualified column of a field. */
-export function qcol(r: Resource, name: string): string {
+function qcol(r: Resource, name: string): string {
   return `${r.table}.${fieldOf(r, name).column}`;
 }
 

@@ -9,7 +9,7 @@ import { callInput, idParam } from './grantInput.ts';
 import { allRecords, assertOne, recordsWhere } from './linkRows.ts';
 
 /** The postType of a user's main post (the others are part-time). */
-export const MAIN_POST = 'main';
+const MAIN_POST = 'main';
 
 export const userPostTree: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);

@@ -9,7 +9,7 @@ export interface Envelope<T = unknown> {
   errors?: FieldError[];
 }
 
-export const SUCCESS = 'success';
+const SUCCESS = 'success';
 
 export function ok<T>(data?: T): Envelope<T> {
   return data === undefined ? { status: 200, message: SUCCESS } : { status: 200, message: SUCCESS, data };

@@ -16,7 +16,7 @@ import { badRequest, forbidden } from '../http/apiError.ts';
 /** The dictionary resource and its fields. */
 const DICT = { resource: 'SysDict', type: 'dictType', value: 'dictValue', name: 'dictName', sequence: 'dictSequence' } as const;
 
-export interface LookupOption {
+interface LookupOption {
   label: unknown;
   value: unknown;
 }

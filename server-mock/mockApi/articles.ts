@@ -5,12 +5,12 @@
 import { Seeded, dateTimeText, firstName, title } from './seeded.ts';
 
 export const ARTICLE_TYPES = ['CN', 'US', 'JP', 'EU'] as const;
-export const ARTICLE_STATUSES = ['published', 'draft'] as const;
-export const ARTICLE_COUNT = 100;
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_LIMIT = 20;
+const ARTICLE_STATUSES = ['published', 'draft'] as const;
+const ARTICLE_COUNT = 100;
+const DEFAULT_PAGE = 1;
+const DEFAULT_LIMIT = 20;
 /** The most articles one list answer holds. */
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 const SEED = 20_260_101;
 /** Generated timestamps fall between these two times (UTC), never relative to now. */
 const FIRST_TIME = Date.UTC(2020, 0, 1);
@@ -111,18 +111,24 @@ export class ArticleStore {
    * from page `page` (default 1).
    */
   list(query: ArticleQuery): { total: number; items: Article[] } {
-    const importance = query.importance ? Number(query.importance) : undefined;
-    let found = this.items.filter(
-      (a) =>
-        (importance === undefined || a.importance === importance) &&
-        (!query.type || a.type === query.type) &&
-        (!query.title || a.title.includes(query.title)),
-    );
-    found = [...found].sort((a, b) => a.id - b.id);
+    const found = this.matching(query);
     if (query.sort === '-id') found.reverse();
     const page = positive(query.page, DEFAULT_PAGE);
     const limit = Math.min(positive(query.limit, DEFAULT_LIMIT), MAX_LIMIT);
     return { total: found.length, items: found.slice(limit * (page - 1), limit * page) };
+  }
+
+  /** Every article matching the filters of `query` (importance, type, title), in id order. */
+  matching(query: Pick<ArticleQuery, 'importance' | 'type' | 'title'>): Article[] {
+    const importance = query.importance ? Number(query.importance) : undefined;
+    return this.items
+      .filter(
+        (a) =>
+          (importance === undefined || a.importance === importance) &&
+          (!query.type || a.type === query.type) &&
+          (!query.title || a.title.includes(query.title)),
+      )
+      .sort((a, b) => a.id - b.id);
   }
 
   detail(id: number): Article | undefined {

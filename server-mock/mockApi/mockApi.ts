@@ -13,18 +13,20 @@ import { Seeded, fullName, firstName } from './seeded.ts';
 
 /** Every mock call is under this path; the rest of the path is the template's own. */
 export const MOCK_PREFIX = '/api/mock/vue-element-admin';
-export const MOCK_OK = 200;
-export const LOGIN_FAILED = { code: 60204, message: 'Account and password are incorrect.' } as const;
-export const INFO_FAILED = { code: 50008, message: 'Login failed, unable to get user details.' } as const;
+const MOCK_OK = 200;
+const LOGIN_FAILED = { code: 60204, message: 'Account and password are incorrect.' } as const;
+const INFO_FAILED = { code: 50008, message: 'Login failed, unable to get user details.' } as const;
 /** Password of the mock accounts (the template's sign-in form default). */
 export const MOCK_PASSWORD = '111111';
-export const ROLE_KEY_MIN = 300;
-export const ROLE_KEY_MAX = 5000;
+const ROLE_KEY_MIN = 300;
+const ROLE_KEY_MAX = 5000;
 const SEED = 7_919;
 
 export interface MockApiOptions {
   schemasDir: string;
   now: () => Date;
+  /** The server's mock articles (shared with the declared mock calls, mockHandlers.ts). */
+  articles: ArticleStore;
 }
 
 interface MockUser {
@@ -42,7 +44,7 @@ const USERS: Record<string, MockUser> = {
 const TOKEN_SUFFIX = '-token';
 
 /** A route of the console in the template's route record form. */
-export interface MockRoute {
+interface MockRoute {
   path: string;
   name: string;
   component: string;
@@ -89,7 +91,7 @@ export async function mockApi(app: FastifyInstance, options: MockApiOptions): Pr
     route.schema = { ...route.schema, hide: true };
   });
 
-  const articles = new ArticleStore();
+  const { articles } = options;
   const rng = new Seeded(SEED);
   const names = [...Array.from({ length: 100 }, () => firstName(rng)), 'mock-Pan'];
   const transactions = Array.from({ length: 20 }, () => ({

@@ -17,7 +17,7 @@ function decode(text: string): string {
 }
 
 /** The text a reader sees of `html`, on one line. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   const withoutCode = html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
   // Block ends and line breaks separate words; other tags just go.
   const text = withoutCode

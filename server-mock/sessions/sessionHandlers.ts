@@ -9,6 +9,8 @@ import type { Row } from '../db/anyKysely.ts';
 import { badRequest } from '../http/apiError.ts';
 import { withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { filterableFields } from '../crud/crudSchemas.ts';
+import { parseListParams } from '../crud/listParams.ts';
+import { runList } from '../access/listQuery.ts';
 import { refuseHiddenCriteria } from '../crud/hiddenFields.ts';
 import { assertMayManageUsers } from '../access/manageRules.ts';
 import { describeSession, liveSessions, revokeSession, revokeUserSessions } from '../access/sessions.ts';
@@ -76,20 +78,43 @@ async function onlineSorter(ctx: CallContext): Promise<{ field: string; descendi
   return { field: name, descending: m[2] === 'descend' };
 }
 
+/** The filters of the online users that are the users list's own (SysUser's search and filter tree). */
+const USER_FILTERS = ['nickname', 'mobile', 'roleId', 'orgId'] as const;
+
+/**
+ * The usernames the users list keeps for the online users' user filters (nickname and mobile
+ * contain, roleId: granted the role, orgId: in the organisation or under it), or undefined
+ * when none is given. A field hidden from the caller cannot be a criterion, as on the list.
+ */
+async function filteredUsernames(ctx: CallContext): Promise<Set<string> | undefined> {
+  const given = Object.fromEntries(
+    USER_FILTERS.filter((k) => ctx.query[k] !== undefined && ctx.query[k] !== '').map((k) => [k, ctx.query[k]]),
+  );
+  if (Object.keys(given).length === 0) return undefined;
+  const { data } = withPrincipal(ctx);
+  const users = data.resource('SysUser');
+  await refuseHiddenCriteria(ctx, [users], given);
+  const { rows } = await runList(data, users, parseListParams(users, given), true);
+  return new Set(rows.map((row) => String(row.username)));
+}
+
 /**
  * GET /api/admin/sysuser/queryOnlineSysUser: the live sessions of the caller's tenant as a page
  * {list, pagination}, newest first unless `sorter` says otherwise (ties by sessionId in the same
- * direction), filtered by `username` (contains, ASCII case ignored) when given. A session is
+ * direction), filtered by `username` (contains, ASCII case ignored) when given, and by the
+ * users list's nickname, mobile, roleId and orgId filters (filteredUsernames). A session is
  * named by its row id (`sessionId`); the token id (jti) is a secret part of the token and is
  * never shown. Without `currentPage` and `pageSize` every session is on one page.
  */
 export const online: CallHandler = async (ctx) => {
   const { principal } = withPrincipal(ctx);
   const sorter = await onlineSorter(ctx);
+  const usernames = await filteredUsernames(ctx);
   const sessions = await liveSessions(ctx.system.db, principal.tenantCode, ctx.services.now());
   const needle = typeof ctx.query.username === 'string' && ctx.query.username !== '' ? asciiLower(ctx.query.username) : undefined;
   let list: OnlineRow[] = sessions
     .filter((s) => needle === undefined || asciiLower(s.username).includes(needle))
+    .filter((s) => usernames === undefined || usernames.has(s.username))
     .map((s) => ({
       sessionId: s.id,
       username: s.username,

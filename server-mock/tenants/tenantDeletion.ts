@@ -21,9 +21,9 @@ import { assertTypedConfirm } from '../crud/typedConfirm.ts';
 import { readIntegerParam } from '../params/tenantParams.ts';
 
 /** The platform tenant's parameter: days a deleted tenant can be restored before it is purged. */
-export const GRACE_DAYS_PARAM = 'tenant.deleteGraceDays';
-export const DEFAULT_GRACE_DAYS = 30;
-export const MAX_GRACE_DAYS = 3650;
+const GRACE_DAYS_PARAM = 'tenant.deleteGraceDays';
+const DEFAULT_GRACE_DAYS = 30;
+const MAX_GRACE_DAYS = 3650;
 export const DAY_MS = 86_400_000;
 
 /** The grace period in days, from the platform tenant's parameters. */

@@ -16,7 +16,7 @@ import type { Services } from '../calls/context.ts';
 import { DAY_MS, graceDays } from './tenantDeletion.ts';
 
 /** How often the upkeep runs after the start. */
-export const TENANT_UPKEEP_INTERVAL_MS = 10 * 60_000;
+const TENANT_UPKEEP_INTERVAL_MS = 10 * 60_000;
 
 type UpkeepServices = Pick<Services, 'system' | 'config' | 'log' | 'now'>;
 

@@ -6,6 +6,11 @@
  * once it prints the address it listens on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createPgDatabase } from './harness.ts';
 
 export interface ChildServer {
   url: string;
@@ -42,4 +47,61 @@ export function startChild(env: Record<string, string>): Promise<ChildServer> {
 export async function endChild(child: ChildServer, signal: NodeJS.Signals): Promise<void> {
   if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill(signal);
   await child.exited;
+}
+
+/**
+ * Child servers of one test file on one database: a temporary directory (each server's DATA_DIR
+ * under it, one STATIC_DIR), a database of their own on PostgreSQL when TEST_DATABASE_URL is set
+ * (else SQLite files in the data directories), and every server started killed, the database
+ * dropped and the directory removed after the file's tests (vitest hooks, registered by the call).
+ */
+export interface ChildServers {
+  /** The temporary directory. */
+  readonly dir: string;
+  /** The database every server shares on PostgreSQL; undefined on SQLite. */
+  readonly databaseUrl: string | undefined;
+  /** The environment of a server whose data directory is `<dir>/<name>`. */
+  env(name: string): Record<string, string>;
+  /** Starts a server with env(name), ended after the file's tests. */
+  start(name: string): Promise<ChildServer>;
+}
+
+export function childServers(prefix: string): ChildServers {
+  let dir = '';
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  const children: ChildServer[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    mkdirSync(join(dir, 'static'));
+    if (process.env.TEST_DATABASE_URL) {
+      const db = await createPgDatabase(process.env.TEST_DATABASE_URL);
+      databaseUrl = db.url;
+      dropDb = db.drop;
+    }
+  });
+  afterAll(async () => {
+    for (const c of children) await endChild(c, 'SIGKILL');
+    if (dropDb) await dropDb();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const servers: ChildServers = {
+    get dir() {
+      return dir;
+    },
+    get databaseUrl() {
+      return databaseUrl;
+    },
+    env(name) {
+      const env: Record<string, string> = { DATA_DIR: join(dir, name), STATIC_DIR: join(dir, 'static') };
+      if (databaseUrl) env.DATABASE_URL = databaseUrl;
+      return env;
+    },
+    async start(name) {
+      const child = await startChild(servers.env(name));
+      children.push(child);
+      return child;
+    },
+  };
+  return servers;
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
+  await server?.stop();
 });
 
 type Rec = Record<string, unknown>;

@@ -13,6 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import Ajv from 'ajv';
 import ExcelJS from 'exceljs';
 import { LOCALES, getMessage, loadLocales } from '../../schemas/registry/locales.ts';
 import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
@@ -516,7 +517,8 @@ async function everything(): Promise<string> {
   return out.join('\n');
 }
 
-const declared = registry.calls.filter((c) => c.verb === 'custom' && (c.query || c.body));
+// the development mock calls are not served here (MOCK_API is off): docs/mock-api.md
+const declared = registry.calls.filter((c) => c.verb === 'custom' && (c.query || c.body) && !c.mock);
 
 describe('declared calls', () => {
   let before: string;
@@ -691,6 +693,45 @@ type Expected = { rows: Record<string, unknown>[] } | { refused: true };
 const DAY = 86_400_000;
 
 /** The rows a filter must answer (or that it must be refused), computed from every row. */
+/**
+ * Each record's values of a link (by id), read by the link.ids call that names the link, as a
+ * search by that link (list.search with `link`) compares them.
+ */
+async function linkedValuesOf(r: Resource, linkName: string, all: Record<string, unknown>[]): Promise<Map<number, string[]>> {
+  const link = r.links[linkName]!;
+  const call = registry.calls.find((c) => c.handler === 'link.ids' && c.options.link === `${r.name}.${linkName}`);
+  if (!call) throw new Error(`no link.ids call names ${r.name}.${linkName}`);
+  const out = new Map<number, string[]>();
+  for (const row of all) {
+    const res = await admin.get<Envelope<unknown[]>>(call.url, { [link.through.recordKey]: Number(row[link.recordField ?? 'id']) });
+    expect(res.status, `${call.name}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+    const values = (res.body.data ?? []).map((v) =>
+      String(typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[link.valueField] : v),
+    );
+    out.set(Number(row.id), values);
+  }
+  return out;
+}
+
+/** The rows a search by a linked value keeps: those linked to it; a value not of the link's type is refused. */
+function expectedLinked(
+  r: Resource,
+  linkName: string,
+  needle: string,
+  all: Record<string, unknown>[],
+  linked: Map<number, string[]>,
+): Expected {
+  const link = r.links[linkName]!;
+  const type = registry.byName.get(link.through.resource)!.fieldMap.get(link.through.valueKey)!.type;
+  if (needle.includes('\u0000') || codePoints(needle) > 1000) return { refused: true };
+  if (needle === '') return { rows: all };
+  if (type === 'integer') {
+    if (!/^-?\d{1,15}$/.test(needle)) return { refused: true };
+    return { rows: all.filter((row) => linked.get(Number(row.id))!.includes(String(Number(needle)))) };
+  }
+  return { rows: all.filter((row) => linked.get(Number(row.id))!.includes(needle)) };
+}
+
 function expectedRows(
   r: Resource,
   field: string,
@@ -759,14 +800,22 @@ function expectedRows(
 }
 
 /** Needles for a search field: hostile text, the stored values and parts of them (ASCII case flipped), long, over-long and NUL-carrying text, and ranges. */
-function needles(r: Resource, field: string, match: string, all: Record<string, unknown>[]): fc.Arbitrary<string> {
-  const f = r.fieldMap.get(field)!;
+function needles(
+  r: Resource,
+  field: string,
+  match: string,
+  all: Record<string, unknown>[],
+  linked?: Map<number, string[]>,
+): fc.Arbitrary<string> {
+  const f = r.fieldMap.get(field) ?? { type: 'integer' };
   const stored = [
     ...new Set(
-      all
-        .map((row) => row[field])
-        .filter((v) => v !== null && v !== undefined)
-        .map(String),
+      linked
+        ? [...linked.values()].flat()
+        : all
+            .map((row) => row[field])
+            .filter((v) => v !== null && v !== undefined)
+            .map(String),
     ),
   ];
   const options: fc.Arbitrary<string>[] = [
@@ -856,6 +905,8 @@ describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields a
     expect(seeded).toBeGreaterThan(0);
     const all = (await admin.get<Envelope<PageData>>(urlOf(r, 'query'), { pageSize: 10000 })).body.data!.list;
     const fields = [...r.list.search.basic, ...r.list.search.advanced];
+    const linked = new Map<string, Map<number, string[]>>();
+    for (const s of fields) if (s.link) linked.set(s.field, await linkedValuesOf(r, s.link, all));
     const sorters = [...new Set([...r.list.columns.filter((c) => c.sortable).map((c) => c.field), 'id'])];
     const ids = (rows: Record<string, unknown>[]) => rows.map((x) => Number(x.id)).sort((a, b) => a - b);
     await fc.assert(
@@ -866,7 +917,7 @@ describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields a
             .chain((s) =>
               fc.tuple(
                 fc.constant(s),
-                needles(r, s.field, s.match, all),
+                needles(r, s.field, s.match, all, linked.get(s.field)),
                 fc.constantFrom(...sorters),
                 fc.constantFrom('ascend', 'descend') as fc.Arbitrary<'ascend' | 'descend'>,
               ),
@@ -879,7 +930,9 @@ describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields a
             pageSize: 10000,
           });
           const what = `${s.field} (${s.match}) = ${JSON.stringify(needle).slice(0, 120)}, sorter ${sortField}_${direction}`;
-          const expected = expectedRows(r, s.field, s.match, needle, all);
+          const expected = s.link
+            ? expectedLinked(r, s.link, needle, all, linked.get(s.field)!)
+            : expectedRows(r, s.field, s.match, needle, all);
           if ('refused' in expected) {
             expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
             return;
@@ -897,34 +950,71 @@ describe.each(searched.map((r) => ({ name: r.name, r })))('$name search fields a
   });
 });
 
+const queryAjv = new Ajv({ coerceTypes: true, strict: false });
+
+/**
+ * A query-string value of a typed parameter of a declared call (not a string), as the server
+ * coerces it, or refused when its schema does not take it; undefined for a text parameter.
+ */
+function fromQuery(param: JsonSchema, text: string): { value: unknown } | { refused: true } | undefined {
+  if (param.type === 'string' || param.type === undefined) return undefined;
+  const data = { v: text as unknown };
+  return queryAjv.validate({ type: 'object', properties: { v: param } }, data) ? { value: data.v } : { refused: true };
+}
+
 // The same for a list-only page whose rows are a declared call's (the caller's own
 // notifications): its search fields go to the call, checked against the call's unfiltered answer.
-const sourced = registry.resources.filter((r) => r.list.source && [...r.list.search.basic, ...r.list.search.advanced].length > 0);
+const sourced = registry.resources.filter(
+  (r) =>
+    r.list.source &&
+    !registry.calls.find((c) => c.name === r.list.source!.call)?.mock &&
+    [...r.list.search.basic, ...r.list.search.advanced].length > 0,
+);
 
 describe.each(sourced.map((r) => ({ name: r.name, r })))('$name search fields, sent to its list call', ({ r }) => {
-  it(`answer exactly the expected rows for ${RUNS} hostile searches, never a 5xx`, async () => {
+  it(`answer exactly the expected rows for ${RUNS} hostile searches, never a 5xx`, async (ctx) => {
     const call = registry.calls.find((c) => c.name === r.list.source!.call)!;
     const size = r.list.source!.paged ? { pageSize: 10000 } : {};
     const answer = (res: { body: Envelope<unknown> }) => {
       const data = res.body.data as PageData | Record<string, unknown>[];
       return Array.isArray(data) ? data : data.list;
     };
-    const all = answer(await admin.get<Envelope<unknown>>(call.url, size));
-    expect(all.length, `${call.name} answers rows to search`).toBeGreaterThan(0);
+    const first = answer(await admin.get<Envelope<unknown>>(call.url, size));
+    // the personal task and job run lists are made by running processes and jobs, which this suite does not run
+    if (first.length === 0) ctx.skip(`${call.name} answers the administrator no rows to search`);
     const fields = [...r.list.search.basic, ...r.list.search.advanced];
     for (const s of fields) expect(call.query?.properties?.[s.field], `${call.name} takes ${s.field}`).toBeDefined();
     const ids = (rows: Record<string, unknown>[]) => rows.map((x) => Number(x.id)).sort((a, b) => a - b);
     await fc.assert(
       fc.asyncProperty(
-        counted(fc.constantFrom(...fields).chain((s) => fc.tuple(fc.constant(s), needles(r, s.field, s.match, all)))),
+        counted(fc.constantFrom(...fields).chain((s) => fc.tuple(fc.constant(s), needles(r, s.field, s.match, first)))),
         async ([s, needle]) => {
-          const res = await admin.get<Envelope<unknown>>(call.url, { ...size, [s.field]: needle });
+          // rows a running process changes (a job run the scheduler finishes) are read again
+          // around the search, until no change falls between the two reads
+          let res: Awaited<ReturnType<typeof admin.get<Envelope<unknown>>>>;
+          let all: Record<string, unknown>[] = first;
+          for (let attempt = 0; ; attempt += 1) {
+            res = await admin.get<Envelope<unknown>>(call.url, { ...size, [s.field]: needle });
+            const after = answer(await admin.get<Envelope<unknown>>(call.url, size));
+            if (JSON.stringify(after) === JSON.stringify(all) || attempt === 5) break;
+            all = after;
+          }
           const what = `${call.name} ${s.field} (${s.match}) = ${JSON.stringify(needle).slice(0, 120)}`;
-          const expected = expectedRows(r, s.field, s.match, needle, all, call.query!.properties![s.field]!);
+          const param = call.query!.properties![s.field]!;
+          // a parameter the call declares typed (an id, a flag) takes what its schema takes from a
+          // query string, as that type, and keeps the rows holding that value
+          const typed = fromQuery(param, needle);
+          const expected: Expected = !typed
+            ? expectedRows(r, s.field, s.match, needle, all, param)
+            : 'refused' in typed
+              ? typed
+              : { rows: all.filter((row) => row[s.field] === typed.value) };
           if ('refused' in expected) {
             expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
             return;
           }
+          // a typed id naming no record: the call may say so (404) instead of answering no rows
+          if (typed && 'value' in typed && expected.rows.length === 0 && res.status === 404) return;
           expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
           expect(ids(answer(res)), what).toEqual(ids(expected.rows));
         },

@@ -307,30 +307,52 @@ describe('data permissions', () => {
     const seeded = await rows(admin, 'sysuser');
     expect(seeded).toEqual([{ id: expect.any(Number), roleCode: 'ROLE_EDITOR', menuCode: 'sysuser', dataFields: 'address,profile' }]);
 
+    // the visitor holds no add button: it may be kept from required fields; a mobile number's
+    // country code (x-partOf) is hidden with it
     await ok(admin, 'authorizeMenuDataToRole', {
       menuCode: 'sysuser',
       data: [
-        { roleCode: 'ROLE_EDITOR', dataFields: ' email , mobile ' },
-        { roleCode: 'ROLE_VISITOR', dataFields: 'nickname' },
+        { roleCode: 'ROLE_EDITOR', dataFields: ' address , provinceRegioncode ' },
+        { roleCode: 'ROLE_VISITOR', dataFields: 'email,mobile' },
       ],
     });
     const now = await rows(admin, 'sysuser');
     expect(now.map((r) => [r.roleCode, r.dataFields])).toEqual([
-      ['ROLE_EDITOR', 'email,mobile'],
-      ['ROLE_VISITOR', 'nickname'],
+      ['ROLE_EDITOR', 'address,provinceRegioncode'],
+      ['ROLE_VISITOR', 'email,mobile,prefix'],
     ]);
     const seen = await editor.get<Envelope<PageData>>('/api/admin/sysuser/querySysUser');
     expect(seen.status).toBe(200);
     for (const u of seen.body.data!.list) {
-      expect(u).not.toHaveProperty('email');
-      expect(u).not.toHaveProperty('mobile');
+      expect(u).not.toHaveProperty('address');
+      expect(u).not.toHaveProperty('provinceRegioncode');
       expect(u).toHaveProperty('username');
+      expect(u).toHaveProperty('mobile');
     }
 
     await ok(admin, 'deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
     expect((await rows(admin, 'sysuser')).map((r) => r.roleCode)).toEqual(['ROLE_EDITOR']);
     await refused(admin, 'deleteDataField', { menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' }, 404);
     await ok(admin, 'authorizeMenuDataToRole', { menuCode: 'sysuser', data: [{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }] });
+  });
+
+  it('refuses to hide a field the add form requires from a role that holds the add button, changing nothing', async () => {
+    const before = await rows(admin, 'sysuser');
+    const res = await refused(admin, 'authorizeMenuDataToRole', {
+      menuCode: 'sysuser',
+      data: [
+        { roleCode: 'ROLE_VISITOR', dataFields: 'mobile' },
+        { roleCode: 'ROLE_EDITOR', dataFields: 'address,mobile' },
+      ],
+    });
+    expect(res.message).toContain('"mobile" is required to add SysUser records, and ROLE_EDITOR holds the add button (sysuser:add)');
+    expect(res.errors).toEqual([{ field: 'data.1.dataFields', message: expect.stringContaining('"mobile"') }]);
+    const admins = await refused(admin, 'authorizeMenuDataToRole', {
+      menuCode: 'sysuser',
+      data: [{ roleCode: 'ROLE_ADMIN', dataFields: 'email,nickname' }],
+    });
+    expect(admins.message).toContain('"nickname", "email" are required to add SysUser records, and ROLE_ADMIN holds the add button');
+    expect(await rows(admin, 'sysuser')).toEqual(before);
   });
 
   it('refuses repeated roles, malformed or unknown fields and unknown roles, changing nothing', async () => {

@@ -6,10 +6,7 @@
  * changes nothing; each tenant's links stay its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { client, schemasWith, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 type Client = ReturnType<typeof client>;
 type Rec = Record<string, unknown>;
@@ -93,7 +90,7 @@ const labels: Record<string, Rec> = {
   },
 };
 
-let dir: string;
+let schemas: ReturnType<typeof schemasWith> | undefined;
 let server: TestServer;
 let admin: Client;
 let acme: Client;
@@ -126,17 +123,11 @@ const demoUsers: Record<string, number> = {};
 let acmeAdmin: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'links-'));
-  cpSync('schemas', join(dir, 'schemas'), { recursive: true });
-  writeFileSync(join(dir, 'schemas/resources/crew.json'), JSON.stringify(crew, null, 2));
-  writeFileSync(join(dir, 'schemas/resources/crew-member.json'), JSON.stringify(crewMember, null, 2));
-  for (const locale of ['en', 'zh', 'tw']) {
-    const file = join(dir, `schemas/locales/${locale}.json`);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as { resources?: Rec };
-    messages.resources = { ...messages.resources, ...labels[locale] };
-    writeFileSync(file, JSON.stringify(messages, null, 2));
-  }
-  server = await startTestServer({ schemasDir: join(dir, 'schemas') });
+  schemas = schemasWith({
+    resources: { 'crew.json': crew, 'crew-member.json': crewMember },
+    messages: Object.fromEntries(['en', 'zh', 'tw'].map((locale) => [locale, { resources: labels[locale]! }])),
+  });
+  server = await startTestServer({ schemasDir: schemas.schemasDir });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
   acme = client(server.url, await signIn(server.url, 'acme', 'admin'));
   for (const name of ['admin', 'editor', 'visitor'])
@@ -148,7 +139,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  schemas?.remove();
 });
 
 describe('link calls of a resource file', () => {

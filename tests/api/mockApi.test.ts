@@ -4,7 +4,8 @@
  * OpenAPI description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestServer, TEST_SERVER_ENV, type TestServer } from './harness.ts';
+import { client, signIn, startTestServer, TEST_SERVER_ENV, type Envelope, type PageData, type TestServer } from './harness.ts';
+import { loadRegistry } from '../../schemas/registry/loadRegistry.ts';
 import { generateArticles, type Article } from '../../server-mock/mockApi/articles.ts';
 import { MOCK_PASSWORD, MOCK_PREFIX } from '../../server-mock/mockApi/mockApi.ts';
 
@@ -231,9 +232,64 @@ describe('routes and roles', () => {
 
 describe('OpenAPI', () => {
   it('leaves every mock call out of the API description', async () => {
-    const doc = (await (await fetch(`${mock.url}/swagger/json`)).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${mock.url}/api-docs/json`)).json()) as { paths: Record<string, unknown> };
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThan(50);
     expect(paths.filter((p) => p.startsWith('/api/mock'))).toEqual([]);
+  });
+});
+
+describe('declared mock calls (resource files, "mock": true)', () => {
+  const registry = loadRegistry('schemas');
+  const declared = registry.calls.filter((c) => c.mock);
+  const query = registry.calls.find((c) => c.name === 'queryMockArticle')!;
+  type Row = { id: number; title: string; importance: number; type: string; pageviews: number };
+
+  it('are the article list of the demo list page, under /api/mock', () => {
+    expect(declared.map((c) => c.name)).toContain('queryMockArticle');
+    for (const c of declared) expect(c.url.startsWith('/api/mock/'), c.url).toBe(true);
+    expect(registry.byName.get('MockArticle')!.list.source?.call).toBe('queryMockArticle');
+  });
+
+  it('answer 404 without MOCK_API=1, like an unknown call', async () => {
+    const token = await signIn(plain.url, 'demo', 'admin');
+    for (const c of declared) expect((await client(plain.url, token).call(c.method, c.url)).status, c.url).toBe(404);
+  });
+
+  it('need a session, then page, filter and sort the mock articles', async () => {
+    expect((await client(mock.url).get(query.url)).status).toBe(401);
+    const api = client(mock.url, await signIn(mock.url, 'demo', 'editor'));
+    const page = async (params: Record<string, string | number>) => {
+      const res = await api.get<Envelope<PageData<Row>>>(query.url, params);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data!;
+    };
+    // the same articles as article/list answers (the tests above add and change some)
+    const articles: Article[] = [];
+    for (let n = 1; articles.length < ((await list({ limit: 1 })).data?.total ?? 0); n++)
+      articles.push(...(await list({ limit: 100, page: n })).data!.items);
+    const first = await page({ currentPage: 2, pageSize: 10 });
+    expect(first.pagination.total).toBe(articles.length);
+    expect(first.list.map((r) => r.id)).toEqual(articles.slice(10, 20).map((a) => a.id));
+
+    const wanted = articles.filter((a) => a.importance === 2 && a.type === 'JP');
+    const filtered = await page({ importance: 2, type: 'JP', pageSize: 1000 });
+    expect(filtered.list.map((r) => r.id)).toEqual(wanted.map((a) => a.id));
+    const word = articles[3]!.title.split(' ')[0]!;
+    expect((await page({ title: word, pageSize: 1000 })).list.map((r) => r.id)).toEqual(
+      articles.filter((a) => a.title.includes(word)).map((a) => a.id),
+    );
+
+    const byViews = await page({ sorter: 'pageviews_descend', pageSize: 1000 });
+    const expected = [...articles].sort((a, b) => b.pageviews - a.pageviews || b.id - a.id).map((a) => a.id);
+    expect(byViews.list.map((r) => r.id)).toEqual(expected);
+    expect((await page({ sorter: 'id_descend', pageSize: 3 })).list.map((r) => r.id)).toEqual(
+      articles
+        .map((a) => a.id)
+        .reverse()
+        .slice(0, 3),
+    );
+    // a bad parameter is refused and changes nothing
+    expect((await api.get(query.url, { importance: 7 })).status).toBe(400);
   });
 });

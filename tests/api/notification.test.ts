@@ -24,6 +24,7 @@ interface BellItem {
   description: string;
   datetime: string;
   type: string;
+  read: boolean;
 }
 
 let server: TestServer;
@@ -32,9 +33,11 @@ let editor: Api;
 let visitor: Api;
 let acme: Api;
 const userId = new Map<string, number>();
+/** The statements the server ran, as SQL text. */
+const statements: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => new Date(clock) });
+  server = await startTestServer({ now: () => new Date(clock), onStatement: (text) => statements.push(text) });
   admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
   editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
   visitor = client(server.url, await signIn(server.url, 'demo', 'visitor'));
@@ -91,15 +94,28 @@ describe('the demo notifications', () => {
       .map((n) => n.title)
       .sort();
     const message = DEMO_NOTIFICATIONS.find((n) => n.tenantCode === 'demo' && n.to)!;
-    expect(titles(await bell(admin))).toEqual(everyone);
+    // and the tasks of the demo processes (the bell of new tasks): the administrator confirms two
+    // leave requests, reviews four purchase requests and approves the payment of three; the
+    // editors approve four leave requests and the editor orders one purchase
+    const adminTasks = [
+      ...Array(2).fill('Confirm · Leave request'),
+      ...Array(4).fill('Review · Purchase request'),
+      ...Array(3).fill('Approve payment · Purchase request'),
+    ];
+    expect(titles(await bell(admin))).toEqual([...everyone, ...adminTasks].sort());
     expect(titles(await bell(visitor))).toEqual(everyone);
     const editors = await bell(editor);
-    expect(titles(editors)).toEqual([...everyone, message.title].sort());
+    const task = 'Approve · Leave request';
+    const editorTasks = [...Array(4).fill(task), 'Order · Purchase request'];
+    expect(titles(editors)).toEqual([...everyone, message.title, ...editorTasks].sort());
+    expect(editors.find((x) => x.title === task)).toMatchObject({ type: 'message', read: false });
     expect(editors.find((x) => x.title === message.title)).toMatchObject({
       type: 'message',
       description: 'Three steel plan applications of the Riverside Bridge Project wait for your review.',
     });
-    expect(editors.filter((x) => x.title !== message.title).every((x) => x.type === 'notification')).toBe(true);
+    expect(editors.filter((x) => x.title !== message.title && !editorTasks.includes(x.title)).every((x) => x.type === 'notification')).toBe(
+      true,
+    );
   });
 });
 
@@ -229,6 +245,87 @@ describe('the bell and my notifications', () => {
     }
   });
 
+  it('show a notification published to organisations to their users and those of the organisations under them, and one to roles to their holders', async () => {
+    const orgs = (await admin.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg', { pageSize: 100 })).body.data!.list;
+    const orgId = (name: string) => Number(orgs.find((o) => o.orgName === name)!.id);
+    const roles = (await admin.get<Envelope<PageData>>('/api/admin/sysrole/querySysRole', { pageSize: 100 })).body.data!.list;
+    const roleId = (code: string) => Number(roles.find((r) => r.roleCode === code)!.id);
+    // every demo user works in the Information Department, under Group Headquarters
+    const toGroup = await add({ orgIds: [orgId('Group Headquarters')] });
+    const toSupply = await add({ orgIds: [orgId('Supply Department')] });
+    const toEditors = await add({ roleIds: [roleId('ROLE_EDITOR')] });
+    const toSupplyOrVisitor = await add({ orgIds: [orgId('Supply Department')], userIds: [userId.get('visitor')!] });
+    const answered = await admin.get<Envelope<PageData>>(`${BASE}/queryNotification`, { title: String(toSupplyOrVisitor.title) });
+    expect(answered.body.data!.list[0]).toMatchObject({ orgIds: [orgId('Supply Department')], orgNames: ['Supply Department'] });
+    for (const [as, name] of [
+      [admin, 'admin'],
+      [editor, 'editor'],
+      [visitor, 'visitor'],
+    ] as const) {
+      const bell = await bellIds(as);
+      const mine = await myIds(as);
+      for (const ids of [bell, mine]) {
+        expect(ids, name).toContain(toGroup.id);
+        expect(ids, name).not.toContain(toSupply.id);
+        expect(ids.includes(toEditors.id as number), name).toBe(name === 'editor');
+        expect(ids.includes(toSupplyOrVisitor.id as number), name).toBe(name === 'visitor');
+      }
+    }
+    // a user moved into the Supply Department sees what is published to it
+    const moved = await admin.put<Envelope>('/api/admin/sysuser/updateSysUser', {
+      id: userId.get('editor'),
+      orgId: orgId('Supply Department'),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await bellIds(editor)).toEqual(expect.arrayContaining([toSupply.id, toSupplyOrVisitor.id, toGroup.id]));
+    expect((await editor.post(`${BASE}/readNotification`, undefined, { id: toSupply.id as number })).status).toBe(200);
+    expect((await visitor.post(`${BASE}/readNotification`, undefined, { id: toSupply.id as number })).status).toBe(404);
+    const back = await admin.put<Envelope>('/api/admin/sysuser/updateSysUser', {
+      id: userId.get('editor'),
+      orgId: orgId('Information Department'),
+    });
+    expect(back.status).toBe(200);
+    expect(await bellIds(editor)).not.toContain(toSupply.id);
+  });
+
+  it("find the caller's organisation and those above it in one statement, however deep", async () => {
+    const orgs = (await admin.get<Envelope<PageData>>('/api/admin/sysorg/querySysOrg', { pageSize: 100 })).body.data!.list;
+    const orgId = (name: string) => Number(orgs.find((o) => o.orgName === name)!.id);
+    // a chain of five more levels under the Information Department, the editor at its bottom
+    let parent = orgId('Information Department');
+    const chain: number[] = [];
+    for (let level = 1; level <= 5; level += 1) {
+      const made = await admin.post<Envelope<Rec>>('/api/admin/sysorg/addSysOrg', {
+        orgName: `Level ${level}`,
+        orgType: orgs.find((o) => o.orgName === 'Information Department')!.orgType,
+        orgParent: parent,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const id = Number(made.body.data!.id);
+      chain.push(id);
+      parent = id;
+    }
+    const toGroup = await add({ orgIds: [orgId('Group Headquarters')] });
+    const toLevel2 = await add({ orgIds: [chain[1]!] });
+    const toLevel5 = await add({ orgIds: [chain[4]!] });
+    expect((await admin.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: userId.get('editor'), orgId: chain[4] })).status).toBe(200);
+    try {
+      statements.length = 0;
+      const ids = await bellIds(editor);
+      expect(ids).toEqual(expect.arrayContaining([toGroup.id, toLevel2.id, toLevel5.id]));
+      const orgReads = statements.filter((text) => /\bsys_org\b/.test(text));
+      expect(orgReads, orgReads.join('\n')).toHaveLength(1);
+      expect(orgReads[0]).toMatch(/with recursive/i);
+      // the visitor, in the Information Department, is above the chain: none of its notices
+      const visitorIds = await bellIds(visitor);
+      expect(visitorIds).toContain(toGroup.id);
+      expect(visitorIds).not.toContain(toLevel2.id);
+      expect(visitorIds).not.toContain(toLevel5.id);
+    } finally {
+      await admin.put<Envelope>('/api/admin/sysuser/updateSysUser', { id: userId.get('editor'), orgId: orgId('Information Department') });
+    }
+  });
+
   it('respect the period on the server clock', async () => {
     const later = await add({ title: 'Later', startTime: at(10 * MINUTE), endTime: at(20 * MINUTE) });
     const untilSoon = await add({ title: 'Until soon', endTime: at(5 * MINUTE) });
@@ -257,6 +354,7 @@ describe('the bell and my notifications', () => {
       description: 'A <tag>!',
       datetime: newest.createTime,
       type: 'notification',
+      read: false,
     });
     const item = items.find((x) => x.id === long.id)!;
     expect(item.type).toBe('message');
@@ -295,6 +393,7 @@ describe('the bell and my notifications', () => {
       createTime: added[2]!.createTime,
       startTime: null,
       endTime: null,
+      read: false,
     });
     const second = await mine(visitor, { title: mark, pageSize: 2, currentPage: 2 });
     expect(second.list.map((x) => x.title)).toEqual([`${mark} 0`]);

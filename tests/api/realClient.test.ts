@@ -24,6 +24,8 @@ interface Known {
   roleCode: string;
   urlId: number;
   menuCode: string;
+  /** A workflow model (the seeded leave request). */
+  modelId: number;
 }
 
 interface ClientCall {
@@ -55,6 +57,7 @@ const CALLS: ClientCall[] = [
   { name: 'querySysRegion', method: 'GET', url: '/api/admin/sysregion/querySysRegion', params: page, shape: 'page' },
   { name: 'querySysParam', method: 'GET', url: '/api/admin/sysparam/querySysParam', params: page, shape: 'page' },
   { name: 'querySysTenant', method: 'GET', url: '/api/admin/systenant/querySysTenant', params: page, shape: 'page' },
+  { name: 'querySysAuditLog', method: 'GET', url: '/api/admin/sysauditlog/querySysAuditLog', params: page, shape: 'page' },
   { name: 'queryAppClient', method: 'GET', url: '/api/uaa/appclient/queryAppClient', params: page, shape: 'page' },
   { name: 'queryNotification', method: 'GET', url: '/api/notification/notification/queryNotification', params: page, shape: 'page' },
   { name: 'queryMyNotification', method: 'GET', url: '/api/notification/notification/queryMyNotification', params: page, shape: 'page' },
@@ -65,6 +68,7 @@ const CALLS: ClientCall[] = [
   { name: 'queryExecution', method: 'GET', url: '/api/activiti/process/queryExecution', params: page, shape: 'page' },
   { name: 'queryTask', method: 'GET', url: '/api/activiti/task/queryTask', params: page, shape: 'page' },
   { name: 'queryPersonalTask', method: 'GET', url: '/api/activiti/task/queryPersonalTask', params: page, shape: 'page' },
+  { name: 'queryFinishedTask', method: 'GET', url: '/api/activiti/task/queryFinishedTask', params: page, shape: 'page' },
   {
     name: 'queryHistoricProcessInstance',
     method: 'GET',
@@ -89,6 +93,14 @@ const CALLS: ClientCall[] = [
   },
   { name: 'queryHistoricTaskInstance', method: 'GET', url: '/api/activiti/history/queryHistoricTaskInstance', params: page, shape: 'page' },
   { name: 'queryGeneratorForm', method: 'GET', url: '/api/generator/generatorform/queryGeneratorForm', params: page, shape: 'page' },
+  { name: 'queryAppInfo', method: 'GET', url: '/api/job/appinfo/queryAppInfo', params: page, shape: 'page' },
+  { name: 'queryJobInfo', method: 'GET', url: '/api/job/jobinfo/queryJobInfo', params: page, shape: 'page' },
+  { name: 'queryJobInstance', method: 'GET', url: '/api/job/instance/queryJobInstance', params: page, shape: 'page' },
+  { name: 'queryWorkflowInfo', method: 'GET', url: '/api/job/workflowinfo/queryWorkflowInfo', params: page, shape: 'page' },
+  { name: 'queryWorkflowInstance', method: 'GET', url: '/api/job/wfinstance/queryWorkflowInstance', params: page, shape: 'page' },
+  { name: 'queryDagTaskInstance', method: 'GET', url: '/api/job/dagtaskinstance/queryDagTaskInstance', params: page, shape: 'page' },
+  { name: 'queryJobTask', method: 'GET', url: '/api/job/task/queryJobTask', params: page, shape: 'page' },
+  { name: 'queryJobWorker', method: 'GET', url: '/api/job/worker/queryJobWorker', params: page, shape: 'page' },
   // trees (no parameter)
   { name: 'querySysMenuTree', method: 'GET', url: '/api/admin/sysmenu/querySysMenuTree', params: none, shape: 'array' },
   { name: 'querySysOrgTree', method: 'GET', url: '/api/admin/sysorg/querySysOrgTree', params: none, shape: 'array' },
@@ -168,6 +180,13 @@ const CALLS: ClientCall[] = [
     shape: 'object',
   },
   {
+    name: 'queryModelOrgUserTree',
+    method: 'GET',
+    url: '/api/admin/sysorg/queryModelOrgUserTree',
+    params: (k) => ({ modelId: k.modelId, assign: undefined }),
+    shape: 'object',
+  },
+  {
     name: 'querySysUserPostTree',
     method: 'GET',
     url: '/api/admin/sysuserpost/querySysUserPostTree',
@@ -214,7 +233,9 @@ beforeAll(async () => {
   const users = await rows(admin, '/api/admin/sysuser/querySysUser', { username: 'editor' });
   const roles = await rows(admin, '/api/admin/sysrole/querySysRole', { roleCode: 'ROLE_EDITOR' });
   const urls = await rows(admin, '/api/admin/sysurl/querySysUrl');
+  const models = await rows(admin, '/api/activiti/model/queryModel', { modelName: 'Leave request' });
   known = {
+    modelId: Number(models[0]!.id),
     userId: Number(users[0]!.id),
     roleId: Number(roles[0]!.id),
     roleCode: 'ROLE_EDITOR',
@@ -231,7 +252,8 @@ afterAll(async () => {
 function listCalls(): string[] {
   const registry = server.services.registry;
   const sources = new Set(registry.resources.flatMap((r) => (r.list.source ? [r.list.source.call] : [])));
-  return registry.calls.filter((c) => c.verb === 'query' || c.verb === 'tree' || sources.has(c.name)).map((c) => c.name);
+  // the development mock calls are not served here (MOCK_API is off): docs/mock-api.md
+  return registry.calls.filter((c) => !c.mock && (c.verb === 'query' || c.verb === 'tree' || sources.has(c.name))).map((c) => c.name);
 }
 
 describe('the platform client table', () => {

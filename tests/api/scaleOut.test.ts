@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChild, endChild, type ChildServer } from './childServer.ts';
 import { client, createPgDatabase, signIn, type Envelope, type PageData } from './harness.ts';
 import { CONTRACTS, FORMS, publishContract } from './documentFixture.ts';
-import { DOCUMENTS_CHECK_MS } from '../../server-mock/documents/tenantDocuments.ts';
+import { DOCUMENTS_CHECK_MS } from '../../schemas/registry/documentLimits.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 

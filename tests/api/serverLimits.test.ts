@@ -66,7 +66,7 @@ describe('security headers', () => {
     ['a console route', '/sysuser'],
     ['an API answer', '/api/uaa/users/getSysUser'],
     ['an unknown call', '/api/no/such/call'],
-    ['the API description', '/swagger/json'],
+    ['the API description', '/api-docs/json'],
   ];
   it.each(paths)('%s carries the CSP, nosniff, the frame and referrer policies', async (_name, path) => {
     const res = await fetch(server.url + path);

@@ -220,13 +220,14 @@ describe('queryCurrentAuthority', () => {
     expect(
       (
         await set([
-          { roleCode: 'ROLE_EDITOR', dataFields: 'orgId,address' },
-          { roleCode: 'ROLE_VISITOR', dataFields: 'mobile' },
+          { roleCode: 'ROLE_EDITOR', dataFields: 'address' },
+          { roleCode: 'ROLE_VISITOR', dataFields: 'orgId,mobile' },
         ])
       ).status,
     ).toBe(200);
-    expect((await authority(editor)).dataFields).toEqual({ sysuser: ['address', 'orgId', 'orgName'] });
-    expect((await authority(await signIn('demo', 'visitor'))).dataFields).toEqual({ sysuser: ['mobile'] });
+    expect((await authority(editor)).dataFields).toEqual({ sysuser: ['address'] });
+    // the organisation's label with its id, the country code (x-partOf) with the mobile number
+    expect((await authority(await signIn('demo', 'visitor'))).dataFields).toEqual({ sysuser: ['mobile', 'orgId', 'orgName', 'prefix'] });
     // a role narrowed away by a post hides nothing
     expect((await authority(admin, { postCode: 'engineer' })).dataFields).toEqual({});
     expect((await set([{ roleCode: 'ROLE_EDITOR', dataFields: 'address,profile' }])).status).toBe(200);

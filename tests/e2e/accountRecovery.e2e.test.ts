@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../../server-mock/app/startServ
 import { issueCaptcha } from '../../server-mock/auth/captcha.ts';
 import { mailOutbox } from '../../server-mock/auth/mail.ts';
 import { DEMO_PASSWORD, launchChromium, submitAccountLogin, toast } from './harness.ts';
-import { dataRows, dialog, resourceNamed } from './resourceLocators.ts';
+import { dataRows, dialog, resourceNamed, rowAction } from './resourceLocators.ts';
 
 const root = join(import.meta.dirname, '../..');
 let server: RunningServer;
@@ -113,7 +113,7 @@ describe('unlock', () => {
     const SysUser = resourceNamed('SysUser');
     const row = dataRows(admin, SysUser).filter({ hasText: 'editor@demo.example.com' });
     await row.first().waitFor();
-    await row.first().getByRole('button', { name: 'Unlock sign-in' }).click();
+    await rowAction(row.first(), 'Unlock sign-in');
     await dialog(admin).getByText('Lift the sign-in lock of editor?').waitFor();
     await dialog(admin).getByRole('button', { name: 'Unlock sign-in' }).click();
     await toast(admin, 'editor can sign in again').first().waitFor();

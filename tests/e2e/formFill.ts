@@ -44,6 +44,7 @@ export type WidgetKind =
   | 'date'
   | 'dateTime'
   | 'mobile'
+  | 'tags'
   | 'richText';
 
 /** Kinds whose value is typed as text: any text can be entered, and cleared. */
@@ -56,7 +57,7 @@ export interface FormFillOptions {
   hidden?: ReadonlySet<string>;
 }
 
-export interface FilledField {
+interface FilledField {
   name: string;
   kind: WidgetKind;
   /** The value the form sends for the field. */
@@ -75,7 +76,7 @@ export interface FilledForm {
 const metaCache = new Map<string, ResourceMeta>();
 
 /** The resource's metadata as the console gets it (runtime/generated/resources.ts is written from it). */
-export function metaOf(r: Resource): ResourceMeta {
+function metaOf(r: Resource): ResourceMeta {
   let meta = metaCache.get(r.name);
   if (!meta) metaCache.set(r.name, (meta = JSON.parse(JSON.stringify(resourceMeta(r))) as ResourceMeta));
   return meta;
@@ -92,7 +93,7 @@ function dictValues(dict: string): string[] {
 }
 
 /** The choices of an enum or dictionary field, with their English labels (as the form lists them). */
-export function choicesOf(field: PlannedField): Choice[] {
+function choicesOf(field: PlannedField): Choice[] {
   return fieldChoices(field, field.dict ? dictValues(field.dict) : undefined, (key) => maybeSay(key));
 }
 
@@ -140,6 +141,8 @@ export function widgetKind(r: Resource, field: PlannedField): WidgetKind {
       return 'dateTime';
     case 'mobile':
       return 'mobile';
+    case 'tags':
+      return 'tags';
     default:
       throw new Error(`formFill: ${r.name}.${field.name} is of the kind "${field.kind}", which formFill does not know how to fill`);
   }
@@ -378,6 +381,14 @@ export async function fillField(form: Locator, r: Resource, name: string, value:
     case 'textarea':
       await typeInto(row.locator('textarea'), empty ? '' : String(value));
       break;
+    case 'tags': {
+      // free values kept as "a,b": typed with their commas (the select's separator), then Enter
+      const input = row.locator('input').first();
+      await input.click();
+      await input.pressSequentially(String(value));
+      await input.press('Enter');
+      break;
+    }
     case 'json':
       await typeInto(row.locator('textarea'), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
       break;

@@ -16,7 +16,7 @@ const dist = process.env.E2E_DIST ?? join(root, 'dist');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 export const DEMO_MOBILES = { admin: '13800000001', editor: '13800000002', visitor: '13800000003' } as const;
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -109,7 +109,9 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
         viewport: options.viewport ?? { width: 1366, height: 820 },
       });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      trackRequests(page);
+      return page;
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
@@ -118,6 +120,40 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The requests of a page still waiting for their answer (pages made by `newPage`). */
+const pending = new WeakMap<Page, Set<Request>>();
+
+/** The console's live channel (docs/notifications.md#live-notifications): open as long as the page is. */
+const isLiveChannel = (request: Request) => request.url().includes('/streamNotification');
+
+function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  pending.set(page, open);
+  page.on('request', (r) => {
+    if (!isLiveChannel(r)) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has had no request waiting for its answer for `quietMs`, the live
+ * channel left out: Playwright's `networkidle` never comes while it is open.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = pending.get(page);
+  if (!open) throw new Error('networkQuiet: a page made by e2e.newPage() is needed');
+  const end = Date.now() + timeoutMs;
+  let quietSince = open.size ? 0 : Date.now();
+  for (;;) {
+    await page.waitForTimeout(50);
+    if (open.size) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    if (quietSince && Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > end) throw new Error(`networkQuiet: still waiting for ${[...open].map((r) => r.url()).join(', ')}`);
+  }
 }
 
 export interface Credentials {
@@ -169,7 +205,7 @@ export function textsOf(...files: string[]): (key: string, values?: Record<strin
   };
 }
 
-export const ANSWER_TIMEOUT_MS = 20_000;
+const ANSWER_TIMEOUT_MS = 20_000;
 
 /**
  * Does `act` (a click) and waits for the answer to the call whose path ends with `suffix`. When

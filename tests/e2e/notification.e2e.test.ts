@@ -23,6 +23,7 @@ import {
   toolbarOf,
   type Api,
   type Rec,
+  rowAction,
 } from './resourceLocators.ts';
 
 const BASE = '/api/notification/notification';
@@ -107,7 +108,7 @@ describe('a notice added on the notifications page', () => {
     const row = rowWith(page, mine, title).first();
     await row.waitFor();
     expect(await dataRows(page, mine).count()).toBe(Math.min(expected.length, mine.list.pageSize));
-    await row.getByRole('button', { name: say('resource.actions.view'), exact: true }).click();
+    await rowAction(row, say('resource.actions.view'));
     const detail = drawer(page);
     await detail.waitFor();
     await expect.poll(() => detail.innerText()).toContain(title);
@@ -133,7 +134,7 @@ describe('the recipients of a notice', () => {
     await spaNavigate(page, '/notification');
     await settled(page, notification);
     const row = rowWith(page, notification, title).first();
-    await row.getByRole('button', { name: actionLabel(action(notification, 'update')!, 'row'), exact: true }).click();
+    await rowAction(row, actionLabel(action(notification, 'update')!, 'row'));
     const modal = dialog(page);
     const field = modal.locator('[data-field="userIds"]');
     await field.waitFor();
@@ -161,7 +162,7 @@ describe('the recipients of a notice', () => {
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.endsWith('/querySysUser')) optionLoads += 1;
     });
-    await row.getByRole('button', { name: actionLabel(action(notification, 'update')!, 'row'), exact: true }).click();
+    await rowAction(row, actionLabel(action(notification, 'update')!, 'row'));
     const again = dialog(page).locator('[data-field="userIds"] .ant-select-selection-item');
     await expect.poll(() => again.allInnerTexts()).toEqual(['visitor', 'editor']);
     expect(optionLoads).toBe(0);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Resource } from '../../schemas/registry/types.ts';
 import { DEMO_PASSWORD, signIn, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
-import { dataRows, dialog, resourceNamed, rowWith, searchOf, settled, TENANT } from './resourceLocators.ts';
+import { dataRows, dialog, resourceNamed, rowWith, searchOf, settled, TENANT, rowAction } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('roles page', () => {
 
     const page = await openAs('admin', '/sysrole', SysRole);
     const named = await unnamedControls(page);
-    await rowWith(page, SysRole, 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    await rowAction(rowWith(page, SysRole, 'ROLE_EDITOR'), 'Authorise');
     const box = dialog(page);
     await box.getByTestId('role-authorize').waitFor();
     const roles = treeBox(box, 'Roles');
@@ -89,19 +89,20 @@ describe('roles page', () => {
     await box.waitFor({ state: 'hidden' });
 
     // Reopened: the menu is no longer ticked.
-    await rowWith(page, SysRole, 'ROLE_EDITOR').getByRole('button', { name: 'Authorise' }).click();
+    await rowAction(rowWith(page, SysRole, 'ROLE_EDITOR'), 'Authorise');
     await expect.poll(() => treeBox(dialog(page), 'Roles').getAttribute('aria-checked')).toBe('false');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
     const editor = await e2e.newPage();
     await signIn(editor, { username: 'editor' });
     await editor.goto('/sysrole');
-    await editor.waitForURL(/\/404$/);
+    // a menu page the user is not granted: the 401 page (an unknown URL would be 404)
+    await editor.waitForURL(/\/401$/);
   });
 
   it('refuses to authorise a changed tab with nothing ticked, and saves buttons and URLs', async () => {
     const page = await openAs('admin', '/sysrole', SysRole);
-    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Authorise' }).click();
+    await rowAction(rowWith(page, SysRole, 'ROLE_VISITOR'), 'Authorise');
     const box = dialog(page);
     // Nothing changed: nothing to save.
     await box.getByTestId('role-authorize').getByRole('tree').waitFor();
@@ -126,19 +127,29 @@ describe('roles page', () => {
     const buttons = box.getByRole('tree', { name: 'Buttons of the role' });
     await buttons.waitFor();
     await treeNode(box, 'Users').locator('.ant-tree-switcher').click();
-    await treeBox(box, 'query (sysuser:query)').click();
+    await treeBox(box, 'Users: Query').click();
 
-    // URLs: search, tick one.
-    await box.getByRole('tab', { name: 'URLs' }).click();
-    await box.getByLabel('Search URL, description or method').fill('querySysUser');
-    const url = box.getByRole('checkbox', { name: 'GET /api/admin/sysuser/querySysUser', exact: true });
-    await url.check();
+    // Calls: grouped by page and named by action; what the query button needs is ticked already.
+    await box.getByRole('tab', { name: 'Calls' }).click();
+    const calls = box.getByRole('tree', { name: 'Calls of the role' });
+    await calls.waitFor();
+    await box.getByRole('tabpanel').getByLabel('Search pages and actions').fill('Users');
+    const usersQuery = calls
+      .getByRole('treeitem')
+      .filter({ has: page.locator('.role-grant-title').getByText(/^Query/) })
+      .filter({ has: page.locator('.role-need', { hasText: 'needed by Users: Query' }) });
+    await usersQuery.first().waitFor();
+    expect(await usersQuery.first().locator('.ant-tree-checkbox-checked').count()).toBe(1);
 
-    const buttonCall = page.waitForRequest((r) => r.url().endsWith('/authorizeMenuButtonToRole'));
+    const buttonCall = page.waitForRequest(
+      (r) => r.url().endsWith('/authorizeMenuButtonToRole') && (r.postDataJSON() as { menuCode: string }).menuCode === 'sysuser',
+    );
     const urlCall = page.waitForRequest((r) => r.url().endsWith('/authorizeUrlToRole'));
     await box.getByRole('button', { name: 'Confirm' }).click();
-    expect((await buttonCall).postDataJSON()).toEqual({ roleCode: 'ROLE_VISITOR', menuCode: 'sysuser', buttonCode: ['sysuser:query'] });
-    expect(((await urlCall).postDataJSON() as { urlId: number[] }).urlId).toHaveLength(1);
+    expect((await buttonCall).postDataJSON()).toMatchObject({ roleCode: 'ROLE_VISITOR', menuCode: 'sysuser' });
+    expect(((await buttonCall).postDataJSON() as { buttonCode: string[] }).buttonCode).toContain('sysuser:query');
+    // the calls ticked with the query button (its page's list and look-ups)
+    expect(((await urlCall).postDataJSON() as { urlId: number[] }).urlId.length).toBeGreaterThan(1);
     await toast(page, 'The grants of Visitor were saved').waitFor();
     // The menus were not changed in the end: not sent.
     expect(menuCalls).toHaveLength(0);
@@ -147,7 +158,7 @@ describe('roles page', () => {
   it('assigns users to a role: an empty selection is refused, then saved', async () => {
     const page = await openAs('admin', '/sysrole', SysRole);
     const named = await unnamedControls(page);
-    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    await rowAction(rowWith(page, SysRole, 'ROLE_VISITOR'), 'Assign users');
     const box = dialog(page);
     await box.getByTestId('assign-assignUser').waitFor();
     const visitor = treeBox(box, 'visitor');
@@ -169,7 +180,7 @@ describe('roles page', () => {
     expect(body.userId).toHaveLength(2);
     await toast(page, 'The users of Visitor were saved').waitFor();
 
-    await rowWith(page, SysRole, 'ROLE_VISITOR').getByRole('button', { name: 'Assign users' }).click();
+    await rowAction(rowWith(page, SysRole, 'ROLE_VISITOR'), 'Assign users');
     await expect.poll(() => treeBox(dialog(page), 'editor').getAttribute('aria-checked')).toBe('true');
   });
 });
@@ -182,7 +193,7 @@ describe('menus page', () => {
     await search.getByRole('button', { name: 'Query', exact: true }).click();
     const users = dataRows(page, SysMenu).filter({ has: page.getByRole('cell', { name: 'sysuser', exact: true }) });
     const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/queryDataFieldByMenuCode'));
-    await users.getByRole('button', { name: 'Data permissions' }).click();
+    await rowAction(users, 'Data permissions');
     expect(new URL((await asked).url()).searchParams.get('menuCode')).toBe('sysuser');
     const box = dialog(page);
     const rows = box.getByTestId('table-SysRoleData').locator('[role=row][data-row-id]');
@@ -204,7 +215,7 @@ describe('menus page', () => {
 describe('URL permissions page', () => {
   it('needs a role checked to authorise a URL', async () => {
     const page = await openAs('admin', '/sysurl', SysUrl);
-    await dataRows(page, SysUrl).first().getByRole('button', { name: 'Authorise roles' }).click();
+    await rowAction(dataRows(page, SysUrl).first(), 'Authorise roles');
     const box = dialog(page);
     await box.getByTestId('assign-authorize').waitFor();
     const admin = box.getByRole('checkbox', { name: 'Administrator' });
@@ -227,7 +238,7 @@ describe('users page', () => {
   it("grants a role to a user with the user's post", async () => {
     const page = await openAs('admin', '/sysuser', SysUser);
     const named = await unnamedControls(page);
-    await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    await rowAction(rowWith(page, SysUser, 'visitor'), 'Grant role');
     const box = dialog(page);
     await box.getByTestId('assign-grantRole').waitFor();
     await box.getByText('Engineer (main post)').waitFor();
@@ -244,13 +255,13 @@ describe('users page', () => {
     expect(body.roleId.length).toBeGreaterThanOrEqual(1);
     await toast(page, 'The roles of visitor were saved').waitFor();
 
-    await rowWith(page, SysUser, 'visitor').getByRole('button', { name: 'Grant role' }).click();
+    await rowAction(rowWith(page, SysUser, 'visitor'), 'Grant role');
     await expect.poll(() => dialog(page).getByRole('list', { name: 'Granted roles' }).innerText()).toContain('ROLE_EDITOR');
   });
 
   it('adds a user to another tenant, once', async () => {
     const page = await openAs('admin', '/sysuser', SysUser);
-    await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    await rowAction(rowWith(page, SysUser, 'editor'), 'Add to tenant');
     const box = dialog(page);
     await box.getByTestId('add-to-tenant').waitFor();
     const tenant = box.getByLabel('Tenant', { exact: true });
@@ -269,7 +280,7 @@ describe('users page', () => {
     expect(request.postDataJSON()).toEqual({ password: DEMO_PASSWORD, username: 'admin' });
     await toast(page, /editor was added to tenant/).waitFor();
 
-    await rowWith(page, SysUser, 'editor').getByRole('button', { name: 'Add to tenant' }).click();
+    await rowAction(rowWith(page, SysUser, 'editor'), 'Add to tenant');
     await choose(page, dialog(page).getByLabel('Tenant', { exact: true }), 'acme');
     await dialog(page).getByLabel('Your password in that tenant').fill(DEMO_PASSWORD);
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
@@ -278,7 +289,7 @@ describe('users page', () => {
 
   it("shows the server's refusal when the tenants cannot be listed", async () => {
     const page = await openAs('admin', '/sysuser', SysUser, 'acme');
-    await rowWith(page, SysUser, 'admin').getByRole('button', { name: 'Add to tenant' }).click();
+    await rowAction(rowWith(page, SysUser, 'admin'), 'Add to tenant');
     const box = dialog(page);
     await box.getByText('The data could not be loaded').waitFor();
     expect((await box.locator('.ant-alert-description').innerText()).trim()).not.toBe('');
@@ -336,13 +347,39 @@ describe('data permissions page', () => {
       .poll(() => rows.allInnerTexts())
       .toEqual([expect.stringContaining('ROLE_EDITOR'), expect.stringContaining('ROLE_VISITOR')]);
 
-    await rows.filter({ hasText: 'ROLE_VISITOR' }).getByRole('button', { name: 'Delete data permission' }).click();
+    await rowAction(rows.filter({ hasText: 'ROLE_VISITOR' }), 'Delete data permission');
     await dialog(page).getByText('Do you want to delete this record?').waitFor();
     const deleted = page.waitForRequest((r) => r.url().endsWith('/deleteDataField'));
     await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
     expect((await deleted).postDataJSON()).toEqual({ menuCode: 'sysuser', roleCode: 'ROLE_VISITOR' });
-    await toast(page, 'Deleted successfully').waitFor();
+    await toast(page, 'Deleted').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
+  });
+});
+
+describe('data permissions that cannot break a form', () => {
+  it('refuses to hide Mobile from the editor, who adds users: the message says why and nothing is saved', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' }, '/datapermission');
+    await page.waitForURL(/\/datapermission$/);
+    const menus = page.getByRole('navigation', { name: 'Filter by Menus' });
+    await menus.getByText('Users', { exact: true }).click({ timeout: 15_000 });
+    const rows = dataRows(page, SysRoleData);
+    await expect.poll(() => rows.first().innerText()).toContain('ROLE_EDITOR');
+    const before = await rows.allInnerTexts();
+
+    await page.getByRole('button', { name: 'Add data permission' }).click();
+    const box = dialog(page);
+    await box.getByLabel('Role code of row 1').waitFor();
+    await choose(page, box.getByLabel('Filtered fields of row 1'), 'mobile');
+    await box.getByLabel('Filtered fields of row 1').press('Escape');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/authorizeMenuDataToRole'));
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    expect((await saved).status()).toBe(400);
+    await toast(page, /"mobile" is required to add SysUser records, and ROLE_EDITOR holds the add button/).waitFor({ timeout: 15_000 });
+    await box.getByLabel('Role code of row 1').waitFor();
+    await box.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => rows.allInnerTexts()).toEqual(before);
   });
 });
 
@@ -360,7 +397,7 @@ describe('online users page', () => {
     expect(await own.count()).toBe(1);
     expect(await own.getByRole('button', { name: 'Force sign-out' }).count()).toBe(0);
     expect(await unnamedControls(page)).toEqual([]);
-    await rows.filter({ hasText: 'editor' }).first().getByRole('button', { name: 'Force sign-out' }).click();
+    await rowAction(rows.filter({ hasText: 'editor' }).first(), 'Force sign-out');
     await dialog(page).getByText('Sign editor out on every device?').waitFor();
     await dialog(page).getByRole('button', { name: 'Force sign-out' }).click();
     await toast(page, 'editor signed out').first().waitFor();

@@ -15,7 +15,7 @@ import type { client } from '../api/harness.ts';
 import { toast } from './harness.ts';
 
 const root = join(import.meta.dirname, '../..');
-export const schemasDir = join(root, 'schemas');
+const schemasDir = join(root, 'schemas');
 export const registry = loadRegistry(schemasDir);
 /** The tenant whose administrator the tests sign in as. */
 export const TENANT = 'demo';
@@ -66,6 +66,8 @@ interface MenuNode {
   path: string;
   component?: string;
   resource?: string;
+  hidden?: boolean;
+  activeMenu?: string;
   children?: MenuNode[];
 }
 
@@ -76,14 +78,18 @@ export interface ResourcePageDef {
   fullPath: string;
 }
 
-/** Every menu entry that shows the generic resource page, in menu order. */
+/**
+ * Every menu entry that shows the generic resource page as a list, in menu order: not a
+ * record route (a hidden entry showing one record of the page it highlights).
+ */
 export function resourcePages(): ResourcePageDef[] {
   const out: ResourcePageDef[] = [];
   const walk = (nodes: MenuNode[], parent = '') => {
     for (const n of nodes) {
       const fullPath = `${parent}/${n.path}`.replace(/\/+/g, '/');
       const resource = n.component === 'resource' && n.resource ? registry.byName.get(n.resource) : undefined;
-      if (resource) out.push({ resource, path: n.path, fullPath });
+      const recordRoute = n.hidden === true && n.activeMenu !== undefined;
+      if (resource && !recordRoute) out.push({ resource, path: n.path, fullPath });
       if (n.children) walk(n.children, fullPath);
     }
   };
@@ -173,6 +179,45 @@ export const dataRows = (page: Page, r: Resource) => table(page, r).locator('[ro
 export const rowById = (page: Page, r: Resource, id: unknown) => table(page, r).locator(`[role=row][data-row-id="${String(id)}"]`);
 /** The rows of the page's table that show this text. */
 export const rowWith = (page: Page, r: Resource, text: string) => dataRows(page, r).filter({ hasText: text });
+/**
+ * Runs a row action by its label: its link in the row, or the item of the row's "More" menu
+ * (a wide window shows the first two actions of four or more, a narrow one none).
+ */
+/**
+ * The open "More" menu: a menu still leaving (its closing motion cut short when the page it
+ * belongs to was hidden as a cached tab) stays in the document without taking clicks.
+ */
+const OPEN_MENU = '.ant-dropdown:visible:not([class*="-leave"])';
+/** The dropdown menu opened last and not leaving (a menu closed just before may still be fading out). */
+export const openMenu = (page: Page) => page.locator(OPEN_MENU).last();
+
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  const cell = row.locator('.data-table-actions');
+  await cell.waitFor();
+  const link = cell.getByRole('button', { name, exact: true });
+  if (await link.count()) return link.click();
+  await cell.locator('[data-row-more]').click();
+  await openMenu(row.page()).getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** The labels of a row's actions, those under "More" included (the menu is opened and closed). */
+export async function rowActionNames(row: Locator): Promise<string[]> {
+  const cell = row.locator('.data-table-actions');
+  await cell.waitFor();
+  const links = (await cell.locator('button:not([data-row-more])').allInnerTexts()).map((t) => t.trim());
+  const more = cell.locator('[data-row-more]');
+  if (!(await more.count())) return links;
+  await more.click();
+  const menu = openMenu(row.page());
+  await menu.getByRole('menuitem').first().waitFor();
+  const items = (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+  // Keep hold of this menu's own element: once closing it is no longer an open menu.
+  const closing = await menu.elementHandle();
+  await row.page().keyboard.press('Escape');
+  await closing?.waitForElementState('hidden');
+  return [...links, ...items];
+}
+
 export const toolbarOf = (page: Page, r: Resource) =>
   page.getByRole('toolbar', { name: say('resource.toolbarOf', { title: titleOf(r) }), exact: true });
 export const searchOf = (page: Page, r: Resource) =>

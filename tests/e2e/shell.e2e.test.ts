@@ -1,7 +1,8 @@
 /** The signed-in shell: menus by role, tabs, sidebar, languages, sizes, menu search. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { networkQuiet, signIn, spaNavigate, startE2E, toast, unnamedControls, type E2E } from './harness.ts';
+import { resourcePages } from './resourceLocators.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -21,12 +22,14 @@ async function openTab(page: Page, path: string) {
 }
 
 describe('menus by role', () => {
-  it("shows a visitor only home; a visitor's unknown page goes to /404", async () => {
+  it('shows a visitor only home; a page of the menu not granted goes to /401, an unknown page to /404', async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'visitor' });
     await page.waitForURL(/\/workbench$/);
     expect(await sidebarPaths(page)).toEqual(['/workbench']);
     await page.goto('/error-log/log');
+    await page.waitForURL(/\/401$/);
+    await page.goto('/error-log/nothing-here');
     await page.waitForURL(/\/404$/);
   });
 
@@ -38,7 +41,87 @@ describe('menus by role', () => {
   });
 });
 
+describe('the settings button', () => {
+  it('covers no control of the page and sits under a dialog backdrop', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    const button = page.getByTestId('settings-button');
+    for (const path of ['/workbench', '/profile/index', '/sysuser']) {
+      await openTab(page, path);
+      await networkQuiet(page);
+      const covered = await page.evaluate(() => {
+        const b = document.querySelector('[data-testid=settings-button]')!.getBoundingClientRect();
+        const controls = document.querySelectorAll<HTMLElement>(
+          '#app-main :is(button, a[href], input, textarea, [role=button], [role=checkbox], [role=combobox], [tabindex="0"])',
+        );
+        return Array.from(controls)
+          .filter((el) => {
+            // the part of the control not clipped by a scrolling ancestor
+            const r = el.getBoundingClientRect();
+            let [left, right, top, bottom] = [r.left, r.right, r.top, r.bottom];
+            for (let p = el.parentElement; p; p = p.parentElement) {
+              const style = window.getComputedStyle(p);
+              if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+              const c = p.getBoundingClientRect();
+              [left, right, top, bottom] = [
+                Math.max(left, c.left),
+                Math.min(right, c.right),
+                Math.max(top, c.top),
+                Math.min(bottom, c.bottom),
+              ];
+            }
+            if (right - left <= 0 || bottom - top <= 0) return false;
+            return left < b.right && right > b.left && top < b.bottom && bottom > b.top;
+          })
+          .map((el) => el.outerHTML.slice(0, 120));
+      });
+      expect(covered, path).toEqual([]);
+    }
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.locator('.ant-modal-mask').first().waitFor();
+    const box = (await button.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid=settings-button]') !== null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe(false);
+  });
+});
+
 describe('tabs', () => {
+  it('scrolls the tab strip when it is full: the active tab is in view, the first one is reached by scrolling back', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { username: 'admin' });
+    const paths = resourcePages()
+      .map((p) => p.path)
+      .slice(0, 16);
+    for (const path of paths) await openTab(page, path);
+    const strip = page.locator('.tags-view-wrapper');
+    const geometry = () =>
+      strip.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const active = el.querySelector('.tags-view-item.active')!.getBoundingClientRect();
+        return {
+          overflows: el.scrollWidth > el.clientWidth,
+          fitsPage: box.right <= window.innerWidth,
+          activeInView: active.left >= box.left - 1 && active.right <= box.right + 1,
+          scrollLeft: el.scrollLeft,
+        };
+      });
+    await expect.poll(async () => (await geometry()).activeInView).toBe(true);
+    const full = await geometry();
+    expect(full.overflows).toBe(true);
+    expect(full.fitsPage).toBe(true);
+    expect(full.scrollLeft).toBeGreaterThan(0);
+    // The wheel scrolls it back to the pinned first tab.
+    await strip.hover();
+    await page.mouse.wheel(0, -5000);
+    await expect.poll(async () => (await geometry()).scrollLeft).toBe(0);
+    await page.locator('.tags-view-item[data-path="/workbench"]').click();
+    await page.waitForURL(/\/workbench$/);
+  });
+
   it('opens, pins, closes, closes others, closes all', async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'admin' });
@@ -153,7 +236,7 @@ describe('layout', () => {
     ] as const) {
       await page.getByTestId('size-select').click();
       await page.getByRole('menuitem', { name: label, exact: true }).click();
-      await toast(page, 'Switch Size Success').first().waitFor();
+      await toast(page, 'Size switched').first().waitFor();
       await expect.poll(() => page.locator('.console-root').getAttribute('data-size')).toBe(size);
       await expect.poll(height).toBe(px);
       expect((await page.context().cookies()).find((c) => c.name === 'size')?.value).toBe(size);
@@ -241,7 +324,7 @@ describe('error log and switchers', () => {
 });
 
 describe('own account', () => {
-  it('changes the password: inconsistency warned without a call, then success', async () => {
+  it('changes the password: a mismatch shown under the confirmation without a call, then success', async () => {
     const page = await e2e.newPage();
     await signIn(page, { username: 'editor' });
     let calls = 0;
@@ -258,7 +341,10 @@ describe('own account', () => {
     await dialog.getByLabel('New password', { exact: true }).fill('Demo@2027!');
     await dialog.getByLabel('Confirm new password', { exact: true }).fill('Demo@2028!');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await toast(page, 'The new password and the confirmed new password are inconsistent!').waitFor();
+    const mismatch = 'The new password and the confirmed new password are inconsistent!';
+    const confirmItem = dialog.locator('.ant-form-item').filter({ has: page.getByLabel('Confirm new password', { exact: true }) });
+    await confirmItem.locator('.ant-form-item-explain-error').filter({ hasText: mismatch }).waitFor();
+    expect(await toast(page, mismatch).count()).toBe(0);
     expect(calls).toBe(0);
     await dialog.getByLabel('Confirm new password', { exact: true }).fill('Demo@2027!');
     const answered = page.waitForResponse((r) => r.url().includes('/api/account/sysuserdetail/updatePassword'));
@@ -275,7 +361,7 @@ describe('own account', () => {
     const saved = page.waitForRequest((r) => r.url().includes('/api/account/sysuserdetail/updateSysUserDetail') && r.method() === 'PUT');
     await page.getByRole('button', { name: 'Save' }).click();
     expect(JSON.parse((await saved).postData() ?? '{}')).toMatchObject({ nickname: 'Chief admin' });
-    await toast(page, 'Saved successfully').waitFor();
+    await toast(page, 'Saved').waitFor();
     await page.getByTestId('avatar-menu').filter({ hasText: 'Chief admin' }).waitFor();
   });
 });
