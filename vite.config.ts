@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { deepImports } from './build/deepImports.ts';
 import { startupGroup } from './build/startupChunk.ts';
+import { activitySafeMotion } from './build/activitySafeMotion.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
@@ -13,6 +14,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    activitySafeMotion(),
     deepImports(import.meta.dirname, [
       { name: 'antd', index: 'es/index.js' },
       { name: '@ant-design/icons', index: 'es/icons/index.js' },
@@ -26,9 +28,11 @@ export default defineConfig({
       output: { codeSplitting: { groups: [startupGroup(join(import.meta.dirname, 'runtime/main.tsx'))] } },
     },
   },
+  // the dev server pre-bundles antd with rc-motion: the same change there
+  optimizeDeps: { rolldownOptions: { plugins: [activitySafeMotion()] } },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': apiTarget, '/swagger': apiTarget },
+    proxy: { '/api': apiTarget, '/api-docs': apiTarget, '/metrics': apiTarget },
   },
   test: {
     root: '.',
