@@ -37,8 +37,8 @@ export interface RichTextEditorProps {
   height?: number;
 }
 
-export const MENU_BAR = 'file edit insert view format table';
-export const TOOLBAR =
+const MENU_BAR = 'file edit insert view format table';
+const TOOLBAR =
   'undo redo | blocks | bold italic underline strikethrough | forecolor backcolor | alignleft aligncenter alignright alignjustify | bullist numlist outdent indent | link image table | removeformat code fullscreen';
 const DEFAULT_HEIGHT = 360;
 
