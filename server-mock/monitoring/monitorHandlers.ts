@@ -10,7 +10,8 @@ import type { CallHandler } from '../calls/context.ts';
 import { withPrincipal } from '../calls/context.ts';
 import { tenantParam } from '../params/tenantParams.ts';
 import { SWAGGER_PATH } from './metrics.ts';
-import { serverMetrics, type MetricsSummary } from './serverMetrics.ts';
+import type { MetricsSummary } from '../../schemas/registry/serverMetrics.ts';
+import { serverMetrics } from './serverMetrics.ts';
 
 /** The tenant parameter of a monitoring page's URL. */
 const monitorParam = (code: string) => `monitor.${code}.url`;

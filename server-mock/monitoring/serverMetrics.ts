@@ -9,38 +9,21 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricValue } from 'prom-client';
 import type { Services } from '../calls/context.ts';
+import {
+  OPERATIONS,
+  SIGN_IN_OUTCOMES,
+  STATUS_CLASSES,
+  type MetricsSummary,
+  type SignInOutcome,
+} from '../../schemas/registry/serverMetrics.ts';
 
-/** How a sign-in ended: a token, a refusal (wrong password, unknown client, ...), or a refusal because the account is locked. */
-export type SignInOutcome = 'success' | 'refused' | 'locked';
-const OUTCOMES: readonly SignInOutcome[] = ['success', 'refused', 'locked'];
 /** The grants a sign-in is counted under; anything else (refused) is `other`, so typed values make no new series. */
 const GRANTS = new Set(['password', 'mobile']);
-const OPERATIONS = ['select', 'insert', 'update', 'delete', 'other'] as const;
-const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 
 /** Upper bounds (seconds) of the answers' latency histogram. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** Upper bounds (seconds) of the statements' time histogram. */
 const DATABASE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
-/** What the monitors page reads: counters since the server started, gauges as they are now. */
-export interface MetricsSummary {
-  /** Seconds since the process started (the page's rates are differences over it). */
-  uptimeSeconds: number;
-  /** Answers by status class, since start. */
-  requests: Record<(typeof STATUS_CLASSES)[number], number>;
-  /** The answers' latency histogram over every call, since start: counts[i] answered within bounds[i]; the last count is every answer. */
-  latency: { bounds: number[]; counts: number[]; sum: number };
-  /** Event-loop lag (seconds): the last measured lag, and percentiles since the previous read (of this call or of /metrics). */
-  eventLoop: { lag: number; p50: number; p90: number; p99: number; max: number };
-  memory: { heapUsed: number; heapTotal: number; rss: number };
-  /** Statements by operation since start: how many, and their seconds in all. */
-  database: Record<(typeof OPERATIONS)[number], { count: number; sum: number }>;
-  pool: { connections: number; idle: number; waiting: number };
-  /** Sign-ins by outcome, and accounts locked, since start. */
-  signIns: Record<SignInOutcome, number>;
-  lockouts: number;
-}
 
 export class ServerMetrics {
   readonly registry = new Registry();
@@ -149,7 +132,7 @@ export class ServerMetrics {
       if (v.metricName?.endsWith('_count')) op.count += v.value;
       else if (v.metricName?.endsWith('_sum')) op.sum += v.value;
     }
-    const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as MetricsSummary['signIns'];
+    const outcomes = Object.fromEntries(SIGN_IN_OUTCOMES.map((o) => [o, 0])) as MetricsSummary['signIns'];
     for (const v of signIns.values) outcomes[v.labels.outcome as SignInOutcome] += v.value;
     const [p50, p90, p99, max, heapUsed, heapTotal, rss, connections, idle, waiting, lockouts] = await Promise.all([
       one('nodejs_eventloop_lag_p50_seconds'),

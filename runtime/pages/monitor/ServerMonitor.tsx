@@ -12,7 +12,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { platform, SILENT } from '../../api/platform.ts';
 import { EChart } from '../demos/charts/EChart.tsx';
 import { useMonitorTranslation } from './monitorMessages.ts';
-import { OPERATIONS, pointBetween, SIGN_IN_OUTCOMES, STATUS_CLASSES, type MetricsPoint, type MetricsSummary } from './metricsSeries.ts';
+import { OPERATIONS, SIGN_IN_OUTCOMES, STATUS_CLASSES, type MetricsSummary } from '../../../schemas/registry/serverMetrics.ts';
+import { pointBetween, type MetricsPoint } from './metricsSeries.ts';
 
 /** How often the figures are asked for (ms). */
 const REFRESH_MS = 3000;

@@ -4,22 +4,13 @@
  * charts: rates and latency percentiles over the interval between them.
  */
 
-export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
-export const OPERATIONS = ['select', 'insert', 'update', 'delete', 'other'] as const;
-export const SIGN_IN_OUTCOMES = ['success', 'refused', 'locked'] as const;
-
-/** The answer of queryServerMetrics (server-mock/monitoring/serverMetrics.ts). */
-export interface MetricsSummary {
-  uptimeSeconds: number;
-  requests: Record<(typeof STATUS_CLASSES)[number], number>;
-  latency: { bounds: number[]; counts: number[]; sum: number };
-  eventLoop: { lag: number; p50: number; p90: number; p99: number; max: number };
-  memory: { heapUsed: number; heapTotal: number; rss: number };
-  database: Record<(typeof OPERATIONS)[number], { count: number; sum: number }>;
-  pool: { connections: number; idle: number; waiting: number };
-  signIns: Record<(typeof SIGN_IN_OUTCOMES)[number], number>;
-  lockouts: number;
-}
+import {
+  OPERATIONS,
+  SIGN_IN_OUTCOMES,
+  STATUS_CLASSES,
+  type MetricsSummary,
+  type SignInOutcome,
+} from '../../../schemas/registry/serverMetrics.ts';
 
 /** One point of the charts: the interval that ends at `label`. */
 export interface MetricsPoint {
@@ -35,7 +26,7 @@ export interface MetricsPoint {
   /** Statements per second and their mean time (ms; null without any) by operation. */
   database: Record<(typeof OPERATIONS)[number], { perSecond: number; meanMs: number | null }>;
   /** Sign-ins of the interval by outcome, and accounts locked. */
-  signIns: Record<(typeof SIGN_IN_OUTCOMES)[number], number>;
+  signIns: Record<SignInOutcome, number>;
   lockouts: number;
 }
 

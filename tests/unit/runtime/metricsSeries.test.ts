@@ -1,6 +1,7 @@
 /** The monitors page's points: rates and latency percentiles over the interval between two answers of queryServerMetrics. */
 import { describe, expect, it } from 'vitest';
-import { histogramQuantile, pointBetween, type MetricsSummary } from '../../../runtime/pages/monitor/metricsSeries.ts';
+import { histogramQuantile, pointBetween } from '../../../runtime/pages/monitor/metricsSeries.ts';
+import type { MetricsSummary } from '../../../schemas/registry/serverMetrics.ts';
 
 const BOUNDS = [0.01, 0.1, 1];
 
