@@ -225,6 +225,15 @@ function emitFunction(call: CallDef, shape: FunctionShape): string {
   return `${jsDoc(doc)}\n${signature}\n${body}\n}`;
 }
 
+/** An event stream stays open and is read as it comes (with fetch): its URL, not a function that waits for a whole answer. */
+function emitStreamUrl(call: CallDef): string {
+  const doc = [
+    `${call.method} ${call.url}: an event stream (text/event-stream)`,
+    ...(call.description !== call.name ? [call.description] : []),
+  ];
+  return `${jsDoc(doc)}\nexport const ${call.name}Url = ${quote(call.url)};`;
+}
+
 /** The import calls send their file as multipart/form-data, in the field "file". */
 const FILE_FORM = `/** A spreadsheet as the multipart/form-data body of an import call (file field "file"). */
 function fileForm(file: Blob): FormData {
@@ -241,9 +250,13 @@ export function emitClient(registry: Registry): string {
   const blocks: string[] = [];
   let current: Resource | undefined;
   for (const { call, resource } of sources) {
-    const shape = call.verb === 'custom' ? customShape(call) : standardShape(call, resource);
-    shape.imports.forEach((i) => imports.add(i));
-    const fn = emitFunction(call, shape);
+    let fn: string;
+    if (call.result === 'stream') fn = emitStreamUrl(call);
+    else {
+      const shape = call.verb === 'custom' ? customShape(call) : standardShape(call, resource);
+      shape.imports.forEach((i) => imports.add(i));
+      fn = emitFunction(call, shape);
+    }
     blocks.push(resource === current ? fn : `// ${resource.name} (${resource.file})\n${fn}`);
     current = resource;
   }

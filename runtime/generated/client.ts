@@ -1724,18 +1724,10 @@ export async function queryHeadNotification(
 }
 
 /**
- * GET /api/notification/notification/streamNotification
+ * GET /api/notification/notification/streamNotification: an event stream (text/event-stream)
  * the caller's live channel (text/event-stream): an event `ready` when open, `notice` {kind} when the bell changed (read it again), `signedout` before it closes for a session that ended
  */
-export async function streamNotification(
-  params?: Record<string, unknown>,
-  options?: CallOptions,
-): Promise<Envelope<unknown>> {
-  return send<Envelope<unknown>>(
-    { method: 'GET', url: '/api/notification/notification/streamNotification', params },
-    options,
-  );
-}
+export const streamNotificationUrl = '/api/notification/notification/streamNotification';
 
 /**
  * POST /api/notification/notification/readNotification

@@ -509,7 +509,10 @@ export interface CallDecl {
   body?: {
     [k: string]: unknown;
   };
-  result?: 'envelope' | 'raw' | 'blob';
+  /**
+   * What the call answers: the platform envelope, a body sent as is, a file, or an event stream (text/event-stream) that stays open; a stream call has no client function, only its URL (generated client: <name>Url).
+   */
+  result?: 'envelope' | 'raw' | 'blob' | 'stream';
   /**
    * Handler options.
    */

@@ -7348,7 +7348,7 @@ export const resources: Record<string, ResourceMeta> = {
         url: '/api/notification/notification/streamNotification',
         verb: 'custom',
         auth: 'session',
-        result: 'envelope',
+        result: 'stream',
       },
       {
         name: 'readNotification',

@@ -9,8 +9,8 @@
  */
 import { getToken } from '../../auth/tokenStorage.ts';
 import { REQUEST_BASE_URL } from '../../constants/spec.ts';
+import { streamNotificationUrl } from '../../generated/client.ts';
 
-const STREAM_URL = 'api/notification/notification/streamNotification';
 /** First wait (ms) before a lost channel is opened again. */
 const LIVE_RETRY_MS = 1000;
 /** Longest wait (ms) between two attempts. */
@@ -47,7 +47,7 @@ export function openLiveChannel(onChange: (kind: string) => void, onState?: (ope
     controller = new AbortController();
     try {
       const base = REQUEST_BASE_URL.endsWith('/') ? REQUEST_BASE_URL : `${REQUEST_BASE_URL}/`;
-      const res = await fetch(`${base}${STREAM_URL}`, {
+      const res = await fetch(`${base}${streamNotificationUrl.replace(/^\//, '')}`, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         signal: controller.signal,
         cache: 'no-store',
