@@ -65,10 +65,7 @@ export function present(data: TenantData, r: Resource, row: Row): Row {
   return out;
 }
 
-export async function loadJob(data: TenantData, id: number): Promise<Job | undefined> {
-  const r = jobResource(data);
-  const row = (await data.select(r).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-  if (!row) return undefined;
+function jobOf(data: TenantData, r: Resource, row: Row): Job {
   const rec = present(data, r, row);
   return {
     ...(rec as unknown as Job),
@@ -80,16 +77,46 @@ export async function loadJob(data: TenantData, id: number): Promise<Job | undef
   };
 }
 
-export async function loadInstance(data: TenantData, id: number): Promise<Instance | undefined> {
-  const r = instanceResource(data);
-  const row = (await data.select(r).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-  if (!row) return undefined;
+function instanceOf(data: TenantData, r: Resource, row: Row): Instance {
   const rec = present(data, r, row);
   return {
     ...(rec as unknown as Instance),
     runningTimes: Number(rec.runningTimes ?? 0),
     wfInstanceId: rec.wfInstanceId === null || rec.wfInstanceId === undefined ? null : Number(rec.wfInstanceId),
   };
+}
+
+/** The rows of a tenant's resource with these ids, in one query, by id. */
+async function rowsById<T>(
+  data: TenantData,
+  r: Resource,
+  ids: readonly number[],
+  of: (data: TenantData, r: Resource, row: Row) => T,
+): Promise<Map<number, T>> {
+  const out = new Map<number, T>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const rows = (await data.select(r).selectAll().where('id', 'in', unique).execute()) as Row[];
+  for (const row of rows) out.set(Number(row.id), of(data, r, row));
+  return out;
+}
+
+export async function loadJob(data: TenantData, id: number): Promise<Job | undefined> {
+  return (await loadJobs(data, [id])).get(id);
+}
+
+/** The tenant's jobs with these ids (one query; a missing id is left out). */
+export function loadJobs(data: TenantData, ids: readonly number[]): Promise<Map<number, Job>> {
+  return rowsById(data, jobResource(data), ids, jobOf);
+}
+
+export async function loadInstance(data: TenantData, id: number): Promise<Instance | undefined> {
+  return (await loadInstances(data, [id])).get(id);
+}
+
+/** The tenant's job instances with these ids (one query; a missing id is left out). */
+export function loadInstances(data: TenantData, ids: readonly number[]): Promise<Map<number, Instance>> {
+  return rowsById(data, instanceResource(data), ids, instanceOf);
 }
 
 /** The tenant's time zone for CRON expressions (parameter job.timeZone), UTC when unset or not a zone. */
@@ -115,15 +142,15 @@ export async function setNextFiring(data: TenantData, jobId: number, next: Date 
 }
 
 /**
- * A new instance of the job, waiting for a process to run it; or, when the job already has
- * `maxInstanceNum` instances waiting or running (0: no limit), one recorded FAILED with why.
- * Answers the instance's id.
+ * The row (columns) of a new instance of the job, waiting for a process to run it; or, when
+ * the job already has `maxInstanceNum` instances waiting or running (0: no limit), one recorded
+ * FAILED with why. Every row has the same columns (rows of one round are inserted together).
  */
-export async function createInstance(
+export async function instanceRow(
   data: TenantData,
   job: Job,
   firing: { triggerType: string; expected: Date; now: Date; instanceParams?: string | null; wfInstanceId?: number },
-): Promise<{ id: number; status: InstanceStatus }> {
+): Promise<{ row: Row; status: InstanceStatus }> {
   const r = instanceResource(data);
   let status: InstanceStatus = 'WAITING_DISPATCH';
   let result: string | null = null;
@@ -157,7 +184,17 @@ export async function createInstance(
   });
   row.create_time = data.dialect.toDb('datetime', at);
   row.update_time = row.create_time;
-  return { id: await data.insert(r, row), status };
+  return { row, status };
+}
+
+/** A new instance of the job (instanceRow), written; answers its id and status. */
+export async function createInstance(
+  data: TenantData,
+  job: Job,
+  firing: Parameters<typeof instanceRow>[2],
+): Promise<{ id: number; status: InstanceStatus }> {
+  const { row, status } = await instanceRow(data, job, firing);
+  return { id: await data.insert(instanceResource(data), row), status };
 }
 
 /** After an instance of a fixed-delay job ended: its next firing, the delay after `end`. */

@@ -9,6 +9,7 @@
  * then at its next time after now; the firings missed in between are not made up.
  */
 import { Cron } from 'croner';
+import { LruCache } from '../db/lruCache.ts';
 
 export type TimeType = 'API' | 'CRON' | 'FIXED_RATE' | 'FIXED_DELAY' | 'WORKFLOW';
 
@@ -44,9 +45,17 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Parsed CRON expressions by expression and time zone: a parse costs more than finding the next firing. */
+const parsed = new LruCache<string, Cron>('CRON expressions', 1000);
+
 function cron(expression: string, timeZone: string): Cron {
+  const key = `${timeZone}\u0000${expression}`;
+  const known = parsed.get(key);
+  if (known) return known;
   try {
-    return new Cron(croner(expression), { timezone: timeZone, paused: true });
+    const compiled = new Cron(croner(expression), { timezone: timeZone, paused: true });
+    parsed.set(key, compiled);
+    return compiled;
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/^CronPattern: /, '') : String(err);
     throw new ScheduleError(`The CRON expression "${expression}" does not parse: ${reason}`);

@@ -19,18 +19,19 @@
 import { hostname } from 'node:os';
 import type { Services } from '../calls/context.ts';
 import type { TenantData } from '../access/tenantData.ts';
+import type { Row } from '../db/anyKysely.ts';
 import { nextFiring } from './schedule.ts';
 import { fireDueWorkflows, instanceEnded } from './workflows.ts';
 import { alarmFailedRun } from './alarms.ts';
-import { BATCH, IDLE_CAP_MS, LEASE_MS, LEASE_RENEW_MS, MAX_RUNNING } from './timing.ts';
+import { BATCH, FIRE_BATCH, IDLE_CAP_MS, LEASE_MS, LEASE_RENEW_MS, MAX_RUNNING } from './timing.ts';
 import { PROCESSORS, parseParams } from './processors.ts';
 import {
   col,
-  createInstance,
+  instanceRow,
   fireAfterEnd,
   instanceResource,
-  loadInstance,
-  loadJob,
+  loadInstances,
+  loadJobs,
   setNextFiring,
   timeZoneOf,
   updateInstance,
@@ -62,6 +63,24 @@ export function instanceChanged(data: TenantData, instanceId?: number): void {
 
 const key = (tenantCode: string, id: number) => `${tenantCode}:${id}`;
 
+/** An instance claimed to run here, as it is once claimed, with its job (undefined: deleted). */
+interface Claim {
+  tenantCode: string;
+  instance: Instance;
+  job: Job | undefined;
+}
+
+/** Claimed rows grouped by tenant, in their order, so that each tenant's rows are read in one query. */
+function byTenant(rows: readonly { tenantCode: string; id: number }[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const { tenantCode, id } of rows) {
+    const ids = out.get(tenantCode);
+    if (ids) ids.push(id);
+    else out.set(tenantCode, [id]);
+  }
+  return out;
+}
+
 function aborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(signal.reason as Error);
@@ -77,9 +96,6 @@ class JobScheduler {
   private tickRunning: Promise<void> = Promise.resolve();
   private ticking = false;
   private again = false;
-  /** Rounds made since the start (the benchmark and the tests read it). */
-  rounds = 0;
-
   constructor(
     private readonly services: SchedulerServices,
     private readonly capMs = IDLE_CAP_MS,
@@ -133,7 +149,6 @@ class JobScheduler {
 
   /** One round; answers how long to sleep until the next. */
   private async tick(): Promise<number> {
-    this.rounds++;
     try {
       await this.fireDue();
       await this.dispatch();
@@ -153,20 +168,29 @@ class JobScheduler {
   private async fireDue(): Promise<void> {
     const now = this.services.now();
     await this.services.system.transaction(async (tx) => {
-      for (const { tenantCode, id } of await tx.jobs().dueJobs(now, BATCH)) {
+      // the round's due jobs, read together by tenant, with the tenant's time zone read once
+      for (const [tenantCode, ids] of byTenant(await tx.jobs().dueJobs(now, FIRE_BATCH))) {
         const data = tx.tenant(tenantCode);
-        const job = await loadJob(data, id);
-        if (!job?.nextTriggerTime) continue;
-        const expected = new Date(job.nextTriggerTime);
-        let next: Date | null = null;
-        try {
-          next = nextFiring(job, expected, now, await timeZoneOf(data));
-        } catch (err) {
-          // an expression stored before it was checked: the job stops firing, and says why
-          this.services.log?.warn({ err, tenantCode, job: id }, 'A job has a time expression that does not parse');
+        const jobs = await loadJobs(data, ids);
+        const zone = await timeZoneOf(data);
+        const rows: Row[] = [];
+        for (const id of ids) {
+          const job = jobs.get(id);
+          if (!job?.nextTriggerTime) continue;
+          const expected = new Date(job.nextTriggerTime);
+          let next: Date | null = null;
+          try {
+            next = nextFiring(job, expected, now, zone);
+          } catch (err) {
+            // an expression stored before it was checked: the job stops firing, and says why
+            this.services.log?.warn({ err, tenantCode, job: id }, 'A job has a time expression that does not parse');
+          }
+          await setNextFiring(data, id, next);
+          // fired when its turn in the round came
+          const firing = { triggerType: job.timeExpressionType, expected, now: this.services.now() };
+          rows.push((await instanceRow(data, job, firing)).row);
         }
-        await setNextFiring(data, id, next);
-        await createInstance(data, job, { triggerType: job.timeExpressionType, expected, now });
+        await data.insertRows(instanceResource(data), rows);
       }
       await fireDueWorkflows(tx, now, BATCH, (err, tenantCode, id) =>
         this.services.log?.warn({ err, tenantCode, workflow: id }, 'A CRON workflow could not be fired'),
@@ -183,34 +207,44 @@ class JobScheduler {
     // runs lost with their process and no retry left: their alarms go once this commits
     const lost: { tenantCode: string; job: Job; instanceId: number; result: string }[] = [];
     const claimed = await this.services.system.transaction(async (tx) => {
-      const out: { tenantCode: string; id: number; runningTimes: number }[] = [];
-      for (const { tenantCode, id, status } of await tx.jobs().instancesToRun(now, Math.min(room, BATCH))) {
+      const out: Claim[] = [];
+      const toRun = await tx.jobs().instancesToRun(now, Math.min(room, BATCH));
+      const statusOf = new Map(toRun.map((c) => [key(c.tenantCode, c.id), c.status]));
+      // the claimed instances and their jobs, read together by tenant
+      for (const [tenantCode, ids] of byTenant(toRun)) {
         const data = tx.tenant(tenantCode);
-        const instance = await loadInstance(data, id);
-        if (!instance) continue;
-        const runningTimes = instance.runningTimes + 1;
-        if (status === 'RUNNING') {
-          // its process stopped renewing the lease: a run lost, counted against the retries
-          const job = await loadJob(data, instance.jobId);
-          if (!job || runningTimes > job.instanceRetryNum + 1) {
-            const result = 'The process running it (lease expired) stopped, and no retry is left';
-            await updateInstance(data, id, { status: 'FAILED', result, finishedTime: now.toISOString(), leaseUntil: null }).execute();
-            await instanceEnded(data, instance, 'FAILED', 'The process running it stopped', now);
-            if (job) lost.push({ tenantCode, job, instanceId: id, result });
-            continue;
+        const instances = await loadInstances(data, ids);
+        const jobs = await loadJobs(
+          data,
+          [...instances.values()].map((i) => i.jobId),
+        );
+        for (const id of ids) {
+          const instance = instances.get(id);
+          if (!instance) continue;
+          const job = jobs.get(instance.jobId);
+          const runningTimes = instance.runningTimes + 1;
+          if (statusOf.get(key(tenantCode, id)) === 'RUNNING') {
+            // its process stopped renewing the lease: a run lost, counted against the retries
+            if (!job || runningTimes > job.instanceRetryNum + 1) {
+              const result = 'The process running it (lease expired) stopped, and no retry is left';
+              await updateInstance(data, id, { status: 'FAILED', result, finishedTime: now.toISOString(), leaseUntil: null }).execute();
+              await instanceEnded(data, instance, 'FAILED', 'The process running it stopped', now);
+              if (job) lost.push({ tenantCode, job, instanceId: id, result });
+              continue;
+            }
           }
+          await updateInstance(data, id, { status: 'RUNNING', runningTimes, leaseUntil: lease, taskTrackerAddress: ADDRESS }).execute();
+          await instanceEnded(data, instance, 'RUNNING', null, now);
+          out.push({ tenantCode, instance: { ...instance, status: 'RUNNING', runningTimes }, job });
         }
-        await updateInstance(data, id, { status: 'RUNNING', runningTimes, leaseUntil: lease, taskTrackerAddress: ADDRESS }).execute();
-        await instanceEnded(data, instance, 'RUNNING', null, now);
-        out.push({ tenantCode, id, runningTimes });
       }
       return out;
     });
     for (const { tenantCode, job, instanceId, result } of lost)
       await this.alarm(this.services.system.tenant(tenantCode), job, instanceId, result, now);
     for (const c of claimed) {
-      const run = this.run(c.tenantCode, c.id, c.runningTimes).catch((err: unknown) =>
-        this.services.log?.error({ err, tenantCode: c.tenantCode, instance: c.id }, 'A job instance could not be recorded'),
+      const run = this.run(c).catch((err: unknown) =>
+        this.services.log?.error({ err, tenantCode: c.tenantCode, instance: c.instance.id }, 'A job instance could not be recorded'),
       );
       this.runs.add(run);
       void run.finally(() => this.runs.delete(run));
@@ -218,20 +252,15 @@ class JobScheduler {
   }
 
   /** Run one claimed instance to its end, and record it (unless it was stopped meanwhile). */
-  private async run(tenantCode: string, id: number, runningTimes: number): Promise<void> {
+  private async run({ tenantCode, instance, job }: Claim): Promise<void> {
     const system = this.services.system;
     const data = system.tenant(tenantCode);
+    const { id, runningTimes } = instance;
     // registered first, so that a stop arriving while the run starts finds it; an older run
     // of the same instance still here (stopped, then retried) is left behind
     const controller = new AbortController();
     this.running.get(key(tenantCode, id))?.abort(new Stopped('stopped'));
     this.running.set(key(tenantCode, id), controller);
-    const instance = await loadInstance(data, id);
-    const job = instance ? await loadJob(data, instance.jobId) : undefined;
-    if (!instance) {
-      this.running.delete(key(tenantCode, id));
-      return;
-    }
     const timers: NodeJS.Timeout[] = [];
     if (job && job.instanceTimeLimit > 0)
       timers.push(setTimeout(() => controller.abort(new TimedOut(`Timed out after ${job.instanceTimeLimit} ms`)), job.instanceTimeLimit));
@@ -328,8 +357,8 @@ class JobScheduler {
 }
 
 /** Start the scheduler of this process; answers its stop. */
-export function startJobScheduler(services: SchedulerServices, capMs = IDLE_CAP_MS): { stop: () => Promise<void>; rounds: () => number } {
+export function startJobScheduler(services: SchedulerServices, capMs = IDLE_CAP_MS): { stop: () => Promise<void> } {
   const scheduler = new JobScheduler(services, capMs);
   scheduler.start();
-  return { stop: () => scheduler.stop(), rounds: () => scheduler.rounds };
+  return { stop: () => scheduler.stop() };
 }

@@ -14,7 +14,12 @@ export const LEASE_MS = 10_000;
 export const LEASE_RENEW_MS = 1000;
 /** The longest the scheduler sleeps between two rounds with nothing due (ms). */
 export const IDLE_CAP_MS = 5000;
-/** Firings and instances claimed per round. */
+/**
+ * Due job firings claimed per round: a second's firings of many jobs are claimed together, so
+ * that the last of them is not late by the rounds before it.
+ */
+export const FIRE_BATCH = 1000;
+/** Workflow firings and instances to run claimed per round. */
 export const BATCH = 100;
 /** Instances one process runs at once. */
 export const MAX_RUNNING = 64;
