@@ -276,70 +276,45 @@ function AuthorizeTabs({
       />
     ) : null;
 
+  /** One tab: the hint, the tree of its grants (needs marked on buttons and calls), what ticking brought, and a count. */
+  const grantTab = (key: TabKey, nodes: readonly CheckNode[], treeLabel: string, count?: string) => ({
+    key,
+    label: tabLabel(key),
+    children: (
+      <div className="resource-action">
+        <p className="resource-action-hint">{t(`resourceActions.authorize.${key}Hint`, { role: roleName })}</p>
+        <CheckTree
+          nodes={nodes}
+          checked={draft[key]}
+          onChange={(keys) => change({ [key]: keys })}
+          label={t(`resourceActions.authorize.${treeLabel}`)}
+          marks={key === 'menus' ? undefined : marks}
+        />
+        {summary}
+        {count !== undefined && <span className="resource-action-footer-info">{count}</span>}
+      </div>
+    ),
+  });
+
   return (
     <>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
         items={[
-          {
-            key: 'menus',
-            label: tabLabel('menus'),
-            children: (
-              <div className="resource-action">
-                <p className="resource-action-hint">{t('resourceActions.authorize.menusHint', { role: roleName })}</p>
-                <CheckTree
-                  nodes={ctx.menuNodes}
-                  checked={draft.menus}
-                  onChange={(menus) => change({ menus })}
-                  label={t('resourceActions.authorize.menuTree')}
-                />
-                {summary}
-              </div>
-            ),
-          },
-          {
-            key: 'buttons',
-            label: tabLabel('buttons'),
-            children: (
-              <div className="resource-action">
-                <p className="resource-action-hint">{t('resourceActions.authorize.buttonsHint', { role: roleName })}</p>
-                <CheckTree
-                  nodes={buttonTree.nodes}
-                  checked={draft.buttons}
-                  onChange={(buttons) => change({ buttons })}
-                  label={t('resourceActions.authorize.buttonTree')}
-                  marks={marks}
-                />
-                {summary}
-                <span className="resource-action-footer-info">
-                  {t('resourceActions.authorize.buttonCount', {
-                    n: draft.buttons.filter(isButtonKey).length,
-                    total: buttonTree.menuOf.size,
-                  })}
-                </span>
-              </div>
-            ),
-          },
-          {
-            key: 'urls',
-            label: tabLabel('urls'),
-            children: (
-              <div className="resource-action">
-                <p className="resource-action-hint">{t('resourceActions.authorize.urlsHint', { role: roleName })}</p>
-                <CheckTree
-                  nodes={ctx.urlNodes}
-                  checked={draft.urls}
-                  onChange={(urls) => change({ urls })}
-                  label={t('resourceActions.authorize.urlTree')}
-                  marks={marks}
-                />
-                <span className="resource-action-footer-info">
-                  {t('resourceActions.authorize.urlCount', { n: urlsToSave.length, total: loaded.urlCount })}
-                </span>
-              </div>
-            ),
-          },
+          grantTab('menus', ctx.menuNodes, 'menuTree'),
+          grantTab(
+            'buttons',
+            buttonTree.nodes,
+            'buttonTree',
+            t('resourceActions.authorize.buttonCount', { n: draft.buttons.filter(isButtonKey).length, total: buttonTree.menuOf.size }),
+          ),
+          grantTab(
+            'urls',
+            ctx.urlNodes,
+            'urlTree',
+            t('resourceActions.authorize.urlCount', { n: urlsToSave.length, total: loaded.urlCount }),
+          ),
         ]}
       />
       <ActionFooter onCancel={() => onClose(false)} onOk={() => void save()} busy={busy} />
