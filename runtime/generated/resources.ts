@@ -5924,7 +5924,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportSheet',
         kind: 'custom',
-        permission: 'excel:export',
+        permission: 'excel:exportSheet',
         label: 'resources.MockArticleSheet.actions.exportSheet',
         placement: 'toolbar',
         selection: 'none',
@@ -5932,7 +5932,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportSelected',
         kind: 'custom',
-        permission: 'excel:export',
+        permission: 'excel:exportSelected',
         label: 'resources.MockArticleSheet.actions.exportSelected',
         placement: 'toolbar',
         selection: 'many',
@@ -5940,7 +5940,7 @@ export const resources: Record<string, ResourceMeta> = {
       {
         name: 'exportMergedHeader',
         kind: 'custom',
-        permission: 'excel:export',
+        permission: 'excel:exportMergedHeader',
         label: 'resources.MockArticleSheet.actions.exportMergedHeader',
         placement: 'toolbar',
         selection: 'none',
