@@ -850,6 +850,16 @@ export interface QueryMockArticleParams {
   type?: 'CN' | 'US' | 'JP' | 'EU';
 }
 
+// MockArticleSheet (resources/mock-article-sheet.json)
+/** A MockArticleSheet record as the server returns it. */
+export interface MockArticleSheet {
+  id?: number;
+  title?: string;
+  author?: string;
+  pageviews?: number;
+  displayTime?: string;
+}
+
 // Model (resources/act-model.json)
 /** A Model record as the server returns it. */
 export interface Model {

@@ -42,6 +42,8 @@ export interface ActionHostProps {
   resource: ResourceMeta;
   action: ActionMeta;
   records: ResourceRecord[];
+  /** The rows the list shows (its current page, as searched and sorted). */
+  listed?: ResourceRecord[];
   /** The page's fixed filters (filter tree node, master record). */
   fixed?: Readonly<Record<string, string | number>>;
   onClose(changed: boolean): void;
@@ -54,14 +56,14 @@ export default function ActionHost(props: ActionHostProps) {
   return <ActionModal {...props} />;
 }
 
-function ActionModal({ resource, action, records, fixed, onClose }: ActionHostProps) {
+function ActionModal({ resource, action, records, listed, fixed, onClose }: ActionHostProps) {
   const { t } = useTranslation();
   const Component = componentFor(resource.name, action);
   if (!Component) return null;
   return (
     <Modal open title={t(action.label ?? action.name)} footer={null} width={760} onCancel={() => onClose(false)} destroyOnHidden>
       <Suspense fallback={<Spin />}>
-        <Component resource={resource} action={action} records={records} fixed={fixed} onClose={onClose} />
+        <Component resource={resource} action={action} records={records} listed={listed} fixed={fixed} onClose={onClose} />
       </Suspense>
     </Modal>
   );

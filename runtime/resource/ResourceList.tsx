@@ -97,6 +97,11 @@ export interface ResourceListProps {
   inAddress?: boolean;
   /** The filter tree's chosen node (its value), kept in the address with the list's state. */
   node?: string | number;
+  /**
+   * The custom actions this list offers, by name (a page that embeds the list picks its own);
+   * default every one the resource declares.
+   */
+  customActions?: readonly string[];
 }
 
 interface RowEntry {
@@ -195,6 +200,7 @@ export default function ResourceList({
   heading,
   inAddress = false,
   node,
+  customActions,
 }: ResourceListProps) {
   const { t } = useTranslation();
   const user = useSnapshot(userState);
@@ -220,8 +226,9 @@ export default function ResourceList({
 
   const queryAction = resource.actions.find((a) => a.name === 'query' && a.kind === 'standard');
   const canQuery = !queryAction || has(queryAction.permission);
-  const toolbar = visibleActions(resource, 'toolbar', ctx).filter((a) => a.name !== 'query');
-  const rowActions = visibleActions(resource, 'row', ctx).filter((a) => a.name !== 'view');
+  const offered = (a: ActionMeta) => a.kind !== 'custom' || !customActions || customActions.includes(a.name);
+  const toolbar = visibleActions(resource, 'toolbar', ctx).filter((a) => a.name !== 'query' && offered(a));
+  const rowActions = visibleActions(resource, 'row', ctx).filter((a) => a.name !== 'view' && offered(a));
   const viewable = canView(resource, has);
 
   const address = useAddressState(resource, inAddress);
@@ -583,7 +590,14 @@ export default function ResourceList({
         </Suspense>
       )}
       {dialog?.kind === 'custom' && (
-        <ActionHost resource={resource} action={dialog.action} records={dialog.records} fixed={fixed} onClose={closeDialog} />
+        <ActionHost
+          resource={resource}
+          action={dialog.action}
+          records={dialog.records}
+          listed={records}
+          fixed={fixed}
+          onClose={closeDialog}
+        />
       )}
       {dialog?.kind === 'print' && <PrintView resource={resource} columns={shownColumns} records={records} onDone={endDialog} />}
     </section>

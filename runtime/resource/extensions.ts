@@ -15,6 +15,8 @@ export interface ActionComponentProps {
   action: ActionMeta;
   /** The checked records (toolbar actions) or the row's record (row actions). */
   records: ResourceRecord[];
+  /** The rows the list shows (its current page, as searched and sorted), for an action on the whole list. */
+  listed?: ResourceRecord[];
   /** The filters the page has fixed: the filter tree's node (`list.filterTree.field`), the master record's key. */
   fixed?: Readonly<Record<string, string | number>>;
   /** Closes the action's UI; `changed` reloads the list. */

@@ -2,8 +2,9 @@
  * The demo routes opened from the sidebar, in English and in Chinese, signed in as the
  * administrator with the development mock API on: the permission pages (the role switch
  * changes the menu and what the directives show, the button directive follows the typed
- * code), the nested menu's four levels (each tab keeps its note), the error pages and the
- * error log (errors made on purpose land in it).
+ * code), the nested menu's four levels (each tab keeps its note), the tab page's article lists
+ * (one per country, each keeping its page, sort and note), the error pages, the error log
+ * (errors made on purpose land in it) and the excel pages' exports and upload.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -267,6 +268,76 @@ describe('demo routes', () => {
     });
   }
 
+  for (const lang of ['en', 'zh'] as const) {
+    it(`tab: each country's article list is fixed on its type, and keeps its page, sort and note across a switch (${lang})`, async () => {
+      const page = await pageIn(lang);
+      const panel = (country: string) => here(page).locator(`[data-country="${country}"]`);
+      const table = (country: string) => panel(country).getByTestId('table-MockArticle');
+      const rows = (country: string) => table(country).locator('[role=row][data-row-id]');
+      const ids = (country: string) => rows(country).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row-id'))));
+      /** The type column of the shown rows. */
+      const types = async (country: string) => {
+        const headers = (await table(country).locator('[role=columnheader]').allInnerTexts()).map((h) => h.trim());
+        const index = headers.indexOf(say(lang, 'resources.MockArticle.fields.type'));
+        expect(index).toBeGreaterThanOrEqual(0);
+        return rows(country).evaluateAll(
+          (els, i) => els.map((e) => (e.querySelectorAll('[role=cell]')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+          index,
+        );
+      };
+      const usCall = page.waitForRequest(
+        (r) => new URL(r.url()).pathname.endsWith('/queryMockArticle') && new URL(r.url()).searchParams.get('type') === 'US',
+      );
+      await spaNavigate(page, '/tab/index?tab=US');
+      await cardTitle(page, say(lang, 'demo.tab.title')).waitFor();
+      await usCall;
+      await expect.poll(() => ids('US')).toHaveLength(20);
+      expect(new Set(await types('US'))).toEqual(new Set(['US']));
+      // the search form leaves out the field the tab fixes
+      expect(
+        await panel('US').getByRole('search').getByLabel(say(lang, 'resources.MockArticle.fields.type'), { exact: true }).count(),
+      ).toBe(0);
+
+      // sorted by id, descending, on the server; then the second page
+      const idHeader = table('US').getByRole('columnheader', { name: say(lang, 'resources.MockArticle.fields.id') });
+      await idHeader.getByRole('button').click();
+      await idHeader.getByRole('button').click();
+      await expect
+        .poll(async () => {
+          const shown = await ids('US');
+          return shown.length === 20 && shown.every((v, i) => i === 0 || shown[i - 1]! > v);
+        })
+        .toBe(true);
+      await panel('US')
+        .getByRole('button', { name: say(lang, 'resource.nextPage') })
+        .click();
+      await expect.poll(() => ids('US')).toHaveLength(5);
+      const secondPage = await ids('US');
+      expect(secondPage).toEqual([...secondPage].sort((a, b) => b - a));
+      const note = (country: string) =>
+        panel(country).getByLabel(say(lang, 'demo.tab.note', { country: say(lang, `demo.tab.countries.${country}`) }));
+      await note('US').fill(`note ${lang}`);
+
+      // to Japan: its own list, its own type; the address names the tab
+      await here(page)
+        .getByRole('tab', { name: say(lang, 'demo.tab.countries.JP') })
+        .click();
+      await page.waitForURL((u) => u.searchParams.get('tab') === 'JP');
+      await expect.poll(() => ids('JP')).toHaveLength(20);
+      expect(new Set(await types('JP'))).toEqual(new Set(['JP']));
+      expect(await note('JP').inputValue()).toBe('');
+
+      // and back: the same page, sort and note
+      await here(page)
+        .getByRole('tab', { name: say(lang, 'demo.tab.countries.US') })
+        .click();
+      await page.waitForURL((u) => u.searchParams.get('tab') === 'US');
+      await expect.poll(() => ids('US')).toEqual(secondPage);
+      expect(await note('US').inputValue()).toBe(`note ${lang}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
   it('error pages: 401 and 404 lead back home (zh)', async () => {
     const lang = 'zh';
     const page = await pageIn(lang);
@@ -323,52 +394,72 @@ describe('demo routes', () => {
       const page = await pageIn(lang);
       const header = ['id', 'title', 'author', 'pageviews', 'display_time'].map((c) => say(lang, `demo.excel.columns.${c}`));
 
-      await spaNavigate(page, '/excel/export-excel');
-      await here(page).locator('.ant-table-row').first().waitFor();
-      await here(page).getByLabel(say(lang, 'demo.excel.filename')).fill(`articles-${lang}`);
-      const all = await downloadWorkbook(page, () =>
+      // the list of MockArticleSheet; each page's export is an action of its toolbar, with its options in a dialog
+      const action = (name: string) =>
         here(page)
-          .getByRole('button', { name: say(lang, 'demo.excel.export.button') })
-          .click(),
-      );
+          .getByRole('button', { name: say(lang, `resources.MockArticleSheet.actions.${name}`), exact: true })
+          .click();
+      const exportDialog = (name: string) => page.getByRole('dialog', { name: say(lang, `resources.MockArticleSheet.actions.${name}`) });
+      const saveFrom = async (name: string, filename?: string) => {
+        const dialog = exportDialog(name);
+        await dialog.waitFor();
+        if (filename) await dialog.getByLabel(say(lang, 'demo.excel.filename')).fill(filename);
+        const saved = await downloadWorkbook(page, () =>
+          dialog.getByRole('button', { name: say(lang, 'demo.excel.export.button') }).click(),
+        );
+        await dialog.waitFor({ state: 'hidden' });
+        return saved;
+      };
+      const sheetRows = () => here(page).getByTestId('table-MockArticleSheet').locator('[role=row][data-row-id]');
+
+      await spaNavigate(page, '/excel/export-excel');
+      await sheetRows().first().waitFor();
+      await expect.poll(() => sheetRows().count()).toBe(20);
+      await action('exportSheet');
+      await exportDialog('exportSheet')
+        .getByText(say(lang, 'demo.excel.export.summary', { count: 20 }))
+        .waitFor();
+      const all = await saveFrom('exportSheet', `articles-${lang}`);
       expect(all.name).toBe(`articles-${lang}.xlsx`);
       expect(rowValues(all.sheet, 1)).toEqual(header);
       expect(all.sheet.rowCount).toBe(21);
       expect(rowValues(all.sheet, 2)[0]).toBe(1);
 
       await spaNavigate(page, '/excel/export-selected-excel');
-      await here(page).locator('.ant-table-row').first().waitFor();
+      await sheetRows().first().waitFor();
+      await action('exportSelected');
+      await toast(page, say(lang, 'resource.checkRecord')).waitFor();
+      for (const id of [2, 5])
+        await here(page)
+          .getByLabel(say(lang, 'resource.selectRow', { name: String(id) }), { exact: true })
+          .check();
       await here(page)
-        .getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 0 }) })
-        .click();
-      await toast(page, say(lang, 'demo.excel.selected.none')).waitFor();
-      await here(page)
-        .getByLabel(say(lang, 'demo.excel.selected.select', { id: 2 }))
-        .check();
-      await here(page)
-        .getByLabel(say(lang, 'demo.excel.selected.select', { id: 5 }))
-        .check();
-      const chosen = await downloadWorkbook(page, () =>
-        here(page)
-          .getByRole('button', { name: say(lang, 'demo.excel.selected.button', { count: 2 }) })
-          .click(),
-      );
+        .getByText(say(lang, 'resource.selectedCount', { n: 2 }))
+        .waitFor();
+      await action('exportSelected');
+      await exportDialog('exportSelected')
+        .getByText(say(lang, 'demo.excel.selected.summary', { count: 2 }))
+        .waitFor();
+      const chosen = await saveFrom('exportSelected');
+      expect(chosen.name).toBe(`${say(lang, 'demo.excel.defaultName')}.xlsx`);
       expect(chosen.sheet.rowCount).toBe(3);
       expect([rowValues(chosen.sheet, 2)[0], rowValues(chosen.sheet, 3)[0]]).toEqual([2, 5]);
+      // saved, the rows are no longer checked
+      await here(page)
+        .getByText(say(lang, 'resource.selectedCount', { n: 2 }))
+        .waitFor({ state: 'hidden' });
 
       await spaNavigate(page, '/excel/export-merge-header');
-      await here(page).locator('.ant-table-row').first().waitFor();
-      const merged = await downloadWorkbook(page, () =>
-        here(page)
-          .getByRole('button', { name: say(lang, 'demo.excel.export.button') })
-          .click(),
-      );
+      await sheetRows().first().waitFor();
+      await action('exportMergedHeader');
+      const merged = await saveFrom('exportMergedHeader');
       expect(merged.sheet.getCell('B1').value).toBe(say(lang, 'demo.excel.merge.main'));
       expect(merged.sheet.getCell('D1').master.address).toBe('B1');
       expect(merged.sheet.getCell('A2').master.address).toBe('A1');
       expect(merged.sheet.getCell('E2').master.address).toBe('E1');
       expect(rowValues(merged.sheet, 2).slice(1, 4)).toEqual(header.slice(1, 4));
       expect(rowValues(merged.sheet, 3)[0]).toBe(1);
+      expect(merged.sheet.rowCount).toBe(22);
 
       // a workbook of our own, uploaded: its rows show
       const dir = mkdtempSync(join(tmpdir(), 'upload-excel-'));

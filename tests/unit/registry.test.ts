@@ -88,6 +88,7 @@ describe('the resource files', () => {
       'HistoricTaskInstance',
       'HistoricVariableInstance',
       'MockArticle',
+      'MockArticleSheet',
       'Monitor',
       'MyNotification',
       'MyProcess',

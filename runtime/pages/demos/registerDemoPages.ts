@@ -3,8 +3,11 @@
  * (schemas/menu.json: `views/icons` → `icons`). One loader reaches every page through
  * demoPages.ts, so the route generation (permission/registerLatePages.ts, which registers them) carries
  * only these names; each page and the demo strings load with the first demo page opened.
+ * The custom actions of the demo lists (the excel pages' exports, `kind: "custom"` in
+ * schemas/resources/mock-article-sheet.json) register here too, by name, and load when opened.
  */
 import { registerComponent } from '../../app/componentRegistry.ts';
+import { registerActionComponent } from '../../resource/extensions.ts';
 
 export const DEMO_PAGE_NAMES = [
   'icons',
@@ -58,4 +61,11 @@ export function registerDemoPages(): void {
   if (registered) return;
   registered = true;
   for (const name of DEMO_PAGE_NAMES) registerComponent(name, () => import('./demoPages.ts').then((m) => m.loadDemoPage(name)));
+  // The demo strings they use load with them (useDemoTranslation).
+  const exportActions = () => import('./excel/ExportAction.tsx');
+  registerActionComponent('MockArticleSheet', 'exportSheet', async () => ({ default: (await exportActions()).ExportSheet }));
+  registerActionComponent('MockArticleSheet', 'exportSelected', async () => ({ default: (await exportActions()).ExportSelected }));
+  registerActionComponent('MockArticleSheet', 'exportMergedHeader', async () => ({
+    default: (await exportActions()).ExportMergedHeader,
+  }));
 }

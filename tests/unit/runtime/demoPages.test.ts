@@ -1,12 +1,15 @@
 /**
  * The demo pages' logic: the count-to value and its display, the icon search, the tab demo's
- * data and query, and that the menu's demo entries resolve to the registered pages.
+ * tabs and query, and that the menu's demo entries resolve to the registered pages and the demo
+ * lists' custom actions to their components.
  */
 import { describe, expect, it } from 'vitest';
 import { countValueAt, easeOutExpo, formatCount } from '../../../runtime/pages/demos/countTo.ts';
 import { antdIconEntries, filterIcons, menuIconEntries } from '../../../runtime/pages/demos/iconCatalog.ts';
 import { MENU_ICONS } from '../../../runtime/layout/sidebar/menuIcon.tsx';
-import { ARTICLES_PER_COUNTRY, COUNTRIES, demoArticles, tabFromQuery } from '../../../runtime/pages/demos/tabData.ts';
+import { COUNTRIES, tabFromQuery } from '../../../runtime/pages/demos/tabData.ts';
+import { resources } from '../../../runtime/generated/resources.ts';
+import { hasActionComponent } from '../../../runtime/resource/extensions.ts';
 import { DEMO_PAGE_NAMES, registerDemoPages } from '../../../runtime/pages/demos/registerDemoPages.ts';
 import { hasComponent, resolveComponentKey } from '../../../runtime/app/componentRegistry.ts';
 import { menuTree, type MenuRoute } from '../../../runtime/generated/routes.ts';
@@ -56,14 +59,11 @@ describe('icons', () => {
 });
 
 describe('tab demo', () => {
-  it('has the same articles per country on every call', () => {
-    for (const c of COUNTRIES) {
-      const rows = demoArticles(c);
-      expect(rows).toHaveLength(ARTICLES_PER_COUNTRY);
-      expect(rows).toEqual(demoArticles(c));
-      expect(rows.every((r) => r.country === c && /^2025-\d\d-\d\d$/.test(r.date))).toBe(true);
-    }
-    expect(new Set(COUNTRIES.flatMap((c) => demoArticles(c).map((r) => r.id))).size).toBe(COUNTRIES.length * ARTICLES_PER_COUNTRY);
+  it('has a tab for each article type, the filter of its list', () => {
+    const article = resources.MockArticle!;
+    const record = article.record as { properties: Record<string, { enum?: unknown[] }> };
+    expect([...COUNTRIES]).toEqual(record.properties.type?.enum);
+    expect(article.list.source?.call).toBe('queryMockArticle');
   });
 
   it('opens the tab the query names, else the first', () => {
@@ -131,6 +131,10 @@ describe('demo page registration', () => {
     registerDemoPages();
     expect(entries.map((e) => resolveComponentKey(e)).sort()).toEqual([...DEMO_PAGE_NAMES].sort());
     expect(DEMO_PAGE_NAMES.every((n) => hasComponent(n))).toBe(true);
+    const sheet = resources.MockArticleSheet!;
+    const custom = sheet.actions.filter((a) => a.kind === 'custom').map((a) => a.name);
+    expect(custom.sort()).toEqual(['exportMergedHeader', 'exportSelected', 'exportSheet']);
+    expect(custom.every((a) => hasActionComponent(sheet.name, a))).toBe(true);
   });
 });
 

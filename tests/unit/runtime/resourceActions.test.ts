@@ -34,6 +34,7 @@ import {
 } from '../../../runtime/resource/actions/grantNeedsModel.ts';
 import { needsIndex } from '../../../schemas/registry/grantNeeds.ts';
 import { choicesOf, leafTree, linkedKeys, ownerValue, saveBody, valuesOf } from '../../../runtime/resource/actions/assignModel.ts';
+import { registerDemoPages } from '../../../runtime/pages/demos/registerDemoPages.ts';
 import { registerSystemActions } from '../../../runtime/resource/actions/registerSystemActions.ts';
 import { hasActionComponent } from '../../../runtime/resource/extensions.ts';
 import { resources } from '../../../runtime/generated/resources.ts';
@@ -388,6 +389,8 @@ describe('reading every page of a list', () => {
 describe('registration', () => {
   it('registers a component for every custom action of the resource files (a run, assign or open action is generic)', () => {
     registerSystemActions();
+    // the demo lists' actions register with the demo pages
+    registerDemoPages();
     const custom = Object.values(resources).flatMap((r) =>
       r.actions.filter((a) => a.kind === 'custom' && !a.run && !a.assign && !a.open).map((a) => [r.name, a.name] as const),
     );

@@ -1,7 +1,7 @@
-/** The parts the excel demo pages share: the export options, the articles table, saving a file. */
+/** The parts the excel and zip demo pages share: the export options, the articles table, saving a file. */
 import { cloneElement, isValidElement, useId, type ReactNode } from 'react';
 import { Alert, Input, Select, Space, Switch, Table, Typography } from 'antd';
-import type { ColumnsType, TableProps } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { saveBlob } from '../../../resource/download.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import type { MockArticle } from './articles.ts';
@@ -27,13 +27,11 @@ export function ExportOptionsBar({
   value,
   onChange,
   bookTypes = BOOK_TYPES,
-  children,
 }: {
   value: ExportOptions;
   onChange: (v: ExportOptions) => void;
   /** The formats offered (a merged header needs xlsx). */
   bookTypes?: readonly BookType[];
-  children?: ReactNode;
 }) {
   const { t } = useDemoTranslation();
   const nameId = useId();
@@ -59,7 +57,6 @@ export function ExportOptionsBar({
         onChange={(bookType) => onChange({ ...value, bookType })}
         options={bookTypes.map((b) => ({ value: b, label: b }))}
       />
-      {children}
     </Space>
   );
 }
@@ -69,18 +66,10 @@ export function MockOffAlert({ failed }: { failed: boolean }) {
   return failed ? <Alert type="warning" showIcon title={t('demo.mockOff')} style={{ marginBottom: 16 }} /> : null;
 }
 
-/** The articles table: id, title, author, readings, date. */
-export function ArticleTable({
-  articles,
-  columns,
-  rowSelection,
-}: {
-  articles: MockArticle[] | undefined;
-  columns?: ColumnsType<MockArticle>;
-  rowSelection?: TableProps<MockArticle>['rowSelection'];
-}) {
+/** The articles table of the zip page: id, title, author, readings, date. */
+export function ArticleTable({ articles }: { articles: MockArticle[] | undefined }) {
   const { t } = useDemoTranslation();
-  const standard: ColumnsType<MockArticle> = [
+  const columns: ColumnsType<MockArticle> = [
     { title: t('demo.excel.columns.id'), dataIndex: 'id', width: 80 },
     { title: t('demo.excel.columns.title'), dataIndex: 'title' },
     { title: t('demo.excel.columns.author'), dataIndex: 'author', width: 140 },
@@ -94,8 +83,7 @@ export function ArticleTable({
       bordered
       loading={articles === undefined}
       dataSource={articles ?? []}
-      columns={columns ?? standard}
-      rowSelection={rowSelection}
+      columns={columns}
       aria-label={t('demo.excel.tableLabel')}
       pagination={{
         pageSize: 10,
