@@ -388,7 +388,7 @@ async function watch(run: WorkerRun, tasks: Task[], unserved: Map<number, number
     }
     let workerId = t.workerId;
     if (workerId !== null && !fit.has(workerId)) {
-      const why = live.some((w) => w.id === workerId) ? "no longer meets the job's requirements" : 'stopped';
+      const why = live.some((w) => w.id === workerId) ? "fell short of the job's requirements" : 'stopped';
       const fields: Row =
         t.kind === 'BROADCAST'
           ? {
