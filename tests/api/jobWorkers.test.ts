@@ -95,6 +95,18 @@ async function tasks(api: Api, instanceId: number): Promise<Rec[]> {
     .list;
 }
 
+/** A MAP_REDUCE word count of 40 words in 4 parts (worker/exampleProcessors.ts), on the test's workers. */
+function addWordCount(jobName: string, job: Rec = {}): Promise<number> {
+  const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+  return addJob(admin, {
+    jobName,
+    executeType: 'MAP_REDUCE',
+    processorInfo: 'wordCount',
+    jobParams: JSON.stringify({ text, parts: 4 }),
+    ...job,
+  });
+}
+
 const ended = (status: unknown) => ['SUCCEEDED', 'FAILED', 'STOPPED', 'CANCELED'].includes(String(status));
 
 async function untilEnded(api: Api, id: number): Promise<Rec> {
@@ -180,13 +192,7 @@ describe('jobs on external workers', () => {
   });
 
   it('runs a MAP_REDUCE job split over both workers and reduces their results', async () => {
-    const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
-    const job = await addJob(admin, {
-      jobName: 'Count words',
-      executeType: 'MAP_REDUCE',
-      processorInfo: 'wordCount',
-      jobParams: JSON.stringify({ text, parts: 4 }),
-    });
+    const job = await addWordCount('Count words');
     const id = await runJob(admin, job);
     const done = await untilEnded(admin, id);
     expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
@@ -370,14 +376,7 @@ describe('jobs on external workers', () => {
   });
 
   it('runs a job naming designated workers on them alone', async () => {
-    const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
-    const job = await addJob(admin, {
-      jobName: 'Counted on worker-b',
-      executeType: 'MAP_REDUCE',
-      processorInfo: 'wordCount',
-      jobParams: JSON.stringify({ text, parts: 4 }),
-      designatedWorkers: ' worker-b , elsewhere:7700',
-    });
+    const job = await addWordCount('Counted on worker-b', { designatedWorkers: ' worker-b , elsewhere:7700' });
     const done = await untilEnded(admin, await runJob(admin, job));
     expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
     const list = await tasks(admin, Number(done.id));
@@ -454,14 +453,7 @@ describe('jobs on external workers', () => {
   }, 90_000);
 
   it('runs every task of a map run on one worker under maxWorkerCount 1', async () => {
-    const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
-    const job = await addJob(admin, {
-      jobName: 'Counted by one',
-      executeType: 'MAP_REDUCE',
-      processorInfo: 'wordCount',
-      jobParams: JSON.stringify({ text, parts: 4 }),
-      maxWorkerCount: 1,
-    });
+    const job = await addWordCount('Counted by one', { maxWorkerCount: 1 });
     const done = await untilEnded(admin, await runJob(admin, job));
     expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
     const list = await tasks(admin, Number(done.id));
