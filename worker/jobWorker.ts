@@ -1,9 +1,13 @@
 /**
  * A worker of the job scheduler (docs/jobs.md, "External workers"): registers with an app of a
- * tenant using an app client's credentials, sends heartbeats, pulls its tasks over HTTP, runs
- * each with the processor the job names and reports progress and results. No dependency beyond
- * Node (fetch); `worker/main.ts` starts one from the command line with the example processors.
+ * tenant using an app client's credentials, sends heartbeats with its machine's resources (CPU
+ * cores, free memory, free disk: the server gives it only the tasks of jobs whose minimums they
+ * meet), pulls its tasks over HTTP, runs each with the processor the job names and reports
+ * progress and results. No dependency beyond Node (fetch); `worker/main.ts` starts one from the
+ * command line with the example processors.
  */
+import { statfs } from 'node:fs/promises';
+import { availableParallelism, cpus, freemem } from 'node:os';
 
 /** A task as the server hands it out (pullJobTasks). */
 export interface PulledTask {
@@ -65,6 +69,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How long to wait before pulling again when there was nothing to do (ms, default 300). */
   pollMs?: number;
+  /** The folder whose file system's free space is reported as the worker's free disk (default the working folder). */
+  diskPath?: string;
   log?: (line: string) => void;
 }
 
@@ -92,6 +98,18 @@ const parseJson = (text: string | null): unknown => {
     return text;
   }
 };
+
+/** The resources a worker reports: CPU cores, free memory and free disk in bytes (the disk left out when it cannot be read). */
+async function machineResources(diskPath = process.cwd()): Promise<{ cpuCores: number; freeMemory: number; freeDisk?: number }> {
+  // os.cpus() can be empty where /proc/cpuinfo is not readable
+  const out = { cpuCores: cpus().length || availableParallelism(), freeMemory: freemem() };
+  try {
+    const fs = await statfs(diskPath);
+    return { ...out, freeDisk: Math.min(fs.bavail * fs.bsize, Number.MAX_SAFE_INTEGER) };
+  } catch {
+    return out;
+  }
+}
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -129,7 +147,7 @@ export class JobWorker {
     const basic = Buffer.from(`${this.options.clientCode}:${this.options.clientSecret}`).toString('base64');
     const answer = await this.call<{ workerId: number; token: string; heartbeatMs: number }>(
       'registerJobWorker',
-      { appName: this.options.appName, address: this.options.address },
+      { appName: this.options.appName, address: this.options.address, ...(await machineResources(this.options.diskPath)) },
       `Basic ${basic}`,
     );
     this.token = answer.token;
@@ -164,7 +182,10 @@ export class JobWorker {
   }
 
   private async heartbeat(): Promise<void> {
-    const { canceled } = await this.call<{ canceled: number[] }>('jobWorkerHeartbeat', { running: [...this.running.keys()] });
+    const { canceled } = await this.call<{ canceled: number[] }>('jobWorkerHeartbeat', {
+      running: [...this.running.keys()],
+      ...(await machineResources(this.options.diskPath)),
+    });
     for (const id of canceled) this.running.get(id)?.abort(new Error('canceled by the server'));
   }
 

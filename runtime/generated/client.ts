@@ -1325,7 +1325,7 @@ export async function queryJobWorker(
 
 /**
  * POST /api/job/worker/registerJobWorker
- * a worker process registers with an app of the tenant, authenticated by an app client (Basic clientCode:clientSecret, the client allowing client_credentials); answers its workerId and token
+ * a worker process registers with an app of the tenant, authenticated by an app client (Basic clientCode:clientSecret, the client allowing client_credentials); answers its workerId and token; cpuCores, freeMemory and freeDisk (bytes), when given, are the resources the job minimums are checked against
  */
 export async function registerJobWorker(
   params: RegisterJobWorkerParams,
@@ -1340,7 +1340,7 @@ export async function registerJobWorker(
 
 /**
  * POST /api/job/worker/jobWorkerHeartbeat
- * a worker says it is alive (Bearer workerId.token): its lease and its running tasks' leases are extended; answers the ids of its tasks that were canceled
+ * a worker says it is alive (Bearer workerId.token): its lease and its running tasks' leases are extended; answers the ids of its tasks that were canceled; cpuCores, freeMemory and freeDisk (bytes), when given, update the resources the job minimums are checked against
  */
 export async function jobWorkerHeartbeat(
   params: JobWorkerHeartbeatParams,

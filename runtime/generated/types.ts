@@ -753,6 +753,9 @@ export interface JobWorker {
   address?: string | null;
   tokenHash?: string;
   lastHeartbeat?: string | null;
+  cpuCores?: number | null;
+  freeMemory?: number | null;
+  freeDisk?: number | null;
   tenantCode?: string;
   createTime?: string;
   updateTime?: string;
@@ -775,6 +778,18 @@ export interface RegisterJobWorkerParams {
 export interface RegisterJobWorkerBody {
   appName: string;
   address: string;
+  /**
+   * CPU cores of the worker's machine
+   */
+  cpuCores?: number;
+  /**
+   * free memory in bytes
+   */
+  freeMemory?: number;
+  /**
+   * free disk space in bytes
+   */
+  freeDisk?: number;
 }
 
 /** Query parameters of jobWorkerHeartbeat. */
@@ -788,6 +803,18 @@ export interface JobWorkerHeartbeatBody {
    * @maxItems 1000
    */
   running?: number[];
+  /**
+   * CPU cores of the worker's machine
+   */
+  cpuCores?: number;
+  /**
+   * free memory in bytes
+   */
+  freeMemory?: number;
+  /**
+   * free disk space in bytes
+   */
+  freeDisk?: number;
 }
 
 /** Query parameters of pullJobTasks. */

@@ -40,6 +40,14 @@ export interface Job {
   notifyUserIds: string | null;
   /** Alarm webhook: an http(s) URL on an allowed host, posted when a run fails. */
   webhook: string | null;
+  /** What a worker must have to run the job's tasks (workerTasks.ts `fits`): CPU cores, free memory and disk in GB; 0: anything. */
+  minCpuCores: number;
+  minMemorySpace: number;
+  minDiskSpace: number;
+  /** Worker addresses, comma separated; empty: any worker of the app. */
+  designatedWorkers: string | null;
+  /** Most workers taking part in one run; 0: not limited. */
+  maxWorkerCount: number;
 }
 
 export interface Instance {
@@ -73,6 +81,10 @@ function jobOf(data: TenantData, r: Resource, row: Row): Job {
     instanceTimeLimit: Number(rec.instanceTimeLimit ?? 0),
     instanceRetryNum: Number(rec.instanceRetryNum ?? 0),
     taskRetryNum: Number(rec.taskRetryNum ?? 0),
+    minCpuCores: Number(rec.minCpuCores ?? 0),
+    minMemorySpace: Number(rec.minMemorySpace ?? 0),
+    minDiskSpace: Number(rec.minDiskSpace ?? 0),
+    maxWorkerCount: Number(rec.maxWorkerCount ?? 0),
     enable: rec.enable !== false,
   };
 }

@@ -31,3 +31,9 @@ export const WORKER_LEASE_MS = 10_000;
 export const WORKER_HEARTBEAT_MS = 2000;
 /** How often a run on workers looks at its tasks (ms). */
 export const TASK_POLL_MS = 250;
+/**
+ * How long a waiting task of a run on workers may find no live worker that may take it (none
+ * at all, or none meeting the job's requirements) before it fails, and its instance with it (ms).
+ * As long as `WORKER_LEASE_MS`: a worker starting or coming back has as long to report as a silent one stays live.
+ */
+export const DISPATCH_WAIT_MS = 10_000;

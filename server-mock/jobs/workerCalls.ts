@@ -19,10 +19,14 @@ import { withPrincipal, type CallContext, type CallHandler } from '../calls/cont
 import { col, listPage, loadInstance, loadJob, type Job } from './jobRecords.ts';
 import { WORKER_HEARTBEAT_MS, WORKER_LEASE_MS } from './timing.ts';
 import {
+  boundByServer,
+  fits,
   liveWorkers,
   loadTask,
+  readWorker,
   taskOf,
   taskResource,
+  toGb,
   updateTask,
   workerResource,
   writeSubTasks,
@@ -34,6 +38,9 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 const CLIENT_GRANT = 'client_credentials';
 /** Longest list of worker addresses kept on the app's row. */
 const ADDRESS_LENGTH = 255;
+/** Waiting tasks a pull reads at once, and at most in all. */
+const PULL_BATCH = 50;
+const PULL_SCAN = 1000;
 
 async function tenantOf(ctx: CallContext): Promise<TenantData> {
   const code = String(ctx.query.tenantCode ?? '').trim();
@@ -52,15 +59,31 @@ async function workerOf(ctx: CallContext, data: TenantData): Promise<Worker> {
   const stored = Buffer.from(String(row?.[col(r, 'tokenHash')] ?? ''), 'hex');
   const given = Buffer.from(hashOf(m[2]!), 'hex');
   if (!row || stored.length !== given.length || !timingSafeEqual(stored, given)) throw refusedWorker('unknown worker or wrong token');
-  return { id: Number(row.id), appName: String(row[col(r, 'appName')]), address: String(row[col(r, 'address')]) };
+  return readWorker(data, row);
 }
 
-/** The worker is alive: its heartbeat, its app's live worker addresses, its running tasks' leases. */
-async function beat(data: TenantData, worker: Worker, now: Date): Promise<void> {
+/** The resources a worker reports with its registration or heartbeat (bytes), each optional. */
+interface Report {
+  cpuCores?: number;
+  freeMemory?: number;
+  freeDisk?: number;
+}
+
+/** A report as the worker's fields (free memory and disk in GB), only those it gave. */
+function reported(body: Report | undefined): Partial<Worker> {
+  const out: Partial<Worker> = {};
+  if (body?.cpuCores !== undefined) out.cpuCores = body.cpuCores;
+  if (body?.freeMemory !== undefined) out.freeMemory = toGb(body.freeMemory);
+  if (body?.freeDisk !== undefined) out.freeDisk = toGb(body.freeDisk);
+  return out;
+}
+
+/** The worker is alive: its heartbeat and the resources it reported, its app's live worker addresses, its running tasks' leases. */
+async function beat(data: TenantData, worker: Worker, now: Date, report: Partial<Worker> = {}): Promise<void> {
   const at = now.toISOString();
   await data
     .update(workerResource(data))
-    .set(data.toRow(workerResource(data), { lastHeartbeat: at }))
+    .set(data.toRow(workerResource(data), { lastHeartbeat: at, ...report }))
     .where('id', '=', worker.id)
     .execute();
   const tasks = taskResource(data);
@@ -82,7 +105,7 @@ async function beat(data: TenantData, worker: Worker, now: Date): Promise<void> 
 const register: CallHandler = async (ctx) => {
   const data = await tenantOf(ctx);
   const client = await authenticateClient(ctx, data, CLIENT_GRANT);
-  const body = ctx.body as { appName: string; address: string };
+  const body = ctx.body as { appName: string; address: string } & Report;
   const app = data.resource('AppInfo');
   const found = await data.select(app).select('id').where(col(app, 'appName'), '=', body.appName).executeTakeFirst();
   if (!found)
@@ -92,11 +115,18 @@ const register: CallHandler = async (ctx) => {
   const now = ctx.services.now();
   const secret = randomBytes(24).toString('base64url');
   const r = workerResource(data);
-  const row = data.toRow(r, { appName: body.appName, address: body.address, tokenHash: hashOf(secret), lastHeartbeat: now.toISOString() });
+  const report = reported(body);
+  const row = data.toRow(r, {
+    appName: body.appName,
+    address: body.address,
+    tokenHash: hashOf(secret),
+    lastHeartbeat: now.toISOString(),
+    ...report,
+  });
   row.create_time = data.dialect.toDb('datetime', now.toISOString());
   row.update_time = row.create_time;
   const id = await data.insert(r, row);
-  const worker = { id, appName: body.appName, address: body.address };
+  const worker: Worker = { id, appName: body.appName, address: body.address, cpuCores: null, freeMemory: null, freeDisk: null, ...report };
   await beat(data, worker, now);
   ctx.services.log.info(
     { tenantCode: data.tenantCode, app: body.appName, worker: id, client: client.client_code },
@@ -108,8 +138,9 @@ const register: CallHandler = async (ctx) => {
 const heartbeat: CallHandler = async (ctx) => {
   const data = await tenantOf(ctx);
   const worker = await workerOf(ctx, data);
-  await beat(data, worker, ctx.services.now());
-  const running = ((ctx.body as { running?: number[] } | undefined)?.running ?? []).filter((n) => Number.isInteger(n));
+  const body = ctx.body as ({ running?: number[] } & Report) | undefined;
+  await beat(data, worker, ctx.services.now(), reported(body));
+  const running = (body?.running ?? []).filter((n) => Number.isInteger(n));
   if (running.length === 0) return { canceled: [] };
   const r = taskResource(data);
   const still = (await data
@@ -152,40 +183,52 @@ const pull: CallHandler = async (ctx) => {
   await beat(data, worker, now);
   const max = (ctx.body as { max?: number } | undefined)?.max ?? 1;
   const r = taskResource(data);
-  const candidates = (await data
-    .select(r)
-    .selectAll()
-    .where(col(r, 'appName'), '=', worker.appName)
-    .where(col(r, 'status'), '=', 'WAITING')
-    .where((eb) => eb.or([eb(col(r, 'workerId'), '=', worker.id), eb(col(r, 'workerId'), 'is', null)]))
-    .orderBy('id')
-    .limit(max * 4)
-    .execute()) as Row[];
-  // the tasks given to this worker first, then those any worker may take
-  const tasks = candidates
-    .map((row) => taskOf(data, row))
-    .sort((a, b) => Number(a.workerId === null) - Number(b.workerId === null) || a.id - b.id);
-  const claimed: Task[] = [];
-  for (const t of tasks) {
-    if (claimed.length >= max) break;
-    const tries = t.tries + 1;
-    // claimed once: only the update that finds it still waiting, at the tries it read, writes
-    const written = await updateTask(data, t.id, {
-      status: 'RUNNING',
-      workerId: worker.id,
-      workerAddress: worker.address,
-      tries,
-      progress: null,
-      leaseUntil: new Date(now.getTime() + WORKER_LEASE_MS).toISOString(),
-      startTime: now.toISOString(),
-    })
-      .where(col(r, 'status'), '=', 'WAITING')
-      .where(col(r, 'tries'), '=', t.tries)
-      .executeTakeFirst();
-    if (Number(written.numUpdatedRows) > 0)
-      claimed.push({ ...t, status: 'RUNNING', tries, workerId: worker.id, workerAddress: worker.address });
-  }
   const jobs = new Map<number, Job | undefined>();
+  const claimed: Task[] = [];
+  // read in batches: tasks this worker may not take (a job it does not fit) do not hide later ones
+  const batch = Math.max(max * 4, PULL_BATCH);
+  for (let after = 0, read = 0; claimed.length < max && read < PULL_SCAN;) {
+    const candidates = (await data
+      .select(r)
+      .selectAll()
+      .where(col(r, 'appName'), '=', worker.appName)
+      .where(col(r, 'status'), '=', 'WAITING')
+      .where((eb) => eb.or([eb(col(r, 'workerId'), '=', worker.id), eb(col(r, 'workerId'), 'is', null)]))
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute()) as Row[];
+    if (candidates.length === 0) break;
+    read += candidates.length;
+    after = Number(candidates[candidates.length - 1]!.id);
+    // the tasks given to this worker first, then those any worker may take
+    const tasks = candidates
+      .map((row) => taskOf(data, row))
+      .sort((a, b) => Number(a.workerId === null) - Number(b.workerId === null) || a.id - b.id);
+    for (const t of tasks) {
+      if (claimed.length >= max) break;
+      // only a worker that fits the job; a task the server binds waits until it is bound
+      if (!jobs.has(t.jobId)) jobs.set(t.jobId, await loadJob(data, t.jobId));
+      const job = jobs.get(t.jobId);
+      if (job && (!fits(job, worker) || (t.workerId === null && boundByServer(job)))) continue;
+      const tries = t.tries + 1;
+      // claimed once: only the update that finds it still waiting, at the tries it read, writes
+      const written = await updateTask(data, t.id, {
+        status: 'RUNNING',
+        workerId: worker.id,
+        workerAddress: worker.address,
+        tries,
+        progress: null,
+        leaseUntil: new Date(now.getTime() + WORKER_LEASE_MS).toISOString(),
+        startTime: now.toISOString(),
+      })
+        .where(col(r, 'status'), '=', 'WAITING')
+        .where(col(r, 'tries'), '=', t.tries)
+        .executeTakeFirst();
+      if (Number(written.numUpdatedRows) > 0)
+        claimed.push({ ...t, status: 'RUNNING', tries, workerId: worker.id, workerAddress: worker.address });
+    }
+  }
   const out: Row[] = [];
   for (const t of claimed) out.push(await taskForWorker(data, t, jobs));
   return out;
@@ -256,7 +299,7 @@ const result: CallHandler = async (ctx) => {
       .executeTakeFirst();
     if (Number(written.numUpdatedRows) === 0) throw conflict(`Task ${task.id} ended meanwhile`);
     // the sub-tasks are written with the root's success: the run that waits on it finds them
-    if (body.success && task.kind === 'ROOT') await writeSubTasks(tx, task, body.subTasks ?? [], now);
+    if (body.success && task.kind === 'ROOT') await writeSubTasks(tx, job, task, body.subTasks ?? [], now);
   });
   return { taskId: task.id, status: fields.status };
 };

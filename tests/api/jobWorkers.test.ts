@@ -5,11 +5,15 @@
  * over both, reduced to one result; a broadcast run once on each. Workers driven by hand here
  * show the refusals (wrong client credentials, a wrong token, a result for a task that is not
  * the worker's, one already finished, another tenant's) with nothing changed. A run on workers
- * stopped or timed out cancels its task, and a retry runs it again. Last, a worker
+ * stopped or timed out cancels its task, and a retry runs it again. The job's requirements on
+ * workers: its designated workers alone run it, a worker short of its minimum memory is passed
+ * over (and the run fails saying so when no live worker meets them), `maxWorkerCount` bounds the
+ * workers of a broadcast and of a map run. Last, a worker
  * killed in the middle of a task: once its lease expired, the other worker runs the task again.
  * Waits poll the state with generous timeouts; no assertion is on time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
@@ -23,6 +27,10 @@ const WORKER = '/api/job/worker';
 const WAIT = { timeout: 60_000, interval: 250 };
 const APP = 'workers-test';
 const OTHER_APP = 'workers-by-hand';
+/** Workers by hand reporting their resources: one big, one small; and an app whose only worker is small. */
+const SIZED_APP = 'workers-sized';
+const SMALL_APP = 'workers-small';
+const GB = 1024 ** 3;
 const CLIENT = 'job-worker';
 const SECRET = 'Worker-secret-1';
 
@@ -87,6 +95,18 @@ async function tasks(api: Api, instanceId: number): Promise<Rec[]> {
     .list;
 }
 
+/** A MAP_REDUCE word count of 40 words in 4 parts (worker/exampleProcessors.ts), on the test's workers. */
+function addWordCount(jobName: string, job: Rec = {}): Promise<number> {
+  const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+  return addJob(admin, {
+    jobName,
+    executeType: 'MAP_REDUCE',
+    processorInfo: 'wordCount',
+    jobParams: JSON.stringify({ text, parts: 4 }),
+    ...job,
+  });
+}
+
 const ended = (status: unknown) => ['SUCCEEDED', 'FAILED', 'STOPPED', 'CANCELED'].includes(String(status));
 
 async function untilEnded(api: Api, id: number): Promise<Rec> {
@@ -100,8 +120,8 @@ function workerCall(path: string, authorization: string, body: unknown, tenantCo
 }
 const basic = (code: string, secret: string) => `Basic ${Buffer.from(`${code}:${secret}`).toString('base64')}`;
 
-async function register(appName: string, address: string, tenantCode = 'demo'): Promise<string> {
-  const res = await workerCall('registerJobWorker', basic(CLIENT, SECRET), { appName, address }, tenantCode);
+async function register(appName: string, address: string, tenantCode = 'demo', resources: Rec = {}): Promise<string> {
+  const res = await workerCall('registerJobWorker', basic(CLIENT, SECRET), { appName, address, ...resources }, tenantCode);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return `Bearer ${String(res.body.data!.token)}`;
 }
@@ -131,7 +151,7 @@ beforeAll(async () => {
   await addClient(admin, CLIENT, 'client_credentials');
   await addClient(admin, 'password-only', 'password');
   await addClient(acme, CLIENT, 'client_credentials');
-  for (const appName of [APP, OTHER_APP]) await ok(admin.post('/api/job/appinfo/addAppInfo', { appName }));
+  for (const appName of [APP, OTHER_APP, SIZED_APP, SMALL_APP]) await ok(admin.post('/api/job/appinfo/addAppInfo', { appName }));
   await ok(acme.post('/api/job/appinfo/addAppInfo', { appName: OTHER_APP }));
   workers.push(await startWorker('worker-a'), await startWorker('worker-b'));
 }, 120_000);
@@ -172,13 +192,7 @@ describe('jobs on external workers', () => {
   });
 
   it('runs a MAP_REDUCE job split over both workers and reduces their results', async () => {
-    const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
-    const job = await addJob(admin, {
-      jobName: 'Count words',
-      executeType: 'MAP_REDUCE',
-      processorInfo: 'wordCount',
-      jobParams: JSON.stringify({ text, parts: 4 }),
-    });
+    const job = await addWordCount('Count words');
     const id = await runJob(admin, job);
     const done = await untilEnded(admin, id);
     expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
@@ -334,6 +348,118 @@ describe('jobs on external workers', () => {
         [1, 'CANCELED'],
         [2, 'CANCELED'],
       ]);
+  }, 90_000);
+
+  it('keeps the resources each worker reports, and refuses a report out of bounds', async () => {
+    const listed = (await ok(admin.get<Envelope<PageData<Rec>>>(`${WORKER}/queryJobWorker`, { appName: APP }))).list;
+    for (const w of listed) {
+      expect(w.cpuCores, String(w.address)).toBe(cpus().length || availableParallelism());
+      expect(Number(w.freeMemory), String(w.address)).toBeGreaterThan(0);
+      expect(Number(w.freeDisk), String(w.address)).toBeGreaterThan(0);
+    }
+    const token = await register(SIZED_APP, 'sized-probe', 'demo', { cpuCores: 2, freeMemory: 3 * GB, freeDisk: 10 * GB });
+    const probe = async () =>
+      (await ok(admin.get<Envelope<PageData<Rec>>>(`${WORKER}/queryJobWorker`, { appName: SIZED_APP }))).list.find(
+        (w) => w.address === 'sized-probe',
+      );
+    expect(await probe()).toMatchObject({ cpuCores: 2, freeMemory: 3, freeDisk: 10 });
+    for (const body of [{ cpuCores: -1 }, { freeMemory: 1.5 }, { freeDisk: 2 ** 53 }, { cpuCores: 100_001 }, { freeMemory: 'lots' }]) {
+      const res = await workerCall('jobWorkerHeartbeat', token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors?.[0]?.field, JSON.stringify(body)).toBe(Object.keys(body)[0]);
+    }
+    expect(await probe()).toMatchObject({ cpuCores: 2, freeMemory: 3, freeDisk: 10 });
+    // a heartbeat reports what changed; an old worker's heartbeat without figures keeps the last ones
+    expect((await workerCall('jobWorkerHeartbeat', token, { freeMemory: GB / 2 })).status).toBe(200);
+    expect((await workerCall('jobWorkerHeartbeat', token, { running: [] })).status).toBe(200);
+    expect(await probe()).toMatchObject({ cpuCores: 2, freeMemory: 0.5, freeDisk: 10 });
+  });
+
+  it('runs a job naming designated workers on them alone', async () => {
+    const job = await addWordCount('Counted on worker-b', { designatedWorkers: ' worker-b , elsewhere:7700' });
+    const done = await untilEnded(admin, await runJob(admin, job));
+    expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
+    const list = await tasks(admin, Number(done.id));
+    expect(list.map((t) => t.kind)).toEqual(['ROOT', 'MAP', 'MAP', 'MAP', 'MAP', 'REDUCE']);
+    // worker-a, live and pulling all along, ran none of them
+    expect(list.map((t) => t.workerAddress)).toEqual(Array(6).fill('worker-b'));
+  }, 90_000);
+
+  it('passes over a worker short of the minimum memory, and fails the run saying so when no live worker has it', async () => {
+    const small = await register(SIZED_APP, 'sized-small', 'demo', { cpuCores: 8, freeMemory: 1 * GB, freeDisk: 100 * GB });
+    const big = await register(SIZED_APP, 'sized-big', 'demo', { cpuCores: 8, freeMemory: 8 * GB, freeDisk: 100 * GB });
+    const sized = { executeType: 'STANDALONE', processorInfo: 'anything', minMemorySpace: 4 };
+    const id = await runJob(admin, await addJob(admin, { jobName: 'Needs 4 GB', appName: SIZED_APP, ...sized }));
+    await expect.poll(async () => (await tasks(admin, id))[0]?.status, WAIT).toBe('WAITING');
+    expect((await workerCall('pullJobTasks', small, { max: 5 })).body.data).toEqual([]);
+    const pulled = (await workerCall('pullJobTasks', big, { max: 5 })).body.data as unknown as Rec[];
+    expect(pulled).toMatchObject([{ instanceId: id, kind: 'STANDALONE' }]);
+    expect((await workerCall('reportJobTaskResult', big, { taskId: pulled[0]!.taskId, success: true, result: 'done big' })).status).toBe(
+      200,
+    );
+    expect(await untilEnded(admin, id)).toMatchObject({ status: 'SUCCEEDED', result: 'done big' });
+
+    // an app whose only live worker is small, and jobs no worker of the live ones meets at all
+    const lone = await register(SMALL_APP, 'small-only', 'demo', { cpuCores: 8, freeMemory: 1 * GB, freeDisk: 100 * GB });
+    const starved = await runJob(admin, await addJob(admin, { jobName: 'Needs 4 GB, alone', appName: SMALL_APP, ...sized }));
+    const huge = await runJob(
+      admin,
+      await addJob(admin, { jobName: 'Needs 64 TB', executeType: 'STANDALONE', processorInfo: 'echo', minMemorySpace: 65536 }),
+    );
+    const ghost = await runJob(
+      admin,
+      await addJob(admin, { jobName: 'Only on a ghost', executeType: 'BROADCAST', processorInfo: 'echo', designatedWorkers: 'ghost' }),
+    );
+    // the small worker stays live and keeps asking, and is given nothing
+    await expect
+      .poll(async () => {
+        expect((await workerCall('pullJobTasks', lone, { max: 5 })).body.data).toEqual([]);
+        return ended((await instance(admin, starved))?.status) && ended((await instance(admin, huge))?.status);
+      }, WAIT)
+      .toBe(true);
+    const requirement = (app: string, needs: string, live: string) =>
+      `No live worker of app ${app} meets the job's requirements (${needs}); live: ${live}`;
+    expect(await instance(admin, starved)).toMatchObject({
+      status: 'FAILED',
+      result: requirement(SMALL_APP, '4 GB free memory', 'small-only'),
+    });
+    expect((await tasks(admin, starved))[0]).toMatchObject({ status: 'FAILED', workerAddress: null, tries: 0 });
+    expect(await untilEnded(admin, huge)).toMatchObject({
+      status: 'FAILED',
+      result: requirement(APP, '65536 GB free memory', 'worker-a, worker-b'),
+    });
+    // a broadcast to nobody fails at once, with the same reason
+    expect(await untilEnded(admin, ghost)).toMatchObject({
+      status: 'FAILED',
+      result: requirement(APP, 'one of ghost', 'worker-a, worker-b'),
+    });
+    expect(await tasks(admin, ghost)).toEqual([]);
+  }, 120_000);
+
+  it('runs a broadcast on at most maxWorkerCount workers', async () => {
+    const job = await addJob(admin, {
+      jobName: 'Say hello once',
+      executeType: 'BROADCAST',
+      processorInfo: 'echo',
+      jobParams: '{"message": "hi"}',
+      maxWorkerCount: 1,
+    });
+    const done = await untilEnded(admin, await runJob(admin, job));
+    expect(done.status, String(done.result)).toBe('SUCCEEDED');
+    expect(done.result).toMatch(/^Succeeded on 1 workers: worker-a: hi from worker-a$/);
+    expect((await tasks(admin, Number(done.id))).map((t) => [t.kind, t.workerAddress, t.status])).toEqual([
+      ['BROADCAST', 'worker-a', 'SUCCEEDED'],
+    ]);
+  }, 90_000);
+
+  it('runs every task of a map run on one worker under maxWorkerCount 1', async () => {
+    const job = await addWordCount('Counted by one', { maxWorkerCount: 1 });
+    const done = await untilEnded(admin, await runJob(admin, job));
+    expect(done).toMatchObject({ status: 'SUCCEEDED', result: JSON.stringify({ words: 40, parts: 4 }) });
+    const list = await tasks(admin, Number(done.id));
+    expect(list).toHaveLength(6);
+    expect(new Set(list.map((t) => t.workerAddress)).size).toBe(1);
+    expect(['worker-a', 'worker-b']).toContain(list[0]!.workerAddress);
   }, 90_000);
 
   it("retries the task of a worker killed mid-task on the other worker once the first one's lease expired", async () => {
