@@ -180,6 +180,8 @@ describe('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const modal = dialog(page);
     await modal.waitFor(WAIT);
+    // the record form is loaded on demand: until it is there, the dialog holds only its buttons
+    await modal.getByLabel(nameLabel, { exact: true }).waitFor(WAIT);
     await expect.poll(async () => (await focused(page)).inDialog, { message: 'the dialog takes the focus' }).toBe(true);
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');

@@ -460,11 +460,11 @@ describe('tree and plain resources', () => {
     // Closing an unchanged form asks nothing; a changed one asks before the changes go.
     await rowAction(rowWith(page, SysParam, 'ui.theme'), 'Edit');
     await dialog(page).getByLabel('Value').waitFor();
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await (await openedDialog(dialog(page))).getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
     await rowAction(rowWith(page, SysParam, 'ui.theme'), 'Edit');
     await dialog(page).getByLabel('Value').fill('changed');
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await (await openedDialog(dialog(page))).getByRole('button', { name: 'Cancel' }).click();
     const discard = page.locator('.ant-modal-confirm:visible');
     await discard.getByText('The changes in this form are not saved.').waitFor();
     await (await openedDialog(discard)).getByRole('button', { name: 'Discard' }).click();
@@ -474,7 +474,7 @@ describe('tree and plain resources', () => {
     await rowAction(rowWith(page, SysParam, 'ui.theme'), 'Edit');
     const edit = dialog(page);
     await edit.getByLabel('Value').fill('light');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await (await openedDialog(edit)).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => column(page, SysParam, 'Value')).toEqual(['light']);
 
     await rowAction(rowWith(page, SysParam, 'ui.theme'), 'Delete');
