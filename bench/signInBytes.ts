@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { startServer } from '../server-mock/app/startServer.ts';
 import { buildBareSignIn, measurePage, type PageBytes } from '../tests/e2e/pageBytes.ts';
 import { serveDirectory } from './fixturePages.ts';
-import { launchChromium } from '../tests/e2e/harness.ts';
+import { launchChromium, networkQuiet, trackRequests } from '../tests/e2e/harness.ts';
 import { signIn } from '../tests/api/harness.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -38,9 +38,11 @@ async function measureSignedIn(browser: Browser, base: string, path: string, tok
         .catch(() => undefined),
     );
   });
-  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  // the console's live channel stays open: quiet means no other request waiting
+  trackRequests(page);
+  await page.goto(`${base}${path}`);
   await page.getByTestId('app-layout').waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   const files = (await Promise.all(pending)).filter((f): f is { url: string; gzipBytes: number } => !!f);
   await context.close();
   return { gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0), files };

@@ -318,7 +318,8 @@ export class TenantData {
     values: V,
     context: C,
   ): Promise<Row[]> {
-    return template.execute(this.db, shape, { ...values, tenant: this.tenantCode }, context);
+    // compiled once for the database, whether this data runs on it or on one of its transactions
+    return template.execute(this.db, shape, { ...values, tenant: this.tenantCode }, context, this.database.db);
   }
 
   /** Run fn in one transaction, with a TenantData bound to it. */

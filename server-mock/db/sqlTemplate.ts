@@ -47,6 +47,7 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
     let c = byShape.get(shape);
     if (!c) {
       const markers = Object.fromEntries(Object.keys(values).map((k) => [k, values[k] === null ? null : MARK + k])) as V;
+      // built on the handle the shapes are kept for: a transaction's SQL is its database's
       const { sql, parameters } = this.build(db, markers, context);
       const names = parameters.map((p) => {
         if (typeof p !== 'string' || !p.startsWith(MARK)) throw new Error(`SqlTemplate: parameter ${String(p)} is not one of the values`);
@@ -58,11 +59,13 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
   }
 
   /**
-   * Run the query for these values; `shape` names everything the SQL text depends on besides
-   * the database handle: which values are null, and the context (the same for one shape).
+   * Run the query for these values on `db`; `shape` names everything the SQL text depends on
+   * besides the database: which values are null, and the context (the same for one shape).
+   * `compiledOn` is the database handle whose compiled shapes are used: `db` itself, or, when
+   * `db` is a transaction (a new handle each time), the handle of the database it runs on.
    */
-  async execute(db: AnyKysely, shape: string, values: V, context: C): Promise<Row[]> {
-    const result = await db.executeQuery<Row>(this.statement(db, shape, values, context));
+  async execute(db: AnyKysely, shape: string, values: V, context: C, compiledOn: AnyKysely = db): Promise<Row[]> {
+    const result = await db.executeQuery<Row>(this.statement(compiledOn, shape, values, context));
     return result.rows;
   }
 

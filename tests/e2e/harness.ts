@@ -128,7 +128,8 @@ const pending = new WeakMap<Page, Set<Request>>();
 /** The console's live channel (docs/notifications.md#live-notifications): open as long as the page is. */
 const isLiveChannel = (request: Request) => request.url().includes('/streamNotification');
 
-function trackRequests(page: Page): void {
+/** Keeps count of a page's requests waiting for their answer, for networkQuiet (e2e.newPage does it for its pages). */
+export function trackRequests(page: Page): void {
   const open = new Set<Request>();
   pending.set(page, open);
   page.on('request', (r) => {

@@ -72,6 +72,24 @@ describe('SqlTemplate', () => {
     expect(template.shapes(db)).toBe(4);
     await db.destroy();
   });
+
+  it("runs in a transaction with the shapes compiled for the transaction's database, and sees the transaction's writes", async () => {
+    const db = new Kysely<Record<string, Record<string, unknown>>>({
+      dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }),
+    }) as unknown as AnyKysely;
+    await sql`create table t (id integer primary key, n integer)`.execute(db);
+    const template = new SqlTemplate<{ n: number }, undefined>((k, v) => sql<Row>`select count(*) as c from t where n = ${v.n}`.compile(k));
+    for (let i = 1; i <= 3; i++)
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into t (n) values (${7})`.execute(trx);
+        const [row] = await template.execute(trx, 'count', { n: 7 }, undefined, db);
+        expect(row!.c).toBe(i);
+        // a transaction is a new handle each time: nothing is compiled for it
+        expect(template.shapes(trx)).toBe(0);
+      });
+    expect(template.shapes(db)).toBe(1);
+    await db.destroy();
+  });
 });
 
 describe('StatementNames (PostgreSQL)', () => {
