@@ -48,6 +48,8 @@ export interface Job {
   designatedWorkers: string | null;
   /** Most workers taking part in one run; 0: not limited. */
   maxWorkerCount: number;
+  /** Most of the job's tasks one worker runs at once (the job's thread concurrency); 0: not limited. */
+  concurrency: number;
 }
 
 export interface Instance {
@@ -85,6 +87,7 @@ function jobOf(data: TenantData, r: Resource, row: Row): Job {
     minMemorySpace: Number(rec.minMemorySpace ?? 0),
     minDiskSpace: Number(rec.minDiskSpace ?? 0),
     maxWorkerCount: Number(rec.maxWorkerCount ?? 0),
+    concurrency: Number(rec.concurrency ?? 0),
     enable: rec.enable !== false,
   };
 }

@@ -184,6 +184,25 @@ const pull: CallHandler = async (ctx) => {
   const max = (ctx.body as { max?: number } | undefined)?.max ?? 1;
   const r = taskResource(data);
   const jobs = new Map<number, Job | undefined>();
+  /** This worker's running tasks by job, for the jobs with a concurrency (read once a pull). */
+  const runningByJob = new Map<number, number>();
+  const atConcurrency = async (job: Job): Promise<boolean> => {
+    if (job.concurrency <= 0) return false;
+    let running = runningByJob.get(job.id);
+    if (running === undefined) {
+      const rows = (await data
+        .select(r)
+        .select('id')
+        .where(col(r, 'workerId'), '=', worker.id)
+        .where(col(r, 'jobId'), '=', job.id)
+        .where(col(r, 'status'), '=', 'RUNNING')
+        .limit(job.concurrency)
+        .execute()) as Row[];
+      running = rows.length;
+      runningByJob.set(job.id, running);
+    }
+    return running >= job.concurrency;
+  };
   const claimed: Task[] = [];
   // read in batches: tasks this worker may not take (a job it does not fit) do not hide later ones
   const batch = Math.max(max * 4, PULL_BATCH);
@@ -211,6 +230,8 @@ const pull: CallHandler = async (ctx) => {
       if (!jobs.has(t.jobId)) jobs.set(t.jobId, await loadJob(data, t.jobId));
       const job = jobs.get(t.jobId);
       if (job && (!fits(job, worker) || (t.workerId === null && boundByServer(job)))) continue;
+      // no more of the job's tasks at once on one worker than its concurrency
+      if (job && (await atConcurrency(job))) continue;
       const tries = t.tries + 1;
       // claimed once: only the update that finds it still waiting, at the tries it read, writes
       const written = await updateTask(data, t.id, {
@@ -225,8 +246,10 @@ const pull: CallHandler = async (ctx) => {
         .where(col(r, 'status'), '=', 'WAITING')
         .where(col(r, 'tries'), '=', t.tries)
         .executeTakeFirst();
-      if (Number(written.numUpdatedRows) > 0)
+      if (Number(written.numUpdatedRows) > 0) {
         claimed.push({ ...t, status: 'RUNNING', tries, workerId: worker.id, workerAddress: worker.address });
+        if (job && job.concurrency > 0) runningByJob.set(job.id, (runningByJob.get(job.id) ?? 0) + 1);
+      }
     }
   }
   const out: Row[] = [];

@@ -30,6 +30,7 @@ const OTHER_APP = 'workers-by-hand';
 /** Workers by hand reporting their resources: one big, one small; and an app whose only worker is small. */
 const SIZED_APP = 'workers-sized';
 const SMALL_APP = 'workers-small';
+const ONE_AT_A_TIME_APP = 'workers-one-at-a-time';
 const GB = 1024 ** 3;
 const CLIENT = 'job-worker';
 const SECRET = 'Worker-secret-1';
@@ -151,7 +152,8 @@ beforeAll(async () => {
   await addClient(admin, CLIENT, 'client_credentials');
   await addClient(admin, 'password-only', 'password');
   await addClient(acme, CLIENT, 'client_credentials');
-  for (const appName of [APP, OTHER_APP, SIZED_APP, SMALL_APP]) await ok(admin.post('/api/job/appinfo/addAppInfo', { appName }));
+  for (const appName of [APP, OTHER_APP, SIZED_APP, SMALL_APP, ONE_AT_A_TIME_APP])
+    await ok(admin.post('/api/job/appinfo/addAppInfo', { appName }));
   await ok(acme.post('/api/job/appinfo/addAppInfo', { appName: OTHER_APP }));
   workers.push(await startWorker('worker-a'), await startWorker('worker-b'));
 }, 120_000);
@@ -435,6 +437,30 @@ describe('jobs on external workers', () => {
     });
     expect(await tasks(admin, ghost)).toEqual([]);
   }, 120_000);
+
+  it("gives a worker no more of a job's tasks at once than the job's concurrency", async () => {
+    const worker = await register(ONE_AT_A_TIME_APP, 'one-at-a-time');
+    const job = await addJob(admin, {
+      jobName: 'One at a time',
+      appName: ONE_AT_A_TIME_APP,
+      executeType: 'STANDALONE',
+      processorInfo: 'anything',
+      concurrency: 1,
+    });
+    const first = await runJob(admin, job);
+    const second = await runJob(admin, job);
+    for (const id of [first, second]) await expect.poll(async () => (await tasks(admin, id))[0]?.status, WAIT).toBe('WAITING');
+    const pulled = (await workerCall('pullJobTasks', worker, { max: 5 })).body.data as unknown as Rec[];
+    expect(pulled).toHaveLength(1);
+    // while it runs that task, the worker is given nothing more of the job
+    expect((await workerCall('pullJobTasks', worker, { max: 5 })).body.data).toEqual([]);
+    expect((await workerCall('reportJobTaskResult', worker, { taskId: pulled[0]!.taskId, success: true, result: 'one' })).status).toBe(200);
+    const next = (await workerCall('pullJobTasks', worker, { max: 5 })).body.data as unknown as Rec[];
+    expect(next).toHaveLength(1);
+    expect(new Set([pulled[0]!.instanceId, next[0]!.instanceId])).toEqual(new Set([first, second]));
+    expect((await workerCall('reportJobTaskResult', worker, { taskId: next[0]!.taskId, success: true, result: 'two' })).status).toBe(200);
+    for (const id of [first, second]) expect(await untilEnded(admin, id)).toMatchObject({ status: 'SUCCEEDED' });
+  });
 
   it('runs a broadcast on at most maxWorkerCount workers', async () => {
     const job = await addJob(admin, {
