@@ -7,6 +7,9 @@ import { deepImports } from './build/deepImports.ts';
 import { startupGroup } from './build/startupChunk.ts';
 import { activitySafeMotion } from './build/activitySafeMotion.ts';
 
+/** Modules of the template demo pages (runtime/pages/demos/). */
+const DEMO_PAGES = /[\\/]runtime[\\/]pages[\\/]demos[\\/]/;
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
 export default defineConfig({
@@ -25,7 +28,15 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [startupGroup(join(import.meta.dirname, 'runtime/main.tsx'))] } },
+      output: {
+        codeSplitting: { groups: [startupGroup(join(import.meta.dirname, 'runtime/main.tsx'))] },
+        // the template demo pages' code is named as such, so that the pages bench and the sign-in
+        // test can tell that the sign-in and generic pages download none of it
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => DEMO_PAGES.test(id))
+            ? 'assets/demo-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
   // the dev server pre-bundles antd with rc-motion: the same change there

@@ -1,6 +1,6 @@
 /**
- * The sign-in page stays small: it does not download the designer, Monaco, ECharts or the
- * rich-text editor, and its bytes (gzip) are compared with a bare Ant Design sign-in form
+ * The sign-in page stays small: it does not download the designer, Monaco, ECharts, the
+ * rich-text editor or the template demo pages, and its bytes (gzip) are compared with a bare Ant Design sign-in form
  * built in the same run. Target, held by the test: at most 1.3 times the baseline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { startE2E, type E2E } from './harness.ts';
 import { serveDirectory } from '../../bench/fixturePages.ts';
 
 const HEAVY = /monaco|echarts|tinymce|designer|bpmn|editor\.worker/i;
+/** The template demo pages' chunks (named so by vite.config.ts). */
+const DEMO = /\/assets\/demo-/;
 
 let e2e: E2E;
 let baselineDir: string;
@@ -33,6 +35,7 @@ describe('sign-in page size', () => {
     const bare = await measurePage(e2e.browser, `${baseline.url}/`);
     const heavy = signIn.files.filter((f) => HEAVY.test(f.url)).map((f) => f.url);
     expect(heavy).toEqual([]);
+    expect(signIn.files.filter((f) => DEMO.test(f.url)).map((f) => f.url)).toEqual([]);
     const ratio = signIn.gzipBytes / bare.gzipBytes;
     console.log(
       `sign-in page: ${(signIn.gzipBytes / 1024).toFixed(1)} KiB gzip in ${signIn.files.length} files; ` +
