@@ -887,6 +887,16 @@ export interface MockArticleSheet {
   displayTime?: string;
 }
 
+// MockArticleZip (resources/mock-article-zip.json)
+/** A MockArticleZip record as the server returns it. */
+export interface MockArticleZip {
+  id?: number;
+  title?: string;
+  author?: string;
+  pageviews?: number;
+  displayTime?: string;
+}
+
 // Model (resources/act-model.json)
 /** A Model record as the server returns it. */
 export interface Model {

@@ -268,13 +268,17 @@ describe('editors and uploads', () => {
 describe('files and settings', () => {
   it('zip: the zip holds the named text file with every article', async () => {
     await open('/zip/download', 'demo.zip.title');
-    await here(page).locator('.ant-table-row').first().waitFor(TIMEOUT);
-    await here(page).getByLabel(en('demo.zip.filename')).fill('my-articles');
-    const download = await downloadOf(page, () =>
-      here(page)
-        .getByRole('button', { name: en('demo.zip.button') })
-        .click(),
-    );
+    // the generic list of MockArticleZip; the export is its toolbar's action, the file name asked in its dialog
+    const rows = here(page).getByTestId('table-MockArticleZip').locator('[role=row][data-row-id]');
+    await expect.poll(() => rows.count(), TIMEOUT).toBe(20);
+    await here(page)
+      .getByRole('button', { name: en('resources.MockArticleZip.actions.exportZip'), exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: en('resources.MockArticleZip.actions.exportZip') });
+    await dialog.getByText(en('demo.zip.summary', { count: 20 })).waitFor(TIMEOUT);
+    await dialog.getByLabel(en('demo.zip.filename')).fill('my-articles');
+    const download = await downloadOf(page, () => dialog.getByRole('button', { name: en('demo.zip.button') }).click());
+    await dialog.waitFor({ state: 'hidden', ...TIMEOUT });
     expect(download.suggestedFilename()).toBe('my-articles.zip');
     const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
     expect(Object.keys(zip.files)).toEqual(['my-articles.txt']);
@@ -282,6 +286,10 @@ describe('files and settings', () => {
     expect(lines[0]!.split('\t')).toEqual(['id', 'title', 'author', 'pageviews', 'display_time'].map((c) => en(`demo.excel.columns.${c}`)));
     expect(lines.length).toBe(21);
     expect(lines[1]!.split('\t')[0]).toBe('1');
+    // every row the list shows, in its order, with its five cells
+    const listedIds = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-id')));
+    expect(lines.slice(1).map((l) => l.split('\t')[0])).toEqual(listedIds);
+    expect(lines.slice(1).every((l) => l.split('\t').length === 5)).toBe(true);
   });
 
   it('pdf: the printable article opens in a new tab and asks to print', async () => {

@@ -89,6 +89,7 @@ describe('the resource files', () => {
       'HistoricVariableInstance',
       'MockArticle',
       'MockArticleSheet',
+      'MockArticleZip',
       'Monitor',
       'MyNotification',
       'MyProcess',

@@ -4,7 +4,8 @@
  * demoPages.ts, so the route generation (permission/registerLatePages.ts, which registers them) carries
  * only these names; each page and the demo strings load with the first demo page opened.
  * The custom actions of the demo lists (the excel pages' exports, `kind: "custom"` in
- * schemas/resources/mock-article-sheet.json) register here too, by name, and load when opened.
+ * schemas/resources/mock-article-sheet.json, and the zip page's, mock-article-zip.json)
+ * register here too, by name, and load when opened.
  */
 import { registerComponent } from '../../app/componentRegistry.ts';
 import { registerActionComponent } from '../../resource/extensions.ts';
@@ -68,4 +69,5 @@ export function registerDemoPages(): void {
   registerActionComponent('MockArticleSheet', 'exportMergedHeader', async () => ({
     default: (await exportActions()).ExportMergedHeader,
   }));
+  registerActionComponent('MockArticleZip', 'exportZip', async () => ({ default: (await import('./components/ZipAction.tsx')).ExportZip }));
 }

@@ -135,6 +135,10 @@ describe('demo page registration', () => {
     const custom = sheet.actions.filter((a) => a.kind === 'custom').map((a) => a.name);
     expect(custom.sort()).toEqual(['exportMergedHeader', 'exportSelected', 'exportSheet']);
     expect(custom.every((a) => hasActionComponent(sheet.name, a))).toBe(true);
+    expect(resources.MockArticleZip!.actions.map((a) => [a.name, a.kind, a.permission])).toEqual([
+      ['exportZip', 'custom', 'zip:exportZip'],
+    ]);
+    expect(hasActionComponent('MockArticleZip', 'exportZip')).toBe(true);
   });
 });
 

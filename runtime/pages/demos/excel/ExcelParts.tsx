@@ -1,10 +1,8 @@
-/** The parts the excel and zip demo pages share: the export options, the articles table, saving a file. */
-import { cloneElement, isValidElement, useId, type ReactNode } from 'react';
-import { Alert, Input, Select, Space, Switch, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+/** The parts the excel demo pages share: the export options, saving a sheet, a hint. */
+import { useId, type ReactNode } from 'react';
+import { Input, Select, Space, Switch, Typography } from 'antd';
 import { saveBlob } from '../../../resource/download.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
-import type { MockArticle } from './articles.ts';
 import { loadExcelJs } from './loadExcelJs.ts';
 import { BOOK_TYPES, toFile, type BookType, type SheetSpec } from './sheet.ts';
 
@@ -58,41 +56,6 @@ export function ExportOptionsBar({
         options={bookTypes.map((b) => ({ value: b, label: b }))}
       />
     </Space>
-  );
-}
-
-export function MockOffAlert({ failed }: { failed: boolean }) {
-  const { t } = useDemoTranslation();
-  return failed ? <Alert type="warning" showIcon title={t('demo.mockOff')} style={{ marginBottom: 16 }} /> : null;
-}
-
-/** The articles table of the zip page: id, title, author, readings, date. */
-export function ArticleTable({ articles }: { articles: MockArticle[] | undefined }) {
-  const { t } = useDemoTranslation();
-  const columns: ColumnsType<MockArticle> = [
-    { title: t('demo.excel.columns.id'), dataIndex: 'id', width: 80 },
-    { title: t('demo.excel.columns.title'), dataIndex: 'title' },
-    { title: t('demo.excel.columns.author'), dataIndex: 'author', width: 140 },
-    { title: t('demo.excel.columns.pageviews'), dataIndex: 'pageviews', width: 110 },
-    { title: t('demo.excel.columns.display_time'), dataIndex: 'display_time', width: 200 },
-  ];
-  return (
-    <Table<MockArticle>
-      rowKey="id"
-      size="small"
-      bordered
-      loading={articles === undefined}
-      dataSource={articles ?? []}
-      columns={columns}
-      aria-label={t('demo.excel.tableLabel')}
-      pagination={{
-        pageSize: 10,
-        itemRender: (_, type, element) =>
-          (type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)
-            ? cloneElement(element, { 'aria-label': t(type === 'prev' ? 'resource.prevPage' : 'resource.nextPage') })
-            : element,
-      }}
-    />
   );
 }
 

@@ -14,23 +14,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionComponentProps, ResourceRecord } from '../../../resource/extensions.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
-import { articleHeader } from './articles.ts';
+import { articleHeader, articleRow } from './articles.ts';
 import { DEFAULT_OPTIONS, ExportOptionsBar, Hint, saveSheet } from './ExcelParts.tsx';
-import type { BookType, Cell, SheetSpec } from './sheet.ts';
-
-/** The list fields the sheet's columns read, in the order of articleHeader's labels. */
-const SHEET_FIELDS = ['id', 'title', 'author', 'pageviews', 'displayTime'] as const;
+import type { BookType, SheetSpec } from './sheet.ts';
 
 /** The merged ranges of the two header rows. */
 const MERGES = ['A1:A2', 'B1:D1', 'E1:E2'];
-
-function cellOf(value: unknown): Cell {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : '';
-}
-
-function sheetRow(record: ResourceRecord): Cell[] {
-  return SHEET_FIELDS.map((field) => cellOf(record[field]));
-}
 
 function mergedHeader(t: TFunction): string[][] {
   const c = (key: string) => t(`demo.excel.columns.${key}`);
@@ -84,7 +73,7 @@ export function ExportSheet({ listed = [], onClose }: ActionComponentProps) {
     <ExportDialog
       rows={listed}
       summary={t('demo.excel.export.summary', { count: listed.length })}
-      sheet={(rows) => ({ header: [articleHeader(t)], rows: rows.map(sheetRow) })}
+      sheet={(rows) => ({ header: [articleHeader(t)], rows: rows.map(articleRow) })}
       onClose={onClose}
     />
   );
@@ -96,7 +85,7 @@ export function ExportSelected({ records, onClose }: ActionComponentProps) {
     <ExportDialog
       rows={records}
       summary={t('demo.excel.selected.summary', { count: records.length })}
-      sheet={(rows) => ({ header: [articleHeader(t)], rows: rows.map(sheetRow) })}
+      sheet={(rows) => ({ header: [articleHeader(t)], rows: rows.map(articleRow) })}
       reload
       onClose={onClose}
     />
@@ -109,7 +98,7 @@ export function ExportMergedHeader({ listed = [], onClose }: ActionComponentProp
     <ExportDialog
       rows={listed}
       summary={t('demo.excel.export.summary', { count: listed.length })}
-      sheet={(rows) => ({ header: mergedHeader(t), merges: MERGES, rows: rows.map(sheetRow) })}
+      sheet={(rows) => ({ header: mergedHeader(t), merges: MERGES, rows: rows.map(articleRow) })}
       bookTypes={['xlsx']}
       onClose={onClose}
     />
