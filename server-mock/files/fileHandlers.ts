@@ -27,7 +27,7 @@ import { storageOf, uploadTempDir } from './storageConfig.ts';
 import { receiveFiles, removeTemp, type ReceivedFile } from './uploads.ts';
 
 /** A file or folder as the API answers it. */
-interface FileRecord {
+export interface FileRecord {
   id: number;
   fileName: string;
   parentId: number | null;

@@ -46,7 +46,9 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** Parsed CRON expressions by expression and time zone: a parse costs more than finding the next firing. */
-const parsed = new LruCache<string, Cron>('CRON expressions', 1000);
+/** Most parsed expressions kept (jobs of the same expression and zone share one). */
+const PARSED_EXPRESSIONS = 1000;
+const parsed = new LruCache<string, Cron>('CRON expressions', PARSED_EXPRESSIONS);
 
 function cron(expression: string, timeZone: string): Cron {
   const key = `${timeZone}\u0000${expression}`;

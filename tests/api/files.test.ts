@@ -17,21 +17,12 @@ import { HTML_PAGE, PNG, multipart, pdfBytes, type Part } from './filesFixtures.
 import { storageOf, uploadTempDir } from '../../server-mock/files/storageConfig.ts';
 import { cleanFileStorage } from '../../server-mock/files/fileCleanup.ts';
 import { MAX_FILE_BYTES } from '../../schemas/registry/fileLimits.ts';
+import type { FileRecord } from '../../server-mock/files/fileHandlers.ts';
 
 const FILE = '/api/file/file';
 const BUCKET = 'netdisc';
 
 type Client = ReturnType<typeof client>;
-interface FileRecord {
-  id: number;
-  fileName: string;
-  parentId: number | null;
-  folder: boolean;
-  fileSize: number;
-  sizeKb: number;
-  contentType: string | null;
-  fileType: string | null;
-}
 
 async function userId(api: Client): Promise<number> {
   const res = await api.get<Envelope<{ id: number }>>('/api/uaa/users/getSysUser');

@@ -565,6 +565,22 @@ describe('workflows: a DAG of jobs runs in the order of its edges', () => {
     return res.body.data!.list.find((r) => r.id === id)!;
   }
 
+  /** A two-node workflow whose first node fails with `failure`, run until it failed: its instance and the second node's job. */
+  async function failedChain(name: string, failure: string): Promise<{ wfi: number; after: Rec }> {
+    const broken = await addJob(admin, { jobName: name, processorInfo: 'wait', jobParams: JSON.stringify({ ms: 10, fail: failure }) });
+    const after = await addJob(admin, { jobName: `${name}, after`, processorInfo: 'wait', jobParams: '{"ms": 10}' });
+    const wf = await addWorkflow(
+      [
+        { nodeId: 1, jobId: Number(broken.id) },
+        { nodeId: 2, jobId: Number(after.id) },
+      ],
+      [{ from: 1, to: 2 }],
+    );
+    const wfi = await runWorkflow(Number(wf.body.data!.id));
+    expect(await untilWorkflowEnded(wfi)).toMatchObject({ status: 'FAILED', result: 'Node 1 failed' });
+    return { wfi, after };
+  }
+
   async function nodesOf(wfInstanceId: number): Promise<Map<number, Rec>> {
     const res = await admin.get<Envelope<PageData<Rec>>>('/api/job/dagtaskinstance/queryDagTaskInstance', {
       wfInstanceId,
@@ -664,17 +680,7 @@ describe('workflows: a DAG of jobs runs in the order of its edges', () => {
   it(
     'a failed node not marked skip-when-failed fails the workflow, and what depends on it never runs',
     async () => {
-      const broken = await addJob(admin, { jobName: 'wf broken', processorInfo: 'wait', jobParams: '{"ms": 10, "fail": "no way"}' });
-      const after = await addJob(admin, { jobName: 'wf after broken', processorInfo: 'wait', jobParams: '{"ms": 10}' });
-      const wf = await addWorkflow(
-        [
-          { nodeId: 1, jobId: Number(broken.id) },
-          { nodeId: 2, jobId: Number(after.id) },
-        ],
-        [{ from: 1, to: 2 }],
-      );
-      const wfi = await runWorkflow(Number(wf.body.data!.id));
-      expect(await untilWorkflowEnded(wfi)).toMatchObject({ status: 'FAILED', result: 'Node 1 failed' });
+      const { wfi, after } = await failedChain('wf broken', 'no way');
       const nodes = await nodesOf(wfi);
       expect(nodes.get(1)).toMatchObject({ status: 'FAILED', result: 'no way' });
       expect(nodes.get(2)).toMatchObject({ status: 'CANCELED', instanceId: null, result: 'Canceled: node 1 failed' });
@@ -731,17 +737,7 @@ describe('workflows: a DAG of jobs runs in the order of its edges', () => {
   it(
     'a failed node marked successful by hand: the canceled nodes wait again and the failed run goes on to succeed',
     async () => {
-      const broken = await addJob(admin, { jobName: 'wf resumed', processorInfo: 'wait', jobParams: '{"ms": 10, "fail": "bad input"}' });
-      const after = await addJob(admin, { jobName: 'wf after resumed', processorInfo: 'wait', jobParams: '{"ms": 10}' });
-      const wf = await addWorkflow(
-        [
-          { nodeId: 1, jobId: Number(broken.id) },
-          { nodeId: 2, jobId: Number(after.id) },
-        ],
-        [{ from: 1, to: 2 }],
-      );
-      const wfi = await runWorkflow(Number(wf.body.data!.id));
-      expect(await untilWorkflowEnded(wfi)).toMatchObject({ status: 'FAILED', result: 'Node 1 failed' });
+      const { wfi, after } = await failedChain('wf resumed', 'bad input');
       const failed = (await nodesOf(wfi)).get(1)!;
       const marked = await admin.post<Envelope>('/api/job/dagtaskinstance/markNodeSucceeded', undefined, { id: Number(failed.id) });
       expect(marked.status, JSON.stringify(marked.body)).toBe(200);
