@@ -54,6 +54,7 @@ export default defineConfig({
       'runtime/**/*.test.{ts,tsx}',
       'designer/**/*.test.{ts,tsx}',
     ],
+    setupFiles: ['tests/fastCheck.setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -97,14 +97,21 @@ interface VitestReport {
 // eslint-disable-next-line no-control-regex -- the escape character of terminal colour codes
 const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
 
-/** The first non-empty line of a failure, without colour codes, cut to one screen line. */
+/**
+ * The first non-empty line of a failure, without colour codes, cut to one screen line. A
+ * property that failed (fast-check) adds its counterexample and the error it got, cut too:
+ * its first line alone says nothing of the cause.
+ */
 function firstLine(text: string | undefined): string {
-  const line =
-    (text ?? '')
-      .replace(COLOUR_CODES, '')
-      .split('\n')
-      .find((l) => l.trim()) ?? '(no message)';
-  return line.trim().slice(0, 300);
+  const lines = (text ?? '')
+    .replace(COLOUR_CODES, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const line = (lines[0] ?? '(no message)').slice(0, 300);
+  if (!line.startsWith('Property failed')) return line;
+  const more = [lines.find((l) => l.startsWith('Counterexample:')), lines.find((l) => /^Got\b|Error:/.test(l))];
+  return [line, ...more.filter((l): l is string => !!l).map((l) => `\n      ${l.slice(0, 400)}`)].join('');
 }
 
 async function pgReachable(url: string): Promise<boolean> {

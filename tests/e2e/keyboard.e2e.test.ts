@@ -83,6 +83,9 @@ async function pressUntil(page: Page, name: string | RegExp | (() => Promise<boo
   const seen: string[] = [];
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(key);
+    // the menu moves its focus in the next animation frame, and a key pressed before that frame
+    // cancels the move: the next press waits for the frame after it, as a user's eyes do
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const f = await focused(page);
     seen.push(`${f.role}:${f.name}`);
     if (typeof name === 'function' ? await name() : typeof name === 'string' ? f.name === name : name.test(f.name)) return;

@@ -191,9 +191,18 @@ const OPEN_MENU = '.ant-dropdown:visible:not([class*="-leave"])';
 /** The dropdown menu opened last and not leaving (a menu closed just before may still be fading out). */
 export const openMenu = (page: Page) => page.locator(OPEN_MENU).last();
 
-export async function rowAction(row: Locator, name: string): Promise<void> {
+/**
+ * The actions cell of a row, once its buttons are there (the cell may show before the row's
+ * actions, which follow the user's grants).
+ */
+async function actionsCell(row: Locator): Promise<Locator> {
   const cell = row.locator('.data-table-actions');
-  await cell.waitFor();
+  await cell.locator('button').first().waitFor();
+  return cell;
+}
+
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  const cell = await actionsCell(row);
   const link = cell.getByRole('button', { name, exact: true });
   if (await link.count()) return link.click();
   await cell.locator('[data-row-more]').click();
@@ -202,8 +211,7 @@ export async function rowAction(row: Locator, name: string): Promise<void> {
 
 /** The labels of a row's actions, those under "More" included (the menu is opened and closed). */
 export async function rowActionNames(row: Locator): Promise<string[]> {
-  const cell = row.locator('.data-table-actions');
-  await cell.waitFor();
+  const cell = await actionsCell(row);
   const links = (await cell.locator('button:not([data-row-more])').allInnerTexts()).map((t) => t.trim());
   const more = cell.locator('[data-row-more]');
   if (!(await more.count())) return links;
