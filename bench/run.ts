@@ -27,7 +27,8 @@
  * (default 10000) for the documents figures; --wf-instances <n> (default 1000) and --wf-users <n>
  * (default 50) for the workflow figures; --jobs <n> (default 1000) and --jobs-duration <seconds>
  * (default 60) for the scheduler figures; --file-rounds (default 10) for the files figures;
- * --only list|gen|load|pages|form|list-ui|fuzz|documents|workflow|jobs|files.
+ * --only list|gen|load|pages|form|list-ui|fuzz|documents|workflow|jobs|files|bell; --bell-rounds
+ * (default 25) and --bell-channels (default 200) for the live-notification figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ import { benchDocuments } from './documents.ts';
 import { benchWorkflow } from './workflow.ts';
 import { benchJobs } from './jobs.ts';
 import { benchFiles } from './files.ts';
+import { benchLiveBell } from './liveBell.ts';
 import { figuresOf, JSON_SERVER_MIX, loadMix, PLATFORM_MIX, prepareRecords, type LoadFigures } from './loadMix.ts';
 
 const args = process.argv.slice(2);
@@ -63,8 +65,8 @@ const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
 const LOAD_SERVERS = new Set(opt('load-servers', 'json,bare,sqlite,barepg,postgres').split(','));
-if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz', 'documents', 'workflow', 'jobs', 'files'].includes(ONLY)) {
-  console.error(`--only takes list, gen, load, pages, form, list-ui, fuzz, documents, workflow, jobs or files, not "${ONLY}"`);
+if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz', 'documents', 'workflow', 'jobs', 'files', 'bell'].includes(ONLY)) {
+  console.error(`--only takes list, gen, load, pages, form, list-ui, fuzz, documents, workflow, jobs, files or bell, not "${ONLY}"`);
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -512,3 +514,5 @@ if (!ONLY || ONLY === 'workflow')
   await benchWorkflow({ instances: Number(opt('wf-instances', '1000')), users: Number(opt('wf-users', '50')) });
 if (!ONLY || ONLY === 'jobs') await benchJobs({ jobs: Number(opt('jobs', '1000')), duration: Number(opt('jobs-duration', '60')) });
 if (!ONLY || ONLY === 'files') await benchFiles({ rounds: Number(opt('file-rounds', '10')) });
+if (!ONLY || ONLY === 'bell')
+  await benchLiveBell({ rounds: Number(opt('bell-rounds', '25')), channels: Number(opt('bell-channels', '200')) });

@@ -52,9 +52,10 @@ async function measureSignedIn(browser: Browser, base: string, path: string, tok
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-export async function benchSignInBytes(): Promise<void> {
-  console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
-  if (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(distDir, 'index.html'))) {
+/** The console built for a bench run (dist/, built once per run; reused when SIGN_IN_BYTES_REUSE=1): its directory. */
+let built = false;
+export async function consoleDist(): Promise<string> {
+  if (!built && (process.env.SIGN_IN_BYTES_REUSE !== '1' || !existsSync(join(distDir, 'index.html')))) {
     const { build } = await import('vite');
     await build({
       configFile: join(root, 'vite.config.ts'),
@@ -63,6 +64,13 @@ export async function benchSignInBytes(): Promise<void> {
       build: { outDir: distDir, emptyOutDir: true },
     });
   }
+  built = true;
+  return distDir;
+}
+
+export async function benchSignInBytes(): Promise<void> {
+  console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
+  await consoleDist();
   const bareDir = await buildBareSignIn();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
   const bare = await serveDirectory(bareDir);

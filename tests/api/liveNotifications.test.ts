@@ -13,53 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createPgDatabase, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 import { endChild, startChild, type ChildServer } from './childServer.ts';
 import { deploy, SIMPLE, start } from './workflowFixtures.ts';
+import { openSseChannel, type SseChannel } from './sseChannel.ts';
 
 const BASE = '/api/notification/notification';
 const STREAM = `${BASE}/streamNotification`;
 type Api = ReturnType<typeof client>;
 
-/** An open channel: the events it got so far, by name and data. */
-interface Channel {
-  events: { name: string; data: unknown }[];
-  notices(): number;
-  close(): void;
-}
-
-async function openChannel(base: string, token: string): Promise<Channel> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}${STREAM}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const events: Channel['events'] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name) events.push({ name, data: data ? JSON.parse(data) : undefined });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const channel = {
-    events,
-    notices: () => events.filter((e) => e.name === 'notice').length,
-    close: () => controller.abort(),
-  };
-  await expect.poll(() => events.some((e) => e.name === 'ready')).toBe(true);
-  return channel;
-}
+const openChannel = (base: string, token: string): Promise<SseChannel> => openSseChannel(base, STREAM, token);
 
 async function publish(admin: Api, title: string, userIds?: number[]): Promise<void> {
   const res = await admin.post<Envelope>(`${BASE}/addNotification`, { title, content: '<p>x</p>', type: 'notice', priority: 2, userIds });
