@@ -257,10 +257,33 @@ async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<
   for (let i = 0; i < items.length; i += limit) await Promise.all(items.slice(i, i + limit).map(fn));
 }
 
-export const importCall: CallHandler = async (ctx) => {
+/**
+ * A resource's own rules on the records an import adds, beyond what the add call's generic
+ * checks ask (a job's time expression, its first firing), run inside the import's transaction:
+ * - `check` gets each record once the generic checks passed, before it is written; it may fill
+ *   in values (the schema's defaults) and refuses it by throwing an ApiError, whose field errors
+ *   are reported under the record's row, as the generic ones are;
+ * - `added` gets the ids of the records written, once every row passed, and the import's time.
+ */
+export interface ImportRules {
+  check?(tx: TenantData, record: Row): Promise<void>;
+  added?(tx: TenantData, ids: number[], at: Date): Promise<void>;
+}
+
+/** The import call of a resource whose add call has rules of its own (ImportRules). */
+export const importCallWith =
+  (rules: ImportRules): CallHandler =>
+  (ctx) =>
+    importFile(ctx, rules);
+
+export const importCall: CallHandler = (ctx) => importFile(ctx, {});
+
+async function importFile(ctx: CallContext, rules: ImportRules): Promise<unknown> {
   const upload = await readUpload(ctx.request);
   const what = fileWhat(upload.filename);
-  const { job, outcome } = await startImportJob(ctx, upload, (progress, done) => importRows(ctx, upload.buffer, what, progress, done));
+  const { job, outcome } = await startImportJob(ctx, upload, (progress, done) =>
+    importRows(ctx, upload.buffer, what, rules, progress, done),
+  );
   if (ctx.query.async === '1' || ctx.query.async === 'true') {
     return new EnvelopeResult(job, job.repeated ? repeatedMessage(job.createTime, job.status) : 'The import has started');
   }
@@ -269,7 +292,7 @@ export const importCall: CallHandler = async (ctx) => {
   return job.repeated
     ? new EnvelopeResult({ imported: result.imported }, repeatedMessage(job.createTime, job.status))
     : { imported: result.imported };
-};
+}
 
 function repeatedMessage(createTime: string, status: string): string {
   return status === 'done'
@@ -282,12 +305,13 @@ async function importRows(
   ctx: CallContext,
   buffer: Buffer,
   what: string,
+  rules: ImportRules,
   progress: ImportProgress,
   done: (tx: TenantData, imported: number) => Promise<void>,
 ): Promise<number> {
   const sheet = readImportSheet(buffer, what, MAX_IMPORT_ROWS);
   try {
-    return await importSheet(ctx, sheet, progress, done);
+    return await importSheet(ctx, sheet, rules, progress, done);
   } finally {
     await sheet.return(undefined);
   }
@@ -296,6 +320,7 @@ async function importRows(
 async function importSheet(
   ctx: CallContext,
   sheet: AsyncGenerator<SheetRow>,
+  rules: ImportRules,
   progress: ImportProgress,
   done: (tx: TenantData, imported: number) => Promise<void>,
 ): Promise<number> {
@@ -382,6 +407,7 @@ async function importSheet(
   return data.transaction(async (tx) => {
     const labels = await relationLabels(tx, r, [...seen.keys()], rows);
     const toHash: { id: number; record: Row }[] = [];
+    const written: number[] = [];
     const at = ctx.services.now();
     const now = tx.dialect.toDb('datetime', at.toISOString());
     for (const { number, record } of rows) {
@@ -424,6 +450,7 @@ async function importSheet(
           await assertReferences(tx, r, record);
           await assertUploads(tx, r, record, principal.userId);
           await assertUnique(tx, r, record);
+          await rules.check?.(tx, record);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           rowErrors.push(...(err.errors?.length ? err.errors : [{ field: '(row)', message: err.message }]));
@@ -440,6 +467,7 @@ async function importSheet(
       row.create_time = now;
       row.update_time = now;
       const id = await tx.insert(r, row);
+      written.push(id);
       await writeLinkValues(tx, r, id, record, at);
       if (secrets.length) toHash.push({ id, record });
     }
@@ -449,6 +477,7 @@ async function importSheet(
       for (const f of secrets) if (typeof record[f.name] === 'string') hashed[f.name] = await hashSecret(record[f.name] as string);
       if (Object.keys(hashed).length) await tx.update(r).set(tx.toRow(r, hashed)).where('id', '=', id).execute();
     });
+    await rules.added?.(tx, written, at);
     await done(tx, rows.length);
     return rows.length;
   });

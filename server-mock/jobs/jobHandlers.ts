@@ -8,6 +8,7 @@ import type { Registry } from '../../schemas/registry/types.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { crudHandlers } from '../crud/crudHandlers.ts';
+import { importCallWith } from '../crud/importXlsx.ts';
 import { EnvelopeResult, withPrincipal, type CallContext, type CallHandler } from '../calls/context.ts';
 import { badRequest, conflict, notFound } from '../http/apiError.ts';
 import { checkSchedule, firstFiring, ScheduleError, type TimeType } from './schedule.ts';
@@ -22,10 +23,12 @@ import {
   LIVE,
   loadInstance,
   loadJob,
+  loadJobs,
   present,
   setNextFiring,
   timeZoneOf,
   updateInstance,
+  withDefaults,
 } from './jobRecords.ts';
 import { instanceChanged } from './scheduler.ts';
 import { instanceEnded, workflowHandlers } from './workflows.ts';
@@ -81,16 +84,32 @@ async function schedule(ctx: CallContext, data: TenantData, saved: Row): Promise
 
 const addJob: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  // the schema's defaults are stored (an enabled job is found enabled, a form opens as stored)
-  const body: Row = { ...(ctx.body as Row) };
-  for (const f of ctx.resource.fields)
-    if (f.schema.default !== undefined && (body[f.name] === undefined || body[f.name] === null)) body[f.name] = f.schema.default;
+  const body = withDefaults(ctx.resource, { ...(ctx.body as Row) });
   ctx.body = body;
   checkJob(body, await timeZoneOf(data), data.registry);
   await checkApp(data, body);
   const saved = (await crudHandlers['crud.add']!(ctx)) as Row;
   return schedule(ctx, data, saved);
 };
+
+/**
+ * Jobs from a spreadsheet: each row with the schema's defaults and checked as the add call
+ * checks a job (a refusal names its row, and nothing is imported); every job imported gets its
+ * first firing, and the scheduler looks again once the import committed.
+ */
+const importJobs = importCallWith({
+  async check(tx, record) {
+    withDefaults(tx.resource('JobInfo'), record);
+    checkJob(record, await timeZoneOf(tx), tx.registry);
+    await checkApp(tx, record);
+  },
+  async added(tx, ids, now) {
+    const zone = await timeZoneOf(tx);
+    const jobs = await loadJobs(tx, ids);
+    for (const [id, job] of jobs) await setNextFiring(tx, id, job.enable ? firstFiring(job, now, zone) : null);
+    tx.afterCommit(() => instanceChanged(tx));
+  },
+});
 
 const updateJob: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
@@ -171,6 +190,7 @@ const queryDagTaskInstance: CallHandler = (ctx) => listPage(ctx, ctx.resource, [
 export const jobHandlers: Record<string, CallHandler> = {
   'jobs.addJob': addJob,
   'jobs.updateJob': updateJob,
+  'jobs.importJobs': importJobs,
   'jobs.runJob': runJob,
   'jobs.stopInstance': stopInstance,
   'jobs.retryInstance': retryInstance,

@@ -120,6 +120,13 @@ export async function loadJob(data: TenantData, id: number): Promise<Job | undef
   return (await loadJobs(data, [id])).get(id);
 }
 
+/** The schema's defaults where `record` has no value (an enabled job is found enabled, a form opens as stored). */
+export function withDefaults(r: Resource, record: Row): Row {
+  for (const f of r.fields)
+    if (f.schema.default !== undefined && (record[f.name] === undefined || record[f.name] === null)) record[f.name] = f.schema.default;
+  return record;
+}
+
 /** The tenant's jobs with these ids (one query; a missing id is left out). */
 export function loadJobs(data: TenantData, ids: readonly number[]): Promise<Map<number, Job>> {
   return rowsById(data, jobResource(data), ids, jobOf);

@@ -25,9 +25,10 @@ import type { TenantData } from '../access/tenantData.ts';
 import type { Row } from '../db/anyKysely.ts';
 import { EnvelopeResult, withPrincipal, type CallHandler } from '../calls/context.ts';
 import { crudHandlers } from '../crud/crudHandlers.ts';
+import { importCallWith } from '../crud/importXlsx.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/apiError.ts';
 import { checkSchedule, firstFiring, nextFiring, ScheduleError } from './schedule.ts';
-import { col, createInstance, instanceResource, loadJob, present, timeZoneOf, type InstanceStatus } from './jobRecords.ts';
+import { col, createInstance, instanceResource, loadJob, present, timeZoneOf, withDefaults, type InstanceStatus } from './jobRecords.ts';
 
 interface DagNode {
   nodeId: number;
@@ -118,25 +119,30 @@ async function setNextFiring(data: TenantData, wfId: number, next: Date | null):
     .execute();
 }
 
-/** After a save: the workflow's first firing (a CRON workflow that is enabled), and the scheduler woken. */
-async function schedule(data: TenantData, saved: Row, now: Date): Promise<Row> {
-  const id = Number(saved.id);
+/** A saved workflow's first firing (a CRON workflow that is enabled; else none), stored. */
+async function setFirstFiring(data: TenantData, id: number, now: Date): Promise<Date | null> {
   const wf = (await loadRecord(data, wfResource(data), id))!;
   const next =
     wf.enable !== false && wf.timeExpressionType === 'CRON'
       ? firstFiring({ timeExpressionType: 'CRON', timeExpression: String(wf.timeExpression ?? '') }, now, await timeZoneOf(data))
       : null;
   await setNextFiring(data, id, next);
-  (await import('./scheduler.ts')).instanceChanged(data);
+  return next;
+}
+
+const wakeScheduler = async (data: TenantData) => (await import('./scheduler.ts')).instanceChanged(data);
+
+/** After a save: the workflow's first firing, and the scheduler woken. */
+async function schedule(data: TenantData, saved: Row, now: Date): Promise<Row> {
+  const next = await setFirstFiring(data, Number(saved.id), now);
+  await wakeScheduler(data);
   return { ...saved, nextTriggerTime: next ? next.toISOString() : null };
 }
 
 const addWorkflow: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   // the schema's defaults are stored (an enabled workflow is found enabled by the scheduler)
-  const body: Row = { ...(ctx.body as Row) };
-  for (const f of ctx.resource.fields)
-    if (f.schema.default !== undefined && (body[f.name] === undefined || body[f.name] === null)) body[f.name] = f.schema.default;
+  const body = withDefaults(ctx.resource, { ...(ctx.body as Row) });
   ctx.body = body;
   await checkWorkflow(data, body);
   const saved = (await crudHandlers['crud.add']!(ctx)) as Row;
@@ -154,6 +160,22 @@ const updateWorkflow: CallHandler = async (ctx) => {
   const saved = (await crudHandlers['crud.update']!(ctx)) as Row;
   return schedule(data, saved, ctx.services.now());
 };
+
+/**
+ * Workflows from a spreadsheet: each row with the schema's defaults and checked as the add call
+ * checks a workflow (a refusal names its row, and nothing is imported); each one imported gets
+ * its first firing, and the scheduler looks again once the import committed.
+ */
+const importWorkflows = importCallWith({
+  async check(tx, record) {
+    withDefaults(wfResource(tx), record);
+    await checkWorkflow(tx, record);
+  },
+  async added(tx, ids, now) {
+    for (const id of ids) await setFirstFiring(tx, id, now);
+    tx.afterCommit(() => void wakeScheduler(tx));
+  },
+});
 
 async function insertRow(data: TenantData, r: Resource, fields: Row, now: Date): Promise<number> {
   const row = data.toRow(r, fields);
@@ -651,6 +673,7 @@ const workflowInstanceDetails: CallHandler = async (ctx) => {
 
 export const workflowHandlers: Record<string, CallHandler> = {
   'jobs.addWorkflow': addWorkflow,
+  'jobs.importWorkflows': importWorkflows,
   'jobs.updateWorkflow': updateWorkflow,
   'jobs.runWorkflow': runWorkflow,
   'jobs.markNodeSucceeded': markNodeSucceeded,

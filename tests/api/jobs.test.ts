@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { client, createPgDatabase, signIn, startTestServer, type Envelope, type PageData, type TestServer } from './harness.ts';
 
 type Api = ReturnType<typeof client>;
@@ -184,6 +185,55 @@ describe('bad input is refused with a clear message and stores nothing', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('instanceParams');
     expect(await instances(admin, Number(job.id))).toEqual([]);
+  });
+});
+
+describe('jobs from a spreadsheet', () => {
+  /** A workbook whose first row names the fields and whose next rows are `jobs`. */
+  async function sheetOf(jobs: Rec[]): Promise<Buffer> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('JobInfo');
+    const fields = [...new Set(jobs.flatMap((j) => Object.keys(j)))];
+    ws.addRow(fields);
+    for (const j of jobs) ws.addRow(fields.map((f) => j[f] ?? null));
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+  const base = { processorType: 'BUILT_IN', executeType: 'STANDALONE', processorInfo: 'wait', jobParams: '{"ms": 1}' };
+
+  it('are checked as the add call checks a job: a bad row names itself and nothing is imported', async () => {
+    const before = await jobCount(admin);
+    const file = await sheetOf([
+      { ...base, jobName: 'Imported fine', timeExpressionType: 'API' },
+      { ...base, jobName: 'Imported bad CRON', timeExpressionType: 'CRON', timeExpression: '61 * * * * *' },
+      { ...base, jobName: 'Imported bad processor', timeExpressionType: 'API', processorInfo: 'launchRockets' },
+    ]);
+    const res = await admin.postFile<Envelope>(`${JOBS}/importJobInfo`, file);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    const fields = (res.body.errors ?? []).map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['row 3.timeExpression', 'row 4.processorInfo']));
+    expect(fields.some((f) => f.startsWith('row 2.'))).toBe(false);
+    expect(await jobCount(admin)).toBe(before);
+  });
+
+  it('get their first firing, with the defaults the add call stores, and fire', async () => {
+    const file = await sheetOf([
+      { ...base, jobName: 'Imported every second', timeExpressionType: 'CRON', timeExpression: '* * * * * *' },
+      { ...base, jobName: 'Imported disabled', timeExpressionType: 'CRON', timeExpression: '* * * * * *', enable: false },
+    ]);
+    const res = await admin.postFile<Envelope<{ imported: number }>>(`${JOBS}/importJobInfo`, file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data!.imported).toBe(2);
+    const stored = async (jobName: string) =>
+      (await admin.get<Envelope<PageData<Rec>>>(`${JOBS}/queryJobInfo`, { jobName })).body.data!.list[0]!;
+    const fires = await stored('Imported every second');
+    expect(fires.enable, 'the default of enable').toBe(true);
+    expect(fires.nextTriggerTime).toEqual(expect.any(String));
+    expect((await stored('Imported disabled')).nextTriggerTime).toBeNull();
+    try {
+      await expect.poll(async () => (await instances(admin, Number(fires.id))).length, WAIT).toBeGreaterThan(0);
+    } finally {
+      await disable(admin, Number(fires.id));
+    }
   });
 });
 
@@ -637,6 +687,42 @@ describe('workflows: a DAG of jobs runs in the order of its edges', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/cycle/);
+  });
+
+  it('from a spreadsheet: checked as the add call checks them, and a CRON one gets its first firing', async () => {
+    const job = await addJob(admin, { jobName: 'Imported node', processorInfo: 'wait', jobParams: '{"ms": 1}' });
+    const count = async () =>
+      (await admin.get<Envelope<PageData<Rec>>>(`${WORKFLOWS}/queryWorkflowInfo`, { pageSize: 1 })).body.data!.pagination.total;
+    const sheet = async (rows: Rec[]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('WorkflowInfo');
+      const fields = ['wfName', 'timeExpressionType', 'timeExpression', 'nodes', 'edges'];
+      ws.addRow(fields);
+      for (const r of rows) ws.addRow(fields.map((f) => (typeof r[f] === 'object' ? JSON.stringify(r[f]) : (r[f] ?? null))));
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const nodes = [{ nodeId: 1, jobId: Number(job.id) }];
+    const before = await count();
+    const refused = await admin.postFile<Envelope>(
+      `${WORKFLOWS}/importWorkflowInfo`,
+      await sheet([
+        { wfName: 'Imported fine', timeExpressionType: 'API', nodes, edges: [] },
+        { wfName: 'Imported cycle', timeExpressionType: 'API', nodes, edges: [{ from: 1, to: 1 }] },
+      ]),
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect((refused.body.errors ?? []).map((e) => e.field)).toEqual(['row 3.edges']);
+    expect(await count()).toBe(before);
+
+    const res = await admin.postFile<Envelope>(
+      `${WORKFLOWS}/importWorkflowInfo`,
+      await sheet([{ wfName: 'Imported nightly', timeExpressionType: 'CRON', timeExpression: '0 0 2 * * *', nodes, edges: [] }]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = (await admin.get<Envelope<PageData<Rec>>>(`${WORKFLOWS}/queryWorkflowInfo`, { wfName: 'Imported nightly' })).body.data!
+      .list[0]!;
+    expect(stored.enable, 'the default of enable').toBe(true);
+    expect(new Date(String(stored.nextTriggerTime)).getTime()).toBeGreaterThan(Date.now());
   });
 
   it(
