@@ -39,6 +39,54 @@ const insertUnlessClashQuery = new SqlTemplate<Row & { tenant: string }, WriteCo
     .compile();
 });
 
+/** Most rows insertRows writes with a kept statement (more take a statement built for them). */
+const TEMPLATE_ROWS = 4;
+/** Most ids rowsById reads (and deleteByIds deletes) with a kept statement. */
+const TEMPLATE_IDS = 8;
+
+/** insert's and insertRows' statement, one per resource, set of columns, number of rows and null cells; values `r<j>c<i>`. */
+const insertQuery = new SqlTemplate<Row & { tenant: string }, WriteContext & { returning: boolean }>(
+  (db, v, { data, resource, columns, count, returning }) => {
+    // a null cell is written as the literal null (SqlTemplate binds only the values that are not)
+    const cell = (j: number, i: number) => (v[`r${j}c${i}`] === null ? sql`null` : v[`r${j}c${i}`]);
+    const rows = Array.from({ length: count }, (_, j) => Object.fromEntries(columns.map((c, i) => [c, cell(j, i)])));
+    const q = data.forTemplate(db, v.tenant).insertStatement(resource, rows);
+    return (returning ? q.returning('id') : q).compile();
+  },
+);
+
+/** deleteBefore's statement, one per resource and field; value `before`. */
+const deleteBeforeQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, columns }) =>
+  data.forTemplate(db, v.tenant).delete(resource).where(columns[0]!, '<', v.before).compile(),
+);
+
+/** rowsById's statement, one per resource and number of ids; values `i<n>`. */
+const rowsByIdQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
+  data
+    .forTemplate(db, v.tenant)
+    .select(resource)
+    .selectAll()
+    .where(
+      `${resource.table}.id`,
+      'in',
+      Array.from({ length: count }, (_, i) => v[`i${i}`]),
+    )
+    .compile(),
+);
+
+/** deleteByIds' statement, one per resource and number of ids; values `i<n>`. */
+const deleteByIdsQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
+  data
+    .forTemplate(db, v.tenant)
+    .delete(resource)
+    .where(
+      'id',
+      'in',
+      Array.from({ length: count }, (_, i) => v[`i${i}`]),
+    )
+    .compile(),
+);
+
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
 export function shapeName(r: Resource): string {
   return r.document ? `${r.name}@${r.table}` : r.name;
@@ -214,11 +262,36 @@ export class TenantData {
   }
 
   /** An insert of one row (columns) in this tenant. */
-  insertStatement(r: Resource, row: Row) {
-    if (r.document) return this.db.insertInto(DOCUMENT_TABLE).values(documentRow(r, this.tenantCode, row));
-    const values: Row = { ...row };
-    if (this.scoped(r)) values.tenant_code = this.tenantCode;
-    return this.db.insertInto(r.table).values(values);
+  insertStatement(r: Resource, rows: Row | Row[]) {
+    const list = Array.isArray(rows) ? rows : [rows];
+    if (r.document) return this.db.insertInto(DOCUMENT_TABLE).values(list.map((row) => documentRow(r, this.tenantCode, row)));
+    const scoped = this.scoped(r);
+    return this.db.insertInto(r.table).values(list.map((row) => (scoped ? { ...row, tenant_code: this.tenantCode } : { ...row })));
+  }
+
+  /**
+   * Insert up to TEMPLATE_ROWS rows of a file resource that hold the same columns, with a kept
+   * statement (SqlTemplate): the SQL depends only on the table, the columns, the number of rows
+   * and which cells are null. Undefined when the rows do not fit one (the caller builds one).
+   */
+  private insertKept(r: Resource, rows: Row[], returning: boolean): Promise<Row[]> | undefined {
+    if (r.document || rows.length > TEMPLATE_ROWS) return undefined;
+    // Kysely leaves a column whose value is undefined out of an insert: so does the kept statement
+    const columns = Object.keys(rows[0]!).filter((c) => rows[0]![c] !== undefined);
+    const values: Row = {};
+    let shape = `${shapeName(r)}|${returning ? 'id' : ''}|${rows.length}|${columns.join(',')}|`;
+    for (const [j, row] of rows.entries()) {
+      if (Object.keys(row).filter((c) => row[c] !== undefined).length !== columns.length) return undefined;
+      for (const [i, c] of columns.entries()) {
+        const v = row[c];
+        // an expression (sql`...`) is SQL text, not a value to bind
+        if (v === undefined || (typeof v === 'object' && v !== null && 'toOperationNode' in v)) return undefined;
+        values[`r${j}c${i}`] = v;
+        // a null value is part of the shape (SqlTemplate keeps it out of the bound values)
+        if (v === null) shape += `${j}.${i},`;
+      }
+    }
+    return this.runTemplate(insertQuery, shape, values, { data: this, resource: r, columns, count: rows.length, returning });
   }
 
   /**
@@ -235,6 +308,11 @@ export class TenantData {
           .execute();
       return;
     }
+    const kept = this.insertKept(r, rows, false);
+    if (kept) {
+      await kept;
+      return;
+    }
     const scoped = this.scoped(r);
     const perStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / (Object.keys(rows[0]!).length + 1)));
     for (const part of inChunks(rows, perStatement)) {
@@ -247,7 +325,9 @@ export class TenantData {
 
   /** Insert one row (columns), in this tenant; returns the new id. */
   async insert(r: Resource, row: Row): Promise<number> {
-    const result = (await this.insertStatement(r, row).returning('id').executeTakeFirstOrThrow()) as Row;
+    const kept = this.insertKept(r, [row], true);
+    const result = kept ? (await kept)[0] : ((await this.insertStatement(r, row).returning('id').executeTakeFirst()) as Row | undefined);
+    if (!result) throw new Error(`No id came back from an insert into ${r.table}`);
     return Number(result.id);
   }
 
@@ -292,6 +372,50 @@ export class TenantData {
       count: ids.length,
     });
     return deleted.length === ids.length;
+  }
+
+  /** The stored rows of this tenant with these ids (those that are there), as `select(r).selectAll()` reads them. */
+  async rowsById(r: Resource, ids: number[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    if (ids.length > TEMPLATE_IDS) return (await this.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
+    const values: Row = {};
+    ids.forEach((id, i) => (values[`i${i}`] = id));
+    return this.runTemplate(rowsByIdQuery, `${shapeName(r)}|${ids.length}`, values, {
+      data: this,
+      resource: r,
+      columns: [],
+      count: ids.length,
+    });
+  }
+
+  /** Delete the rows of this tenant with these ids (those that are there). */
+  async deleteByIds(r: Resource, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    if (ids.length > TEMPLATE_IDS) {
+      await this.delete(r).where('id', 'in', ids).execute();
+      return;
+    }
+    const values: Row = {};
+    ids.forEach((id, i) => (values[`i${i}`] = id));
+    await this.runTemplate(deleteByIdsQuery, `${shapeName(r)}|${ids.length}`, values, {
+      data: this,
+      resource: r,
+      columns: [],
+      count: ids.length,
+    });
+  }
+
+  /** Delete the rows of this tenant whose time `field` (a datetime field of a file resource) is before `before`. */
+  async deleteBefore(r: Resource, field: string, before: Date): Promise<void> {
+    const f = r.fieldMap.get(field);
+    if (!f || f.type !== 'datetime' || r.document) throw new Error(`deleteBefore: ${r.name}.${field} is not a time column of a table`);
+    const values = { before: this.dialect.toDb('datetime', before.toISOString()) };
+    await this.runTemplate(deleteBeforeQuery, `${shapeName(r)}|${f.column}`, values, {
+      data: this,
+      resource: r,
+      columns: [f.column],
+      count: 0,
+    });
   }
 
   /** This tenant's published documents, on this connection (or transaction). */

@@ -59,7 +59,7 @@ export async function present(
 }
 
 async function loadRow(data: TenantData, r: Resource, id: number): Promise<Row | undefined> {
-  return (await data.select(r).selectAll().where(`${r.table}.id`, '=', id).executeTakeFirst()) as Row | undefined;
+  return (await data.rowsById(r, [id]))[0];
 }
 
 const query: CallHandler = async (ctx) => {
@@ -235,7 +235,7 @@ const remove: CallHandler = async (ctx) => {
     const deleted = await data
       .transaction(async (tx) => {
         const ids = await idsToDelete(tx, r, ctx.query);
-        const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
+        const rows = await tx.rowsById(r, ids);
         if (rows.length !== ids.length || !(await tx.deleteAllOrNone(r, ids))) throw new NotAllThere();
         for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
         return true;
@@ -248,7 +248,7 @@ const remove: CallHandler = async (ctx) => {
   }
   return data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
-    const rows = (await tx.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
+    const rows = await tx.rowsById(r, ids);
     const found = new Set(rows.map((x) => Number(x.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No ${r.name} with id ${missing.join(', ')}`);
@@ -275,7 +275,7 @@ const remove: CallHandler = async (ctx) => {
         }
       }
       if (undo) held = await holdDeleted(tx, r, principal, rows, ctx.services.now());
-      await tx.delete(r).where('id', 'in', ids).execute();
+      await tx.deleteByIds(r, ids);
       if (links) await deleteLinkValues(tx, r, ids);
       for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
     });

@@ -59,8 +59,7 @@ export async function holdDeleted(
     links.push({ resource: link.name, rows: linked.map(columnsOf) });
   }
   const hold = tx.resource(HOLD);
-  const at = (d: Date) => tx.dialect.toDb('datetime', d.toISOString());
-  await tx.delete(hold).where('expires_at', '<', at(now)).execute();
+  await tx.deleteBefore(hold, 'expiresAt', now);
   const until = new Date(now.getTime() + HOLD_SECONDS * 1000).toISOString();
   const token = randomBytes(18).toString('base64url');
   const held: Held = { rows: rows.map(columnsOf), links };

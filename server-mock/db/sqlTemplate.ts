@@ -3,13 +3,14 @@
  * the SQL text of such a query depends only on its shape (which parts it has), not on its
  * values, so building and compiling it anew each time is wasted work.
  */
-import { CompiledQuery } from 'kysely';
+import { RawNode, createQueryId, type CompiledQuery } from 'kysely';
 import type { AnyKysely, Row } from './anyKysely.ts';
 import { LruCache } from './lruCache.ts';
 
-/** Compiled SQL text and, for each of its parameters, the name of the value it takes. */
+/** Compiled SQL text, its raw query node, and for each of its parameters the name of the value it takes. */
 interface Compiled {
   sql: string;
+  node: RawNode;
   names: string[];
 }
 
@@ -53,7 +54,7 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
         if (typeof p !== 'string' || !p.startsWith(MARK)) throw new Error(`SqlTemplate: parameter ${String(p)} is not one of the values`);
         return p.slice(MARK.length);
       });
-      byShape.set(shape, (c = { sql, names }));
+      byShape.set(shape, (c = { sql, node: RawNode.createWithSql(sql), names }));
     }
     return c;
   }
@@ -71,10 +72,8 @@ export class SqlTemplate<V extends Record<string, unknown>, C = undefined> {
 
   /** The statement `execute` runs: the SQL text of the shape and these values as its parameters. */
   statement(db: AnyKysely, shape: string, values: V, context: C): CompiledQuery<Row> {
-    const { sql, names } = this.compile(db, shape, values, context);
-    return CompiledQuery.raw(
-      sql,
-      names.map((n) => values[n]),
-    );
+    const { sql, node, names } = this.compile(db, shape, values, context);
+    // CompiledQuery.raw's statement, with the shape's node made once (the text of a raw node is its SQL)
+    return { sql, query: node, parameters: names.map((n) => values[n]), queryId: createQueryId() };
   }
 }
