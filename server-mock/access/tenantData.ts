@@ -363,14 +363,7 @@ export class TenantData {
    */
   async deleteAllOrNone(r: Resource, ids: number[]): Promise<boolean> {
     if (ids.length === 0) return false;
-    const values: Row = { count: ids.length };
-    ids.forEach((id, i) => (values[`i${i}`] = id));
-    const deleted = await this.runTemplate(deleteAllOrNoneQuery, `${shapeName(r)}|${ids.length}`, values, {
-      data: this,
-      resource: r,
-      columns: [],
-      count: ids.length,
-    });
+    const deleted = await this.runByIds(deleteAllOrNoneQuery, r, ids, { count: ids.length });
     return deleted.length === ids.length;
   }
 
@@ -378,31 +371,26 @@ export class TenantData {
   async rowsById(r: Resource, ids: number[]): Promise<Row[]> {
     if (ids.length === 0) return [];
     if (ids.length > TEMPLATE_IDS) return (await this.select(r).selectAll().where(`${r.table}.id`, 'in', ids).execute()) as Row[];
-    const values: Row = {};
-    ids.forEach((id, i) => (values[`i${i}`] = id));
-    return this.runTemplate(rowsByIdQuery, `${shapeName(r)}|${ids.length}`, values, {
-      data: this,
-      resource: r,
-      columns: [],
-      count: ids.length,
-    });
+    return this.runByIds(rowsByIdQuery, r, ids);
   }
 
   /** Delete the rows of this tenant with these ids (those that are there). */
   async deleteByIds(r: Resource, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    if (ids.length > TEMPLATE_IDS) {
-      await this.delete(r).where('id', 'in', ids).execute();
-      return;
-    }
-    const values: Row = {};
+    if (ids.length > TEMPLATE_IDS) await this.delete(r).where('id', 'in', ids).execute();
+    else await this.runByIds(deleteByIdsQuery, r, ids);
+  }
+
+  /** A statement of one resource and a number of ids (values `i<n>`, and `extra`), kept per resource and number. */
+  private runByIds(
+    template: SqlTemplate<Row & { tenant: string }, WriteContext>,
+    r: Resource,
+    ids: number[],
+    extra: Row = {},
+  ): Promise<Row[]> {
+    const values: Row = { ...extra };
     ids.forEach((id, i) => (values[`i${i}`] = id));
-    await this.runTemplate(deleteByIdsQuery, `${shapeName(r)}|${ids.length}`, values, {
-      data: this,
-      resource: r,
-      columns: [],
-      count: ids.length,
-    });
+    return this.runTemplate(template, `${shapeName(r)}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
   }
 
   /** Delete the rows of this tenant whose time `field` (a datetime field of a file resource) is before `before`. */
