@@ -23,7 +23,7 @@ interface WriteContext {
   resource: Resource;
   /** the inserted columns, in order (insertUnlessClash) */
   columns: string[];
-  /** how many ids (deleteAllOrNone) */
+  /** how many ids (the statements by ids) */
   count: number;
 }
 
@@ -87,26 +87,24 @@ const deleteByIdsQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>
     .compile(),
 );
 
+/** deleteReturning's statement, one per resource and number of ids; values `i<n>`. */
+const deleteReturningQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
+  data
+    .forTemplate(db, v.tenant)
+    .delete(resource)
+    .where(
+      'id',
+      'in',
+      Array.from({ length: count }, (_, i) => v[`i${i}`]),
+    )
+    .returningAll()
+    .compile(),
+);
+
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
 export function shapeName(r: Resource): string {
   return r.document ? `${r.name}@${r.table}` : r.name;
 }
-
-/** deleteAllOrNone's statement, one per resource and number of ids; values `i<n>`. */
-const deleteAllOrNoneQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) => {
-  const scoped = data.forTemplate(db, v.tenant);
-  const ids = Array.from({ length: count }, (_, i) => v[`i${i}`]);
-  const present = scoped
-    .select(resource)
-    .select(sql<number>`count(*)`.as('n'))
-    .where(`${resource.table}.id`, 'in', ids);
-  return scoped
-    .delete(resource)
-    .where('id', 'in', ids)
-    .where(present, '=', v.count as number)
-    .returning('id')
-    .compile();
-});
 
 /** Per database, an object that names it (TenantData.databaseKey) without giving access to it. */
 const databaseKeys = new WeakMap<Database, object>();
@@ -357,16 +355,6 @@ export class TenantData {
     return rows[0];
   }
 
-  /**
-   * Delete the rows of this tenant with these ids, in one statement, only if every one of them
-   * is there; returns whether they were deleted.
-   */
-  async deleteAllOrNone(r: Resource, ids: number[]): Promise<boolean> {
-    if (ids.length === 0) return false;
-    const deleted = await this.runByIds(deleteAllOrNoneQuery, r, ids, { count: ids.length });
-    return deleted.length === ids.length;
-  }
-
   /** The stored rows of this tenant with these ids (those that are there), as `select(r).selectAll()` reads them. */
   async rowsById(r: Resource, ids: number[]): Promise<Row[]> {
     if (ids.length === 0) return [];
@@ -381,14 +369,20 @@ export class TenantData {
     else await this.runByIds(deleteByIdsQuery, r, ids);
   }
 
-  /** A statement of one resource and a number of ids (values `i<n>`, and `extra`), kept per resource and number. */
-  private runByIds(
-    template: SqlTemplate<Row & { tenant: string }, WriteContext>,
-    r: Resource,
-    ids: number[],
-    extra: Row = {},
-  ): Promise<Row[]> {
-    const values: Row = { ...extra };
+  /**
+   * Delete the rows of this tenant with these ids (those that are there) of a file resource,
+   * in one statement; returns them as they were stored (as rowsById reads them).
+   */
+  async deleteReturning(r: Resource, ids: number[]): Promise<Row[]> {
+    if (r.document) throw new Error(`deleteReturning: ${r.name} is a published resource (its rows are read through a view)`);
+    if (ids.length === 0) return [];
+    if (ids.length > TEMPLATE_IDS) return (await this.delete(r).where('id', 'in', ids).returningAll().execute()) as Row[];
+    return this.runByIds(deleteReturningQuery, r, ids);
+  }
+
+  /** A statement of one resource and a number of ids (values `i<n>`), kept per resource and number. */
+  private runByIds(template: SqlTemplate<Row & { tenant: string }, WriteContext>, r: Resource, ids: number[]): Promise<Row[]> {
+    const values: Row = {};
     ids.forEach((id, i) => (values[`i${i}`] = id));
     return this.runTemplate(template, `${shapeName(r)}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
   }

@@ -230,21 +230,22 @@ const remove: CallHandler = async (ctx) => {
   const typed = typeToConfirmField(r) !== undefined;
   // A delete that can be undone keeps the rows it removes (deleteHold.ts) and answers {undo, until}.
   const undo = undoable(r);
-  if (!r.list.tree && !links && !typed && !undo && !isGuarded(r) && ctx.query.id !== undefined) {
-    // the deleted rows are read for the audit log (server-mock/audit/), in the delete's transaction
+  if (!r.list.tree && !links && !typed && !r.document && !isGuarded(r) && ctx.query.id !== undefined) {
+    // the deleted rows, as the delete returns them, go to the audit log (server-mock/audit/) and
+    // to the hold of an undo; a missing one rolls the delete back, and the checks below say which
     const deleted = await data
       .transaction(async (tx) => {
         const ids = await idsToDelete(tx, r, ctx.query);
-        const rows = await tx.rowsById(r, ids);
-        if (rows.length !== ids.length || !(await tx.deleteAllOrNone(r, ids))) throw new NotAllThere();
+        const rows = await tx.deleteReturning(r, ids);
+        if (rows.length !== ids.length) throw new NotAllThere();
         for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
-        return true;
+        return { held: undo ? await holdDeleted(tx, r, principal, rows, ctx.services.now()) : undefined };
       })
       .catch((e: unknown) => {
-        if (e instanceof NotAllThere) return false;
+        if (e instanceof NotAllThere) return undefined;
         throw e;
       });
-    if (deleted) return undefined;
+    if (deleted) return deleted.held;
   }
   return data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);

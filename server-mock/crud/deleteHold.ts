@@ -6,7 +6,8 @@
  * `restoreDeleted?token=` puts the rows back as they were (same ids), in one transaction, for the
  * user who deleted them while they still hold the resource's delete button; a record added
  * since with the same unique values makes it a 409 and restores nothing. Every statement goes
- * through the caller's TenantData; expired holds are removed with the next delete that holds.
+ * through the caller's TenantData; expired holds are removed with the next delete that holds
+ * (at most every PURGE_EVERY_MS per tenant and process).
  */
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../schemas/registry/types.ts';
@@ -22,6 +23,24 @@ import { linkFields } from './linkValues.ts';
 const HOLD_SECONDS = 60;
 const HOLD = 'SysDeletedHold';
 const UNDO_GONE_MESSAGE = 'Nothing to restore: the time to undo this delete has passed, or it was undone already';
+
+/** How often (ms) a tenant's expired holds are removed, at most: with the next delete that holds after that. */
+const PURGE_EVERY_MS = 10_000;
+/** Per database, per tenant: when its expired holds were last removed (Date.now()). */
+const purged = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Removes the tenant's expired holds, unless that was done less than PURGE_EVERY_MS ago by this
+ * process (an expired hold restores nothing whether it is still there or not).
+ */
+async function removeExpired(tx: TenantData, hold: Resource, now: Date): Promise<void> {
+  let byTenant = purged.get(tx.databaseKey);
+  if (!byTenant) purged.set(tx.databaseKey, (byTenant = new Map()));
+  const last = byTenant.get(tx.tenantCode);
+  if (last !== undefined && Math.abs(now.getTime() - last) < PURGE_EVERY_MS) return;
+  await tx.deleteBefore(hold, 'expiresAt', now);
+  byTenant.set(tx.tenantCode, now.getTime());
+}
 
 interface Held {
   rows: Row[];
@@ -59,7 +78,7 @@ export async function holdDeleted(
     links.push({ resource: link.name, rows: linked.map(columnsOf) });
   }
   const hold = tx.resource(HOLD);
-  await tx.deleteBefore(hold, 'expiresAt', now);
+  await removeExpired(tx, hold, now);
   const until = new Date(now.getTime() + HOLD_SECONDS * 1000).toISOString();
   const token = randomBytes(18).toString('base64url');
   const held: Held = { rows: rows.map(columnsOf), links };
