@@ -23,8 +23,10 @@ interface WriteContext {
   resource: Resource;
   /** the inserted columns, in order (insertUnlessClash) */
   columns: string[];
-  /** how many ids (the statements by ids) */
+  /** how many ids (the statements by ids) or rows (insert) */
   count: number;
+  /** whether the statement returns the rows it wrote (the inserted ids, the deleted rows) */
+  returning?: boolean;
 }
 
 /** insertUnlessClash's statement, one per resource and set of columns; values `c<i>`. */
@@ -45,61 +47,32 @@ const TEMPLATE_ROWS = 4;
 const TEMPLATE_IDS = 8;
 
 /** insert's and insertRows' statement, one per resource, set of columns, number of rows and null cells; values `r<j>c<i>`. */
-const insertQuery = new SqlTemplate<Row & { tenant: string }, WriteContext & { returning: boolean }>(
-  (db, v, { data, resource, columns, count, returning }) => {
-    // a null cell is written as the literal null (SqlTemplate binds only the values that are not)
-    const cell = (j: number, i: number) => (v[`r${j}c${i}`] === null ? sql`null` : v[`r${j}c${i}`]);
-    const rows = Array.from({ length: count }, (_, j) => Object.fromEntries(columns.map((c, i) => [c, cell(j, i)])));
-    const q = data.forTemplate(db, v.tenant).insertStatement(resource, rows);
-    return (returning ? q.returning('id') : q).compile();
-  },
-);
+const insertQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, columns, count, returning }) => {
+  // a null cell is written as the literal null (SqlTemplate binds only the values that are not)
+  const cell = (j: number, i: number) => (v[`r${j}c${i}`] === null ? sql`null` : v[`r${j}c${i}`]);
+  const rows = Array.from({ length: count }, (_, j) => Object.fromEntries(columns.map((c, i) => [c, cell(j, i)])));
+  const q = data.forTemplate(db, v.tenant).insertStatement(resource, rows);
+  return (returning ? q.returning('id') : q).compile();
+});
 
 /** deleteBefore's statement, one per resource and field; value `before`. */
 const deleteBeforeQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, columns }) =>
   data.forTemplate(db, v.tenant).delete(resource).where(columns[0]!, '<', v.before).compile(),
 );
 
+/** The values `i<n>` of a statement by ids, as its id list. */
+const idValues = (v: Row, count: number) => Array.from({ length: count }, (_, i) => v[`i${i}`]);
+
 /** rowsById's statement, one per resource and number of ids; values `i<n>`. */
 const rowsByIdQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
-  data
-    .forTemplate(db, v.tenant)
-    .select(resource)
-    .selectAll()
-    .where(
-      `${resource.table}.id`,
-      'in',
-      Array.from({ length: count }, (_, i) => v[`i${i}`]),
-    )
-    .compile(),
+  data.forTemplate(db, v.tenant).select(resource).selectAll().where(`${resource.table}.id`, 'in', idValues(v, count)).compile(),
 );
 
-/** deleteByIds' statement, one per resource and number of ids; values `i<n>`. */
-const deleteByIdsQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
-  data
-    .forTemplate(db, v.tenant)
-    .delete(resource)
-    .where(
-      'id',
-      'in',
-      Array.from({ length: count }, (_, i) => v[`i${i}`]),
-    )
-    .compile(),
-);
-
-/** deleteReturning's statement, one per resource and number of ids; values `i<n>`. */
-const deleteReturningQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count }) =>
-  data
-    .forTemplate(db, v.tenant)
-    .delete(resource)
-    .where(
-      'id',
-      'in',
-      Array.from({ length: count }, (_, i) => v[`i${i}`]),
-    )
-    .returningAll()
-    .compile(),
-);
+/** deleteByIds' and deleteReturning's statement, one per resource, number of ids and whether it returns the rows; values `i<n>`. */
+const deleteByIdsQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource, count, returning }) => {
+  const q = data.forTemplate(db, v.tenant).delete(resource).where('id', 'in', idValues(v, count));
+  return (returning ? q.returningAll() : q).compile();
+});
 
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
 export function shapeName(r: Resource): string {
@@ -377,14 +350,20 @@ export class TenantData {
     if (r.document) throw new Error(`deleteReturning: ${r.name} is a published resource (its rows are read through a view)`);
     if (ids.length === 0) return [];
     if (ids.length > TEMPLATE_IDS) return (await this.delete(r).where('id', 'in', ids).returningAll().execute()) as Row[];
-    return this.runByIds(deleteReturningQuery, r, ids);
+    return this.runByIds(deleteByIdsQuery, r, ids, true);
   }
 
   /** A statement of one resource and a number of ids (values `i<n>`), kept per resource and number. */
-  private runByIds(template: SqlTemplate<Row & { tenant: string }, WriteContext>, r: Resource, ids: number[]): Promise<Row[]> {
+  private runByIds(
+    template: SqlTemplate<Row & { tenant: string }, WriteContext>,
+    r: Resource,
+    ids: number[],
+    returning = false,
+  ): Promise<Row[]> {
     const values: Row = {};
     ids.forEach((id, i) => (values[`i${i}`] = id));
-    return this.runTemplate(template, `${shapeName(r)}|${ids.length}`, values, { data: this, resource: r, columns: [], count: ids.length });
+    const shape = `${shapeName(r)}|${ids.length}|${returning ? 'rows' : ''}`;
+    return this.runTemplate(template, shape, values, { data: this, resource: r, columns: [], count: ids.length, returning });
   }
 
   /** Delete the rows of this tenant whose time `field` (a datetime field of a file resource) is before `before`. */
