@@ -210,9 +210,15 @@ export async function rowAction(row: Locator, name: string): Promise<void> {
 }
 
 /** The labels of a row's actions, those under "More" included (the menu is opened and closed). */
-export async function rowActionNames(row: Locator): Promise<string[]> {
+/** The labels of a row's actions shown in the row itself (not those under "More"), once its buttons are there. */
+export async function inlineRowActionNames(row: Locator): Promise<string[]> {
   const cell = await actionsCell(row);
-  const links = (await cell.locator('button:not([data-row-more])').allInnerTexts()).map((t) => t.trim());
+  return (await cell.locator('button:not([data-row-more])').allInnerTexts()).map((t) => t.trim());
+}
+
+export async function rowActionNames(row: Locator): Promise<string[]> {
+  const links = await inlineRowActionNames(row);
+  const cell = row.locator('.data-table-actions');
   const more = cell.locator('[data-row-more]');
   if (!(await more.count())) return links;
   await more.click();
