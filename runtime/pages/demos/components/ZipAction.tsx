@@ -4,13 +4,12 @@
  * header and the rows the list shows, tab-separated; an empty name takes the default.
  */
 import { useId, useState } from 'react';
-import { Button, Input, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Input, Space } from 'antd';
 import { saveBlob } from '../../../resource/download.ts';
 import type { ActionComponentProps } from '../../../resource/extensions.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import { articleHeader, articleRow } from '../excel/articles.ts';
-import { Hint } from '../excel/ExcelParts.tsx';
+import { DownloadFooter, Hint } from '../excel/ExcelParts.tsx';
 
 export function ExportZip({ listed = [], onClose }: ActionComponentProps) {
   const { t } = useDemoTranslation();
@@ -44,12 +43,13 @@ export function ExportZip({ listed = [], onClose }: ActionComponentProps) {
           onChange={(e) => setName(e.target.value)}
         />
       </Space>
-      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-        <Button type="primary" icon={<DownloadOutlined />} loading={busy} disabled={listed.length === 0} onClick={() => void save()}>
-          {t('demo.zip.button')}
-        </Button>
-      </Space>
+      <DownloadFooter
+        label={t('demo.zip.button')}
+        busy={busy}
+        disabled={listed.length === 0}
+        onCancel={() => onClose(false)}
+        onSave={() => void save()}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
-/** The parts the excel demo pages share: the export options, saving a sheet, a hint. */
+/** The parts the excel demo pages share (the zip demo too): the export options, saving a sheet, a hint, a download dialog's foot. */
 import { useId, type ReactNode } from 'react';
-import { Input, Select, Space, Switch, Typography } from 'antd';
+import { Button, Input, Select, Space, Switch, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { saveBlob } from '../../../resource/download.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import { loadExcelJs } from './loadExcelJs.ts';
@@ -61,4 +62,29 @@ export function ExportOptionsBar({
 
 export function Hint({ children }: { children: ReactNode }) {
   return <Typography.Paragraph type="secondary">{children}</Typography.Paragraph>;
+}
+
+/** The foot of a demo's download dialog: Cancel, and the primary button that saves the file. */
+export function DownloadFooter({
+  label,
+  busy,
+  disabled,
+  onCancel,
+  onSave,
+}: {
+  label: string;
+  busy: boolean;
+  disabled: boolean;
+  onCancel: () => void;
+  onSave: () => void;
+}) {
+  const { t } = useDemoTranslation();
+  return (
+    <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button onClick={onCancel}>{t('common.cancel')}</Button>
+      <Button type="primary" icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={onSave}>
+        {label}
+      </Button>
+    </Space>
+  );
 }

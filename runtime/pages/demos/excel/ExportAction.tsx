@@ -9,13 +9,11 @@
  *   readings.
  */
 import { useState } from 'react';
-import { Button, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionComponentProps, ResourceRecord } from '../../../resource/extensions.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
 import { useDemoTranslation } from '../demoMessages.ts';
 import { articleHeader, articleRow } from './articles.ts';
-import { DEFAULT_OPTIONS, ExportOptionsBar, Hint, saveSheet } from './ExcelParts.tsx';
+import { DEFAULT_OPTIONS, DownloadFooter, ExportOptionsBar, Hint, saveSheet } from './ExcelParts.tsx';
 import type { BookType, SheetSpec } from './sheet.ts';
 
 /** The merged ranges of the two header rows. */
@@ -57,12 +55,13 @@ function ExportDialog({ rows, summary, sheet, bookTypes, reload = false, onClose
     <>
       <Hint>{summary}</Hint>
       <ExportOptionsBar value={options} onChange={setOptions} bookTypes={bookTypes} />
-      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-        <Button type="primary" icon={<DownloadOutlined />} loading={busy} disabled={rows.length === 0} onClick={() => void save()}>
-          {t('demo.excel.export.button')}
-        </Button>
-      </Space>
+      <DownloadFooter
+        label={t('demo.excel.export.button')}
+        busy={busy}
+        disabled={rows.length === 0}
+        onCancel={() => onClose(false)}
+        onSave={() => void save()}
+      />
     </>
   );
 }
