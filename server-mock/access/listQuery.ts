@@ -7,6 +7,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FieldDef, LinkDef, MatchMode, Resource } from '../../schemas/registry/types.ts';
 import { shapeName, type TenantData } from './tenantData.ts';
 import { containsPattern } from '../db/dialect.ts';
+import { documentCount } from '../db/documentSql.ts';
 import { SqlTemplate } from '../db/sqlTemplate.ts';
 import { badRequest } from '../http/apiError.ts';
 
@@ -181,7 +182,8 @@ export const pageQuery = new SqlTemplate<PageValues, PageContext>((db, v, { data
   const base = whereTerms(scoped.select(resource), scoped, resource, terms, (i, j) => v[`v${i}_${j}`]);
   let q = base.selectAll(resource.table).orderBy(`${resource.table}.${params.sorter.field.column}`, params.sorter.direction);
   if (params.sorter.field.name !== 'id') q = q.orderBy(`${resource.table}.id`, params.sorter.direction);
-  const count = base.select(sql<number>`count(*)`.as('total'));
+  // a published resource's total without filters is kept by the database (documentSql.ts)
+  const count = resource.document && !terms.length ? documentCount(resource, v.tenant) : base.select(sql<number>`count(*)`.as('total'));
   // the page size as a literal: SQLite runs a statement with a bound LIMIT markedly slower
   // (page sizes are few, so the statement cache keeps one statement per size)
   return q

@@ -9,6 +9,7 @@ import { loadLocales } from '../../schemas/registry/locales.ts';
 import { configFromEnv, type ServerConfig } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { SystemStore } from '../access/systemStore.ts';
+import { ensureDocumentCounts } from '../db/documentSql.ts';
 import { INTERNAL_TABLES, migrate, tablesOf, withStartupLock, type MigrationReport } from '../db/migrate.ts';
 import { loadTokenSecret, TokenService } from '../auth/tokens.ts';
 import { LogSmsProvider } from '../auth/sms.ts';
@@ -95,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const { migration, seeded } = await withStartupLock(database, async (db) => {
       const tables = [...INTERNAL_TABLES, ...tablesOf(registry)];
       const migration = await migrate(database, tables, db);
+      await ensureDocumentCounts(database.dialect, db);
       const { seeded } = await seedDatabase(
         new SystemStore(database, registry, db),
         registry,
