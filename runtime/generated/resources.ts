@@ -9550,7 +9550,7 @@ export const resources: Record<string, ResourceMeta> = {
       rowKey: 'id',
       mode: 'flat',
       pageSize: 10,
-      defaultSort: 'createTime_descend',
+      defaultSort: 'id_descend',
       columns: [
         { field: 'token' },
         { field: 'resourceName' },
