@@ -25,7 +25,7 @@ import type { AnyKysely, Row } from './anyKysely.ts';
 export const DOCUMENT_TABLE = 'sys_document_record';
 export const PUBLICATION_TABLE = 'sys_published_resource';
 /** Records per tenant and resource key, kept by triggers (documentCountDdl). */
-export const DOCUMENT_COUNT_TABLE = 'sys_document_count';
+const DOCUMENT_COUNT_TABLE = 'sys_document_count';
 /** The PostgreSQL channel a publish or unpublish is announced on (NOTIFY), the tenant's code its payload. */
 export const PUBLICATION_CHANNEL = 'sys_published_resource';
 
