@@ -16,9 +16,10 @@ async function sidebarPaths(page: Page): Promise<string[]> {
   return page.locator('.sidebar-container [data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
 }
 
+/** Opens a path in the shell and waits until the console shows its tab as the active one. */
 async function openTab(page: Page, path: string) {
   await spaNavigate(page, path);
-  await page.locator(`.tags-view-item[data-path="${path}"]`).waitFor();
+  await page.locator(`.tags-view-item.active[data-path="${path}"]`).waitFor();
 }
 
 describe('menus by role', () => {
