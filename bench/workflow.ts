@@ -7,6 +7,9 @@
  *     (target: at least 0.25x the in-memory throughput);
  *   - the latency of a task completion with `users` clients completing tasks at once: p50, p99
  *     and the slowest.
+ * Beside them, the CPU time of an engine step in memory and of a task completion (server and
+ * clients share this process): figures that other load on the machine disturbs less than
+ * the wall-clock ones.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,13 +46,22 @@ async function call<T>(url: string, token: string, method: string, body?: unknow
   return ((await res.json()) as Envelope<T>).data;
 }
 
+/** Milliseconds of CPU (user and system) this process spent since `since`. */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
 /** The in-memory baseline: each instance's steps on the engine, its state kept in a variable. */
-async function inMemory(instances: number): Promise<number> {
+async function inMemory(instances: number): Promise<{ rate: number; cpuPerStep: number }> {
   const process = await parseBpmn(TWO_STEP);
   const now = new Date();
+  const cpu = globalThis.process.cpuUsage();
+  let steps = 0;
   const began = performance.now();
   for (let i = 0; i < instances; i++) {
     let step = await runStep({ process, xml: TWO_STEP, variables: {}, now });
+    steps += 1;
     while (!step.ended) {
       const task = step.userTasks[0];
       if (!task) throw new Error('the two-step process waits at no user task');
@@ -61,9 +73,10 @@ async function inMemory(instances: number): Promise<number> {
         action: (api) => api.signal(task.elementId, task.executionId),
         now,
       });
+      steps += 1;
     }
   }
-  return instances / ((performance.now() - began) / 1000);
+  return { rate: instances / ((performance.now() - began) / 1000), cpuPerStep: cpuMs(cpu) / steps };
 }
 
 /** Runs `count` jobs, `concurrency` at a time. */
@@ -81,7 +94,7 @@ export async function benchWorkflow(options: { instances: number; users: number 
   console.log(
     `\nWorkflow on SQLite: ${options.instances} instances of a two-step process through the API, against the same engine in memory; task completion with ${options.users} users at once`,
   );
-  const memory = await inMemory(options.instances);
+  const { rate: memory, cpuPerStep } = await inMemory(options.instances);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-workflow-'));
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, quiet: true, staticDir: join(dataDir, 'none'), env: {} });
   try {
@@ -111,7 +124,7 @@ export async function benchWorkflow(options: { instances: number; users: number 
       for (let task = await openTask(id); task; task = await openTask(id)) await complete(task.id);
     });
     const throughput = options.instances / ((performance.now() - began) / 1000);
-    console.log(`  in memory (engine only)       ${memory.toFixed(1).padStart(8)} instances/s`);
+    console.log(`  in memory (engine only)       ${memory.toFixed(1).padStart(8)} instances/s  (CPU ${cpuPerStep.toFixed(2)} ms a step)`);
     console.log(
       `  through the API (persisted)   ${throughput.toFixed(1).padStart(8)} instances/s  (${(throughput / memory).toFixed(2)}x in memory; target 0.25x)`,
     );
@@ -125,6 +138,7 @@ export async function benchWorkflow(options: { instances: number; users: number 
       tasks.push(mine);
     }
     const times: number[] = [];
+    const cpu = process.cpuUsage();
     await Promise.all(
       tasks.map(async (mine) => {
         for (const task of mine) {
@@ -134,9 +148,10 @@ export async function benchWorkflow(options: { instances: number; users: number 
         }
       }),
     );
+    const cpuPerCompletion = cpuMs(cpu) / times.length;
     times.sort((a, b) => a - b);
     console.log(
-      `  task completion, ${options.users} at once  p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms (${times.length} completions)`,
+      `  task completion, ${options.users} at once  p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms (${times.length} completions; CPU ${cpuPerCompletion.toFixed(2)} ms each, server and clients in this process)`,
     );
   } finally {
     await server.close();

@@ -1,9 +1,12 @@
 /**
  * client.ts: one exported async function per call of the registry, named as the
  * platform names it (querySysRole, addSysRole, ..., token), sending the platform's
- * payload conventions through a pluggable transport (no HTTP library imported).
+ * payload conventions through a pluggable transport (no HTTP library imported). Calls sharing a
+ * name (`sysuser/queryUsername`, `task/queryUsername`) are each named after their URL
+ * (`adminSysuserQueryUsername`, `activitiTaskQueryUsername`: schemas/registry/callRefs.ts).
  */
 import { RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
+import { clientName } from '../schemas/registry/callRefs.ts';
 import type { CallDef, Registry, Resource } from '../schemas/registry/types.ts';
 import { typeNames } from './emitTypes.ts';
 import { generatedFile, isReservedWord, jsDoc, quote } from './tsSource.ts';
@@ -66,18 +69,18 @@ function callSources(registry: Registry): CallSource[] {
   return out;
 }
 
-/** Every call becomes one exported function: names must be unique across resources. */
+/** Every call becomes one exported function: function names must be unique across resources. */
 function checkNames(sources: CallSource[]): void {
   const issues: RegistryIssue[] = [];
   const seen = new Map<string, CallSource>();
   for (const s of sources) {
-    const { name } = s.call;
+    const name = clientName(s.call);
     const prior = seen.get(name);
     if (prior) {
       issues.push({
         file: s.resource.file,
         pointer: s.pointer,
-        message: `call name "${name}" is also used by ${prior.resource.file} at ${prior.pointer}: every call becomes one client function, so call names must be unique`,
+        message: `client function "${name}" of call ${s.call.url} is also the function of ${prior.call.url} (${prior.resource.file} at ${prior.pointer}): every call becomes one client function, so their names must be unique`,
       });
     } else if (CLIENT_NAMES.has(name) || isReservedWord(name)) {
       issues.push({ file: s.resource.file, pointer: s.pointer, message: `"${name}" cannot name a client function` });
@@ -220,7 +223,7 @@ function emitFunction(call: CallDef, shape: FunctionShape): string {
   if (call.permission) doc.push(`Button permission: ${call.permission}.`);
   const args = [...shape.args, 'options?: CallOptions'].join(', ');
   const config = [`method: ${quote(call.method)}`, `url: ${quote(call.url)}`, ...shape.config].join(', ');
-  const signature = `export async function ${call.name}(${args}): Promise<${shape.result}> {`;
+  const signature = `export async function ${clientName(call)}(${args}): Promise<${shape.result}> {`;
   const body = `  return send<${shape.result}>({ ${config} }, options);`;
   return `${jsDoc(doc)}\n${signature}\n${body}\n}`;
 }
@@ -231,7 +234,7 @@ function emitStreamUrl(call: CallDef): string {
     `${call.method} ${call.url}: an event stream (text/event-stream)`,
     ...(call.description !== call.name ? [call.description] : []),
   ];
-  return `${jsDoc(doc)}\nexport const ${call.name}Url = ${quote(call.url)};`;
+  return `${jsDoc(doc)}\nexport const ${clientName(call)}Url = ${quote(call.url)};`;
 }
 
 /** The import calls send their file as multipart/form-data, in the field "file". */

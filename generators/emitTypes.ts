@@ -5,6 +5,7 @@
  */
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { CUSTOM_KEYWORDS } from '../schemas/registry/ajv.ts';
+import { clientName } from '../schemas/registry/callRefs.ts';
 import { RegistryError, type RegistryIssue } from '../schemas/registry/loadRegistry.ts';
 import type { CallDef, FieldDef, JsonSchema, Registry, Resource } from '../schemas/registry/types.ts';
 import { PRINT_WIDTH, generatedFile, isReservedWord, jsDoc, pascalCase, propertyKey, tsLiteral } from './tsSource.ts';
@@ -40,8 +41,8 @@ export const typeNames = {
   record: (r: Resource) => r.name,
   input: (r: Resource) => `${r.name}Input`,
   query: (r: Resource) => `${r.name}Query`,
-  params: (c: CallDef) => `${pascalCase(c.name)}Params`,
-  body: (c: CallDef) => `${pascalCase(c.name)}Body`,
+  params: (c: CallDef) => `${pascalCase(clientName(c))}Params`,
+  body: (c: CallDef) => `${pascalCase(clientName(c))}Body`,
 };
 
 /** Types shared by every resource, named by the platform's wire contract. */

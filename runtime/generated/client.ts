@@ -57,6 +57,8 @@ import type {
   NotificationInput,
   NotificationQuery,
   Page,
+  PersistProcessBody,
+  PersistProcessParams,
   PreviewFileParams,
   PreviewRecordFileParams,
   PublishGeneratorFormBody,
@@ -2014,6 +2016,22 @@ export async function getHighLightedProcessDiagram(
       url: '/api/activiti/process/getHighLightedProcessDiagram',
       params: { ...params },
     },
+    options,
+  );
+}
+
+/**
+ * POST /api/activiti/process/persistProcess
+ * save the process modeler's design of a model, as the platform's modeler does: its BPMN XML (jsonXml, checked as a model's XML is; a refusal names the element) and its diagram as SVG (svgXml, not kept: diagrams are drawn from the XML); modelId, jsonXml and svgXml in the query string, a form or a JSON body (the body wins)
+ * Button permission: model:design.
+ */
+export async function persistProcess(
+  params: PersistProcessParams,
+  data: PersistProcessBody,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'POST', url: '/api/activiti/process/persistProcess', params: { ...params }, data },
     options,
   );
 }
@@ -4053,7 +4071,7 @@ export async function addSysTenantUser(
  * GET /api/admin/sysuser/queryUsername
  * usernames as options
  */
-export async function queryUsername(
+export async function adminSysuserQueryUsername(
   params?: Record<string, unknown>,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
@@ -4403,6 +4421,20 @@ export async function queryTaskComment(
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
     { method: 'GET', url: '/api/activiti/task/queryTaskComment', params: { ...params } },
+    options,
+  );
+}
+
+/**
+ * GET /api/activiti/task/queryUsername
+ * the users a task can be delegated to, as the platform's delegate dialog shows them: the tenant's organisations in tree order, each with its users who may sign in, [{value: organisation name, children: [{key: username, value: "username(nickname)"}]}] (an organisation without such users is left out)
+ */
+export async function activitiTaskQueryUsername(
+  params?: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<Envelope<unknown>> {
+  return send<Envelope<unknown>>(
+    { method: 'GET', url: '/api/activiti/task/queryUsername', params },
     options,
   );
 }

@@ -920,7 +920,7 @@ export const resources: Record<string, ResourceMeta> = {
               label: 'resources.Task.fields.delegateTo',
               input: 'select',
               required: true,
-              options: 'queryUsername',
+              options: 'activitiTaskQueryUsername',
             },
             {
               name: 'comment',
@@ -8522,6 +8522,15 @@ export const resources: Record<string, ResourceMeta> = {
         auth: 'session',
         result: 'raw',
       },
+      {
+        name: 'persistProcess',
+        method: 'POST',
+        url: '/api/activiti/process/persistProcess',
+        verb: 'custom',
+        auth: 'grant',
+        permission: 'model:design',
+        result: 'envelope',
+      },
     ],
   },
   ProcessInstance: {
@@ -13973,7 +13982,7 @@ export const resources: Record<string, ResourceMeta> = {
         result: 'envelope',
       },
       {
-        name: 'queryUsername',
+        name: 'adminSysuserQueryUsername',
         method: 'GET',
         url: '/api/admin/sysuser/queryUsername',
         verb: 'custom',
@@ -14733,6 +14742,14 @@ export const resources: Record<string, ResourceMeta> = {
         url: '/api/activiti/task/queryTaskComment',
         verb: 'custom',
         auth: 'session',
+        result: 'envelope',
+      },
+      {
+        name: 'activitiTaskQueryUsername',
+        method: 'GET',
+        url: '/api/activiti/task/queryUsername',
+        verb: 'custom',
+        auth: 'grant',
         result: 'envelope',
       },
       {

@@ -1299,6 +1299,20 @@ export interface GetHighLightedProcessDiagramParams {
   processInstanceId: number;
 }
 
+/** Query parameters of persistProcess. */
+export interface PersistProcessParams {
+  modelId?: number;
+  jsonXml?: string;
+  svgXml?: string;
+}
+
+/** Body of persistProcess. */
+export interface PersistProcessBody {
+  modelId?: number | string;
+  jsonXml?: string;
+  svgXml?: string;
+}
+
 // ProcessInstance (resources/act-proc-inst.json)
 /** A ProcessInstance record as the server returns it. */
 export interface ProcessInstance {

@@ -13,6 +13,7 @@ import type { Registry, Resource, ResourceFile } from './types.ts';
 import { LOCALES, type Locale, type Messages } from './locales.ts';
 import { createAjv } from './ajv.ts';
 import { ajvIssues, checkLabels, createSchemaAjv, crossCheck, metaSchemaPath } from './loadRegistry.ts';
+import { CallDirectory } from './callRefs.ts';
 import type { RegistryIssue } from './normalise/context.ts';
 import { normalise } from './normalise/index.ts';
 
@@ -145,8 +146,7 @@ export function checkDocument(
   const byName = new Map(ctx.registry.byName);
   for (const o of ctx.others) byName.set(o.name, o);
   byName.set(resource.name, resource);
-  const callNames = new Set([...ctx.registry.calls, ...ctx.others.flatMap((o) => o.calls)].map((c) => c.name));
-  crossCheck(resource, byName, callNames, new Set(), registryIssues);
+  crossCheck(resource, byName, new CallDirectory([...ctx.registry.resources, ...ctx.others, resource]), new Set(), registryIssues);
   const merged = Object.fromEntries(LOCALES.map((l) => [l, mergeMessages(ctx.locales[l], messages[l])])) as Record<Locale, Messages>;
   checkLabels(resource, merged, registryIssues);
   for (const i of registryIssues) {

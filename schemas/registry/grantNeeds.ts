@@ -10,26 +10,28 @@
  *   the related resource's tree call, else its query), the detail list's query (`list.detail`)
  *   and, for a filter by a linked value, the linked resource's query;
  * - a button: every call that needs it (the call's `permission`), the calls its action names
- *   (`call`, and an assign dialog's `candidates`, `linked` and `scope.call`), and what its page
- *   needs (above).
+ *   (`call`, an assign dialog's `candidates`, `linked` and `scope.call`, a run action's
+ *   `form.call` and its inputs' `options`), and what its page needs (above).
  *
  * Pure: read from the resources (the registry's, or the console's metadata of them).
  */
+import { CallDirectory } from './callRefs.ts';
 import type { CallMeta, LinkMeta, ResourceMeta } from './types.ts';
 
 type NeedsCall = Pick<CallMeta, 'name' | 'url' | 'verb' | 'auth' | 'permission'>;
 
 /** The parts of a resource this module reads (a registry resource and the console's metadata both have them). */
-export interface NeedsResource extends Pick<ResourceMeta, 'name' | 'menu' | 'list' | 'actions' | 'relations'> {
+export interface NeedsResource extends Pick<ResourceMeta, 'name' | 'service' | 'menu' | 'list' | 'actions' | 'relations'> {
   calls: readonly NeedsCall[];
   links?: Record<string, LinkMeta>;
 }
 
-/** The resources, looked up by name, and every call of them. */
+/** The resources, looked up by name, every call of them, and the calls their references name (callRefs.ts). */
 export interface NeedsIndex {
   byName: ReadonlyMap<string, NeedsResource>;
   resources: readonly NeedsResource[];
   calls: readonly NeedsCall[];
+  directory: CallDirectory<NeedsCall>;
 }
 
 export interface GrantNeeds {
@@ -41,13 +43,18 @@ export interface GrantNeeds {
 
 export function needsIndex(resources: Iterable<NeedsResource>): NeedsIndex {
   const list = [...resources];
-  return { resources: list, byName: new Map(list.map((r) => [r.name, r])), calls: list.flatMap((r) => r.calls) };
+  return {
+    resources: list,
+    byName: new Map(list.map((r) => [r.name, r])),
+    calls: list.flatMap((r) => r.calls),
+    directory: new CallDirectory(list),
+  };
 }
 
 const noNeeds = (): GrantNeeds => ({ urls: new Set(), buttons: new Set() });
 
 function callNamed(index: NeedsIndex, r: NeedsResource, name: string): NeedsCall | undefined {
-  return r.calls.find((c) => c.name === name) ?? index.calls.find((c) => c.name === name);
+  return index.directory.find(r, name);
 }
 
 function addCall(needs: GrantNeeds, call: NeedsCall | undefined): void {
@@ -103,6 +110,12 @@ export function buttonNeeds(index: NeedsIndex, buttonCode: string, needs: GrantN
       const assign = action.assign;
       if (assign) {
         for (const name of [assign.candidates, assign.linked, assign.scope?.call]) if (name) addCall(needs, callNamed(index, r, name));
+      }
+      // a run action's dialog reads its form and its selects' options as it opens
+      const run = action.run;
+      if (run) {
+        for (const name of [run.form?.call, ...(run.inputs ?? []).map((i) => i.options)])
+          if (name) addCall(needs, callNamed(index, r, name));
       }
       if (r.menu) menuNeeds(index, r.menu, needs);
     }

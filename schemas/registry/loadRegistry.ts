@@ -12,6 +12,7 @@ import { createAjv } from './ajv.ts';
 import type { RegistryIssue } from './normalise/context.ts';
 import { normalise } from './normalise/index.ts';
 import { checkAssignActions, checkLinkCall, checkLinks } from './normalise/links.ts';
+import { ambiguityMessage, CallDirectory, callRefSites, clientName, nameClientFunctions } from './callRefs.ts';
 
 export type { RegistryIssue };
 
@@ -116,8 +117,10 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
     }
     tables.set(r.table, r);
   }
-  const allCallNames = new Set(resources.flatMap((r) => r.calls.map((c) => c.name)));
-  for (const r of resources) crossCheck(r, byName, allCallNames, unreadable, issues);
+  checkStandardNames(resources, issues);
+  nameClientFunctions(resources.flatMap((r) => r.calls));
+  const directory = new CallDirectory(resources);
+  for (const r of resources) crossCheck(r, byName, directory, unreadable, issues);
 
   if (options.checkLocales !== false) {
     const locales = loadLocales(schemasDir);
@@ -152,31 +155,68 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   return { resources, byName, calls, callByUrl };
 }
 
+/**
+ * The standard calls keep their names (the console finds them by name, callRefs.ts): no other
+ * call may take the name of one.
+ */
+function checkStandardNames(resources: Resource[], issues: RegistryIssue[]): void {
+  const standard = new Map<string, Resource>();
+  for (const r of resources) for (const c of r.calls) if (c.verb !== 'custom') standard.set(c.name, r);
+  for (const r of resources) {
+    const declared = r.calls.filter((c) => c.verb === 'custom');
+    for (const c of r.calls) {
+      const owner = standard.get(c.name);
+      if (!owner || owner === r) continue; // its own: normalise reports a declared call taking one
+      issues.push({
+        file: r.file,
+        pointer: c.verb === 'custom' ? `/calls/${declared.indexOf(c)}/name` : '/name',
+        message: `call name "${c.name}" is a standard call of ${owner.name} (${owner.file}): the console finds standard calls by name, so no other call may take one`,
+      });
+    }
+  }
+}
+
+/**
+ * The calls a resource names, by the rule of callRefs.ts: each must name one call. Where the
+ * call's client function is not the name written, the resource keeps it (`callRefs`) for the
+ * console's metadata.
+ */
+function checkCallRefs(
+  r: Resource,
+  calls: CallDirectory<CallDef>,
+  unreadable: ReadonlySet<string>,
+  check: (ok: boolean, pointer: string, message: string) => void,
+): void {
+  const refs: Record<string, string> = {};
+  for (const site of callRefSites(r)) {
+    const found = calls.resolve(r, site.name);
+    if ('ambiguous' in found) check(false, site.pointer, ambiguityMessage(site.name, r.service, found.ambiguous));
+    else if ('missing' in found) {
+      // The calls of a refused file are unknown: an assign dialog naming one is not a second mistake.
+      if (unreadable.size > 0 && site.pointer.includes('/assign/')) continue;
+      const where = /^\/actions\/\d+\/call$/.test(site.pointer) ? 'in calls of this or another resource' : 'in any resource';
+      check(false, site.pointer, `no call named "${site.name}" ${where}`);
+    } else if (clientName(found.call) !== site.name) refs[site.name] = clientName(found.call);
+  }
+  if (Object.keys(refs).length) r.callRefs = refs;
+  else delete r.callRefs;
+}
+
 export function crossCheck(
   r: Resource,
   byName: Map<string, Resource>,
-  callNames: ReadonlySet<string>,
+  calls: CallDirectory<CallDef>,
   unreadable: ReadonlySet<string>,
   issues: RegistryIssue[],
 ): void {
   const check = (ok: boolean, pointer: string, message: string) => {
     if (!ok) issues.push({ file: r.file, pointer, message });
   };
-  const ownCalls = new Set(r.calls.map((c) => c.name));
-  r.actions.forEach((a, i) => {
-    if (a.call)
-      check(
-        ownCalls.has(a.call) || callNames.has(a.call),
-        `/actions/${i}/call`,
-        `no call named "${a.call}" in calls of this or another resource`,
-      );
-  });
+  checkCallRefs(r, calls, unreadable, check);
   checkLinks(r, byName, unreadable, check);
-  checkAssignActions(r, byName, callNames, unreadable, check);
+  checkAssignActions(r, byName, check);
   r.calls.filter((c) => c.verb === 'custom').forEach((c, i) => checkLinkCall(c, i, byName, unreadable, check));
-  if (r.list.source) check(callNames.has(r.list.source.call), '/list/source/call', `no call named "${r.list.source.call}" in any resource`);
   (r.list.detailPanels ?? []).forEach((p, i) => {
-    check(callNames.has(p.call), `/list/detailPanels/${i}/call`, `no call named "${p.call}" in any resource`);
     if (p.resource) check(byName.has(p.resource), `/list/detailPanels/${i}/resource`, `unknown resource "${p.resource}"`);
     for (const [param, field] of Object.entries(p.params ?? {}))
       check(r.fieldMap.has(field), `/list/detailPanels/${i}/params/${param}`, `unknown field "${field}"`);
@@ -186,12 +226,6 @@ export function crossCheck(
     check(a.kind === 'custom' && !!a.call, `/actions/${i}/run`, 'a run action is a custom action with the call it makes');
     for (const [param, field] of Object.entries({ ...a.run.params, ...a.run.form?.params }))
       check(r.fieldMap.has(field), `/actions/${i}/run/params/${param}`, `unknown field "${field}"`);
-    if (a.run.form)
-      check(callNames.has(a.run.form.call), `/actions/${i}/run/form/call`, `no call named "${a.run.form.call}" in any resource`);
-    (a.run.inputs ?? []).forEach((input, j) => {
-      if (input.options)
-        check(callNames.has(input.options), `/actions/${i}/run/inputs/${j}/options`, `no call named "${input.options}" in any resource`);
-    });
   });
   for (const [key, rel] of Object.entries(r.relations)) {
     if (unreadable.has(rel.resource) || (rel.through && unreadable.has(rel.through.resource))) continue; // that file was refused, and said why
@@ -201,10 +235,8 @@ export function crossCheck(
     check(target.fieldMap.has(rel.valueField), `/relations/${key}/valueField`, `resource ${target.name} has no field "${rel.valueField}"`);
     check(target.fieldMap.has(rel.labelField), `/relations/${key}/labelField`, `resource ${target.name} has no field "${rel.labelField}"`);
     if (rel.as) check(!r.fieldMap.has(rel.as), `/relations/${key}/as`, `"${rel.as}" is already a field`);
-    if (rel.candidates) {
-      check(callNames.has(rel.candidates), `/relations/${key}/candidates`, `no call named "${rel.candidates}" in any resource`);
+    if (rel.candidates)
       check(!!rel.through, `/relations/${key}/candidates`, 'candidates are for a many-valued relation (through a link resource)');
-    }
     if (rel.through) {
       const pointer = `/relations/${key}/through`;
       const link = byName.get(rel.through.resource);

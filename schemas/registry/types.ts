@@ -114,6 +114,8 @@ export interface CallDef extends Required<Pick<CallDecl, 'name' | 'method' | 'ha
   body?: JsonSchema;
   /** A development mock call (docs/mock-api.md): served only with MOCK_API=1, never in the OpenAPI description. */
   mock?: true;
+  /** Its client function when another call has the same name (callRefs.ts): named after its URL. */
+  clientName?: string;
 }
 
 export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path' | 'kind' | 'menu'> {
@@ -141,6 +143,11 @@ export interface Resource extends Pick<ResourceFile, 'name' | 'service' | 'path'
    * within a tenant; lookup: sets looked up across tenants (indexes without tenant_code).
    */
   storage: { [K in keyof StorageSpec]-?: string[][] };
+  /**
+   * The client function of each call the resource names (callRefs.ts), where it is not the name
+   * written: the console's metadata names the function.
+   */
+  callRefs?: Record<string, string>;
   /**
    * Set on a resource published from a document (server-mock/documents/): its records are rows
    * of the one document table under this key (the resource name), and `table` is only the name

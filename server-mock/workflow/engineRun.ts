@@ -75,24 +75,54 @@ export interface StepApi {
 }
 
 /**
- * The definitions read from their XML, by XML: a step builds a new engine each time, and
- * reading the XML again for each would be most of a step's work. A definition's XML never
- * changes (a new version is a new definition), so the read context is shared by the steps of
- * every instance of it; the engine only reads it.
+ * The definitions read from their XML and serialised for the engine, by XML: a step builds a new
+ * engine each time, and reading and serialising the XML again for each would be most of a step's
+ * work. A definition's XML never changes (a new version is a new definition), so the serialised
+ * context is shared by the steps of every instance of it; the engine only reads it.
  */
 const contexts = new Map<string, Promise<unknown>>();
 const CONTEXTS_KEPT = 100;
 const moddle = new BpmnModdle();
 
-function moddleContextOf(xml: string): Promise<unknown> {
+/** The engine's logger, silent unless DEBUG names its loggers (each element of each step makes some). */
+const SILENT_LOGGER = () => ({ debug: () => undefined, error: () => undefined, warn: () => undefined });
+const logger = () => (process.env.DEBUG ? {} : { Logger: SILENT_LOGGER });
+
+async function serialisedContext(xml: string): Promise<unknown> {
+  const read = await moddle.fromXML(xml.trim());
+  // an engine serialises the moddle context as it loads it: the loaded definition keeps it
+  const definitions = (await new Engine({ moddleContext: read, ...logger() } as BpmnEngineOptions).getDefinitions()) as unknown as {
+    context: { definitionContext: unknown };
+  }[];
+  const context = definitions[0]?.context.definitionContext as { id?: string } | undefined;
+  if (!context) throw new Error('The definition holds no BPMN definitions');
+  // recover() finds a definition's context by the id its state names: the engine's own default
+  // ("Def") for definitions without one
+  context.id ??= 'Def';
+  return context;
+}
+
+function sourceContextOf(xml: string): Promise<unknown> {
   let context = contexts.get(xml);
   if (!context) {
-    context = moddle.fromXML(xml.trim());
+    context = serialisedContext(xml);
     context.catch(() => contexts.delete(xml));
     if (contexts.size >= CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
     contexts.set(xml, context);
   }
   return context;
+}
+
+/**
+ * The engine's state without the definition: getState() copies the serialised definition into
+ * each definition's state, and recover() would read it back from there. The definition is the
+ * deployed XML the instance names, so the stored state leaves it out and a step recovers with
+ * the definition's own context (a state stored with its copy still recovers from the copy).
+ */
+function withoutSource(state: unknown): unknown {
+  const s = state as { definitions?: Record<string, unknown>[] };
+  if (!Array.isArray(s.definitions)) return state;
+  return { ...s, definitions: s.definitions.map(({ source: _source, ...rest }) => rest) };
 }
 
 /** Timers of the engine that record instead of waiting (see the top of this file). */
@@ -203,7 +233,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
 
   const options = {
     name: process.processKey,
-    moddleContext: await moddleContextOf(input.xml),
+    sourceContext: await sourceContextOf(input.xml),
+    ...logger(),
     expressions: engineExpressions,
     timers: recordingTimers(),
     extensions,
@@ -231,7 +262,9 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       signal: (elementId, executionId) => execution.signal({ id: elementId, executionId }),
     });
   }
-  // everything runs synchronously on the engine's broker; let any queued callback settle
+  // everything runs synchronously on the engine's broker; let any queued callback settle. The
+  // turn of the event loop also reads the requests that arrived meanwhile, so that they queue
+  // for the database in the order they came rather than after every step already queued
   await new Promise((resolve) => setImmediate(resolve));
   if (limitHit) throw new StepLimitError(limitHit);
   if (failure) throw failure;
@@ -243,11 +276,12 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     const due = timers.get(w.elementId);
     if (due && (!nextTimerAt || due < nextTimerAt)) nextTimerAt = due;
   }
-  const state = ended ? null : await engine.getState();
+  // every path waits or the process is over: nothing of the engine runs on, nothing needs
+  // stopping, and its state is not changed after this (it is stored as JSON)
+  const state = ended ? null : withoutSource(await engine.getState());
   const vars = { ...variables() };
-  void engine.stop();
   return {
-    state: state === null ? null : JSON.parse(JSON.stringify(state)),
+    state,
     variables: vars,
     ended,
     userTasks,

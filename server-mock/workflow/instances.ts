@@ -16,6 +16,7 @@ import { evaluate, isExpression } from './expressions.ts';
 import { ModelError, parseBpmn, type ParsedProcess } from './bpmnModel.ts';
 import { runStep, StepLimitError, type StepApi, type StepResult } from './engineRun.ts';
 import { noticeNewTask } from '../notification/taskNotice.ts';
+import { checkAssignee } from './modelPeople.ts';
 
 export interface WorkflowResources {
   def: Resource;
@@ -158,6 +159,7 @@ async function storeStep(
   // the activity history: a row per activity started, its end time when it ends
   const startedHere = new Set<string>();
   const endedAt = new Set(result.activities.filter((a) => a.kind === 'end').map((a) => a.executionId));
+  const started: Row[] = [];
   for (const a of result.activities) {
     if (a.kind !== 'start' || startedHere.has(a.executionId)) continue;
     startedHere.add(a.executionId);
@@ -170,10 +172,9 @@ async function storeStep(
       startTime: options.now.toISOString(),
       endTime: endedAt.has(a.executionId) ? options.now.toISOString() : null,
     });
-    row.create_time = at;
-    row.update_time = at;
-    await tx.insert(R.act, row);
+    started.push({ ...row, create_time: at, update_time: at });
   }
+  await tx.insertRows(R.act, started);
   const endedElsewhere = [...endedAt].filter((e) => !startedHere.has(e));
   if (endedElsewhere.length) {
     await tx
@@ -217,6 +218,7 @@ async function storeStep(
     if (openIds.has(w.executionId)) continue;
     const info = def.process.elements.get(w.elementId);
     const assignee = resolveAssignee(info?.assignee, result.variables);
+    if (info) await checkAssignee(tx, info, assignee);
     const row = tx.toRow(R.task, {
       processInstanceId: id,
       processDefinitionId: Number(def.record.id),

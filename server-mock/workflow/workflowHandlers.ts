@@ -17,6 +17,8 @@ import { ModelError, parseBpmn, type ParsedProcess } from './bpmnModel.ts';
 import { col, endInstance, loadDefinition, loadInstance, resources, startInstance, stepInstance, withRetry } from './instances.ts';
 import { diagramSvg } from './diagram.ts';
 import { assertFitsForm, checkFormKeys, checkFormSchemas, resolveForm, startFormKey } from './forms.ts';
+import { checkPeople, delegateOptions, referableOf } from './modelPeople.ts';
+import { callInput, idParam } from '../grants/grantInput.ts';
 import type { Services } from '../calls/context.ts';
 
 /** The fields a task answer carries (not the engine's snapshot). */
@@ -90,15 +92,22 @@ function byId(r: Resource, q: Query, query: Record<string, unknown>): Query {
 
 // ---------------------------------------------------------------- models and deployments
 
+/** What a model's check reads besides its XML: its forms, and the model it is (its referable users and organisations). */
+interface ModelContext {
+  services?: Services;
+  formSchemas: unknown;
+  usedForm: unknown;
+  /** The stored model, if any: its referable users and organisations count unless `sent` names others. */
+  modelId?: number;
+  sent?: { referUserIds?: unknown; referOrgIds?: unknown };
+}
+
 /**
- * Check a model's BPMN, that its candidate groups and users name roles and users of the tenant,
- * and that every form it names is one of its form schemas or a published form.
+ * Check a model's BPMN, that the people of its user tasks are there (modelPeople.ts: roles and
+ * users of the tenant, referable when the model names referable users or organisations), and
+ * that every form it names is one of its form schemas or a published form.
  */
-async function checkModel(
-  data: TenantData,
-  xml: string,
-  forms: { services?: Services; formSchemas: unknown; usedForm: unknown },
-): Promise<ParsedProcess> {
+async function checkModel(data: TenantData, xml: string, model: ModelContext): Promise<ParsedProcess> {
   let process: ParsedProcess;
   try {
     process = await parseBpmn(xml);
@@ -106,25 +115,9 @@ async function checkModel(
     if (err instanceof ModelError) throw badRequest(err.message, [{ field: err.element ?? 'modelXml', message: err.message }]);
     throw err;
   }
-  const schemas = checkFormSchemas(withInlineForms(forms.formSchemas, process));
-  const role = data.resource('SysRole');
-  const user = data.resource('SysUser');
-  for (const el of process.elements.values()) {
-    for (const g of el.candidateGroups) {
-      const found = await data.select(role).select('id').where(col(role, 'roleCode'), '=', g).executeTakeFirst();
-      if (!found)
-        throw badRequest(`The candidate group "${g}" of user task "${el.id}" names no role`, [
-          { field: el.id, message: `candidate group "${g}" names no role` },
-        ]);
-    }
-    const users = [...el.candidateUsers, ...(el.assignee && !el.assignee.includes('${') ? [el.assignee] : [])];
-    for (const u of users) {
-      const found = await data.select(user).select('id').where(col(user, 'username'), '=', u).executeTakeFirst();
-      if (!found)
-        throw badRequest(`The user "${u}" of user task "${el.id}" names no user`, [{ field: el.id, message: `user "${u}" names no user` }]);
-    }
-  }
-  if (forms.services) await checkFormKeys(forms.services, data, process, schemas, forms.usedForm);
+  const schemas = checkFormSchemas(withInlineForms(model.formSchemas, process));
+  await checkPeople(data, process, await referableOf(data, model.modelId, model.sent));
+  if (model.services) await checkFormKeys(model.services, data, process, schemas, model.usedForm);
   return process;
 }
 
@@ -141,8 +134,8 @@ function withInlineForms(formSchemas: unknown, process: ParsedProcess): unknown 
 
 const SAVED = 'Saved successfully, please deploy';
 
-/** The model's forms as a save sends them (an update that leaves them out keeps the stored ones). */
-async function formsOf(ctx: CallContext, data: TenantData): Promise<{ services: Services; formSchemas: unknown; usedForm: unknown }> {
+/** The model as a save sends it (an update that leaves out its forms or referable people keeps the stored ones). */
+async function modelOf(ctx: CallContext, data: TenantData): Promise<ModelContext> {
   const body = ctx.body as Row;
   let stored: Row = {};
   if (body.id !== undefined && (!('formSchemas' in body) || !('usedForm' in body))) {
@@ -154,6 +147,8 @@ async function formsOf(ctx: CallContext, data: TenantData): Promise<{ services: 
     services: ctx.services,
     formSchemas: 'formSchemas' in body ? body.formSchemas : stored.formSchemas,
     usedForm: 'usedForm' in body ? body.usedForm : stored.usedForm,
+    modelId: body.id === undefined ? undefined : Number(body.id),
+    sent: { referUserIds: body.referUserIds, referOrgIds: body.referOrgIds },
   };
 }
 
@@ -161,7 +156,7 @@ const addModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const xml = (ctx.body as Row).modelXml;
   checkFormSchemas((ctx.body as Row).formSchemas);
-  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await formsOf(ctx, data));
+  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await modelOf(ctx, data));
   return new EnvelopeResult(await crudHandlers['crud.add']!(ctx), SAVED);
 };
 
@@ -169,7 +164,7 @@ const updateModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const xml = (ctx.body as Row).modelXml;
   checkFormSchemas((ctx.body as Row).formSchemas);
-  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await formsOf(ctx, data));
+  if (typeof xml === 'string' && xml.trim()) await checkModel(data, xml, await modelOf(ctx, data));
   return new EnvelopeResult(await crudHandlers['crud.update']!(ctx), SAVED);
 };
 
@@ -192,7 +187,7 @@ export async function deployModelRecord(
   const m = tx.toRecord(model, row);
   const xml = typeof m.modelXml === 'string' ? m.modelXml : '';
   if (!xml.trim()) throw badRequest('The model has no BPMN to deploy', [{ field: 'modelXml', message: 'is empty' }]);
-  const process = await checkModel(tx, xml, { services, formSchemas: m.formSchemas, usedForm: m.usedForm });
+  const process = await checkModel(tx, xml, { services, formSchemas: m.formSchemas, usedForm: m.usedForm, modelId });
   const at = tx.dialect.toDb('datetime', now.toISOString());
   const deploymentId = await tx.insert(dep, {
     ...tx.toRow(dep, { deploymentName: m.modelName, category: m.modelCategory, modelId, deployTime: now.toISOString() }),
@@ -236,6 +231,35 @@ const deployModel: CallHandler = async (ctx) => {
   const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.id), ctx.services.now(), ctx.services));
   return new EnvelopeResult(answer, 'Deployed successfully');
 };
+
+/**
+ * The platform's modeler saves its design (process/persistProcess): the model's BPMN XML
+ * (`jsonXml`, checked as a model's XML is) and its diagram as SVG (`svgXml`: this server draws
+ * diagrams from the XML's diagram interchange, so it keeps none). Parameters in the query string,
+ * a form or a JSON body; the platform's plain success answers.
+ */
+const persistProcess: CallHandler = async (ctx) => {
+  const { data } = withPrincipal(ctx);
+  const input = callInput(ctx);
+  const modelId = idParam(input, 'modelId');
+  const xml = input.jsonXml;
+  if (typeof xml !== 'string' || !xml.trim()) throw badRequest('jsonXml is required', [{ field: 'jsonXml', message: 'is required' }]);
+  const model = data.resource('Model');
+  const row = (await data.select(model).selectAll().where('id', '=', modelId).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound(`No model ${modelId}`);
+  const stored = data.toRecord(model, row);
+  await checkModel(data, xml, { services: ctx.services, formSchemas: stored.formSchemas, usedForm: stored.usedForm, modelId });
+  const at = data.dialect.toDb('datetime', ctx.services.now().toISOString());
+  await data
+    .update(model)
+    .set({ ...data.toRow(model, { modelXml: xml }), update_time: at })
+    .where('id', '=', modelId)
+    .execute();
+  return undefined;
+};
+
+/** The users a task can be delegated to, by organisation (task/queryUsername, modelPeople.ts). */
+const queryUsername: CallHandler = async (ctx) => delegateOptions(withPrincipal(ctx).data);
 
 const queryDeployment: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
@@ -887,6 +911,8 @@ export const workflowHandlers: Record<string, CallHandler> = {
   'workflow.addModel': addModel,
   'workflow.updateModel': updateModel,
   'workflow.deployModel': deployModel,
+  'workflow.persistProcess': persistProcess,
+  'workflow.queryUsername': queryUsername,
   'workflow.queryDeployment': queryDeployment,
   'workflow.deleteDeployment': deleteDeployment,
   'workflow.queryProcessDefinition': queryProcessDefinition,

@@ -113,6 +113,7 @@ const CALLS: ClientCall[] = [
   { name: 'queryRoleNameCheckbox', method: 'GET', url: '/api/admin/sysrole/queryRoleNameCheckbox', params: none, shape: 'array' },
   { name: 'queryRoleCode', method: 'GET', url: '/api/admin/sysrole/queryRoleCode', params: none, shape: 'array' },
   { name: 'queryUsername', method: 'GET', url: '/api/admin/sysuser/queryUsername', params: none, shape: 'array' },
+  { name: 'queryUsername', method: 'GET', url: '/api/activiti/task/queryUsername', params: none, shape: 'array' },
   { name: 'queryOrgType', method: 'GET', url: '/api/admin/sysorg/queryOrgType', params: none, shape: 'array' },
   { name: 'queryRegionType', method: 'GET', url: '/api/admin/sysregion/queryRegionType', params: none, shape: 'array' },
   {
@@ -267,11 +268,10 @@ describe('the platform client table', () => {
   it('names each call by the method and URL the server declares', () => {
     const registry = server.services.registry;
     for (const c of CALLS) {
-      const declared = registry.calls.filter((d) => d.name === c.name);
-      expect(
-        declared.map((d) => `${d.method} ${d.url}`),
-        c.name,
-      ).toEqual([`${c.method} ${c.url}`]);
+      // a name the platform serves twice (sysuser/ and task/queryUsername) is in the table twice
+      const declared = registry.calls.filter((d) => d.name === c.name).map((d) => `${d.method} ${d.url}`);
+      const listed = CALLS.filter((x) => x.name === c.name).map((x) => `${x.method} ${x.url}`);
+      expect(declared.sort(), c.name).toEqual(listed.sort());
     }
   });
 

@@ -33,10 +33,12 @@ let editor: Api;
 let visitor: Api;
 let acme: Api;
 let approvalId: number;
+let adminToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = client(server.url, await signIn(server.url, 'demo', 'admin'));
+  adminToken = await signIn(server.url, 'demo', 'admin');
+  admin = client(server.url, adminToken);
   editor = client(server.url, await signIn(server.url, 'demo', 'editor'));
   visitor = client(server.url, await signIn(server.url, 'demo', 'visitor'));
   acme = client(server.url, await signIn(server.url, 'acme', 'admin'));
@@ -288,6 +290,217 @@ describe('the model form', () => {
     expect(bad.status).toBe(400);
     const [after] = ok<PageData>(await admin.get(`${A}/model/queryModel`, { id: Number(added.id) })).list;
     expect(after).toMatchObject({ referUserIds: [Number(editorUser.id)] });
+  });
+});
+
+describe("the platform's delegate dialog and modeler calls", () => {
+  type Group = { value: string; children: { key: string; value: string }[] };
+
+  it("task/queryUsername answers the tenant's users who may sign in, by organisation in tree order, granted by URL", async () => {
+    const res = await admin.get<Envelope<Group[]>>(`${A}/task/queryUsername`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 200, message: 'success' });
+    const groups = res.body.data!;
+    const users = ok<PageData>(await admin.get('/api/admin/sysuser/querySysUser', { pageSize: 1000 })).list;
+    const orgs = ok<PageData>(await admin.get('/api/admin/sysorg/querySysOrg', { pageSize: 1000 })).list;
+    const orgName = (id: unknown) => String(orgs.find((o) => o.id === id)!.orgName);
+    const enabled = users.filter((u) => Number(u.status) === 1);
+    // every enabled user once, under their organisation, as "username(nickname)"; no empty group
+    expect(groups.flatMap((g) => g.children.map((c) => c.key)).sort()).toEqual(enabled.map((u) => String(u.username)).sort());
+    for (const u of enabled) {
+      const group = groups.find((g) => g.children.some((c) => c.key === u.username))!;
+      expect(group.value).toBe(orgName(u.orgId));
+      expect(group.children.find((c) => c.key === u.username)!.value).toBe(`${String(u.username)}(${String(u.nickname)})`);
+    }
+    expect(groups.every((g) => g.children.length > 0)).toBe(true);
+    // the tree order of the organisations: each parent before its children
+    const position = new Map(groups.map((g, i) => [g.value, i]));
+    for (const o of orgs) {
+      const parent = orgs.find((p) => p.id === o.orgParent);
+      if (parent && position.has(String(o.orgName)) && position.has(String(parent.orgName)))
+        expect(position.get(String(parent.orgName))!).toBeLessThan(position.get(String(o.orgName))!);
+    }
+    // a disabled user is not offered
+    const disabled = enabled.find((u) => u.username === 'visitor')!;
+    ok(await admin.put('/api/admin/sysuser/updateSysUser', { id: Number(disabled.id), status: 0 }));
+    try {
+      const after = ok<Group[]>(await admin.get(`${A}/task/queryUsername`));
+      expect(after.flatMap((g) => g.children.map((c) => c.key))).not.toContain('visitor');
+    } finally {
+      ok(await admin.put('/api/admin/sysuser/updateSysUser', { id: Number(disabled.id), status: 1 }));
+    }
+    // another tenant's users are not among acme's, and the visitor's role has no grant of the URL
+    const acmeUsers = ok<Group[]>(await acme.get(`${A}/task/queryUsername`)).flatMap((g) => g.children.map((c) => c.key));
+    expect(acmeUsers).toContain('admin');
+    expect(acmeUsers).not.toContain('editor');
+    expect((await visitor.get(`${A}/task/queryUsername`)).status).toBe(403);
+    const rows = ok<PageData>(await admin.get('/api/admin/sysurl/querySysUrl', { url: `${A}/task/queryUsername`, pageSize: 10 })).list;
+    expect(rows.map((r) => r.url)).toContain(`${A}/task/queryUsername`);
+  });
+
+  it("process/persistProcess saves the modeler's XML (query string, form or JSON body), checks it as a save does, and answers success", async () => {
+    const modelId = Number(
+      ok<Rec>(await admin.post(`${A}/model/addModel`, { modelName: 'Persisted', modelCategory: 'test', orgId: await orgOf(admin) })).id,
+    );
+    const stored = async () => String(ok<PageData>(await admin.get(`${A}/model/queryModel`, { id: modelId })).list[0]!.modelXml ?? '');
+    const svgXml = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+    // the platform's client: a JSON body
+    const saved = await admin.post<Envelope>(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ status: 200, message: 'success' });
+    expect(await stored()).toBe(SIMPLE);
+    // the parameters in the query string
+    const small = bpmn(
+      'small',
+      '<startEvent id="s"/><userTask id="t" activiti:assignee="admin"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/>',
+    );
+    ok(await admin.post(`${A}/process/persistProcess`, undefined, { modelId, jsonXml: small, svgXml }));
+    expect(await stored()).toBe(small);
+    // a form body, the modelId a string
+    const form = await fetch(`${server.url}${A}/process/persistProcess`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ modelId: String(modelId), jsonXml: APPROVAL, svgXml }).toString(),
+    });
+    expect(form.status, await form.clone().text()).toBe(200);
+    expect(await stored()).toBe(APPROVAL);
+    // checked as a model is: refused naming the element, nothing stored
+    const bad = await admin.post<Envelope & { errors?: { field: string }[] }>(`${A}/process/persistProcess`, {
+      modelId,
+      jsonXml: APPROVAL.replace('${amount &gt; 1000}', '${amount &gt; }'),
+      svgXml,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('large');
+    expect(await stored()).toBe(APPROVAL);
+    expect((await admin.post(`${A}/process/persistProcess`, { modelId, svgXml })).status).toBe(400);
+    expect((await admin.post(`${A}/process/persistProcess`, { jsonXml: SIMPLE })).status).toBe(400);
+    // another tenant's model is none of acme's; the Design button is needed
+    expect((await acme.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml })).status).toBe(404);
+    expect((await visitor.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml })).status).toBe(403);
+    expect(await stored()).toBe(APPROVAL);
+    ok(await editor.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml }));
+    // the saved design deploys
+    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { id: modelId }));
+    expect(deployed).toMatchObject({ processKey: 'simple' });
+  });
+});
+
+describe('the people a model names', () => {
+  const assigned = (username: string) =>
+    bpmn(
+      'people',
+      `<startEvent id="start"/><userTask id="approve" name="Approve" activiti:assignee="${username}"/><endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="approve"/><sequenceFlow id="f2" sourceRef="approve" targetRef="end"/>`,
+    );
+  const offered = (attrs: string) =>
+    bpmn(
+      'people',
+      `<startEvent id="start"/><userTask id="approve" name="Approve" ${attrs}/><endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="approve"/><sequenceFlow id="f2" sourceRef="approve" targetRef="end"/>`,
+    );
+  type Refused = Envelope & { errors?: { field: string; message: string }[] };
+
+  it('refuses at save and at deploy a user outside the referable users and organisations, naming the task', async () => {
+    const users = ok<PageData>(await admin.get('/api/admin/sysuser/querySysUser', { pageSize: 100 })).list;
+    const editorUser = users.find((u) => u.username === 'editor')!;
+    const adminUser = users.find((u) => u.username === 'admin')!;
+    const base = { modelCategory: 'test', orgId: await orgOf(admin) };
+    // referable: the editor only
+    const refused = await admin.post<Refused>(`${A}/model/addModel`, {
+      ...base,
+      modelName: 'Referable only',
+      referUserIds: [Number(editorUser.id)],
+      modelXml: assigned('admin'),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      `The user "admin" of user task "approve" is not one of the model's referable users, nor of its referable organisations`,
+    );
+    expect(refused.body.errors?.[0]?.field).toBe('approve');
+    ok(
+      await admin.post(`${A}/model/addModel`, {
+        ...base,
+        modelName: 'Referable editor',
+        referUserIds: [Number(editorUser.id)],
+        modelXml: assigned('editor'),
+      }),
+    );
+    // a referable organisation makes its users referable (the admin's)
+    ok(
+      await admin.post(`${A}/model/addModel`, {
+        ...base,
+        modelName: 'Referable organisation',
+        referOrgIds: [Number(adminUser.orgId)],
+        modelXml: offered('activiti:candidateUsers="admin"'),
+      }),
+    );
+    // narrowed afterwards without the XML: the save keeps it, the deploy refuses it
+    const model = ok<Rec>(await admin.post(`${A}/model/addModel`, { ...base, modelName: 'Narrowed', modelXml: assigned('admin') }));
+    ok(await admin.put(`${A}/model/updateModel`, { id: Number(model.id), referUserIds: [Number(editorUser.id)] }));
+    const deploy = await admin.post<Refused>(`${A}/model/deployModel`, undefined, { id: Number(model.id) });
+    expect(deploy.status).toBe(400);
+    expect(deploy.body.errors?.[0]?.field).toBe('approve');
+    // and the modeler's save of the model checks it too
+    const persisted = await admin.post<Refused>(`${A}/process/persistProcess`, { modelId: Number(model.id), jsonXml: assigned('admin') });
+    expect(persisted.status).toBe(400);
+    expect(persisted.body.errors?.[0]?.field).toBe('approve');
+  });
+
+  it('refuses names that name nothing, and expressions among the candidates', async () => {
+    const refusal = async (xml: string) => {
+      const res = await admin.post<Refused>(`${A}/model/addModel`, {
+        modelName: 'People',
+        modelCategory: 'test',
+        orgId: await orgOf(admin),
+        modelXml: xml,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.errors?.[0]?.field).toBe('approve');
+      return res.body.message;
+    };
+    expect(await refusal(assigned('nobody'))).toBe('The user "nobody" of user task "approve" names no user');
+    expect(await refusal(offered('activiti:candidateUsers="editor,nobody"'))).toBe(
+      'The user "nobody" of user task "approve" names no user',
+    );
+    expect(await refusal(offered('activiti:candidateGroups="ROLE_NOBODY"'))).toBe(
+      'The candidate group "ROLE_NOBODY" of user task "approve" names no role',
+    );
+    expect(await refusal(offered('activiti:candidateUsers="${starter}"'))).toContain(
+      'The candidate users of user task "approve" hold the expression "${starter}"',
+    );
+    // an expression as the assignee names a user only when the instance runs
+    ok(
+      await admin.post(`${A}/model/addModel`, {
+        modelName: 'People',
+        modelCategory: 'test',
+        orgId: await orgOf(admin),
+        modelXml: assigned('${reviewer}'),
+      }),
+    );
+  });
+
+  it("takes an assignee expression's user when the task begins, and refuses a step whose assignee names no user", async () => {
+    const defId = await deploy(admin, assigned('${reviewer}'), 'Reviewer');
+    const before = ok<PageData>(await admin.get(`${A}/history/queryHistoricProcessInstance`, { processKey: 'people' })).pagination.total;
+    const nobody = await admin.post<Refused>(`${A}/process/startProcessInstance`, {
+      processDefinitionId: defId,
+      variables: { reviewer: 'nobody' },
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toBe('The assignee of user task "approve" (${reviewer}) is "nobody", which names no user');
+    expect(nobody.body.errors?.[0]?.field).toBe('approve');
+    const empty = await admin.post<Refused>(`${A}/process/startProcessInstance`, { processDefinitionId: defId, variables: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('is empty and the task has no candidates');
+    // nothing of either was stored
+    expect(ok<PageData>(await admin.get(`${A}/history/queryHistoricProcessInstance`, { processKey: 'people' })).pagination.total).toBe(
+      before,
+    );
+    const id = await start(admin, defId, { reviewer: 'editor' });
+    expect((await instanceTasks(admin, id)).map((t) => [t.name, t.assignee])).toEqual([['Approve', 'editor']]);
+    // empty on a task offered to candidates: offered to them
+    const offeredId = await deploy(admin, offered('activiti:assignee="${reviewer}" activiti:candidateGroups="ROLE_EDITOR"'), 'Offered');
+    const o = await start(admin, offeredId, {});
+    expect((await instanceTasks(admin, o)).map((t) => [t.status, t.assignee])).toEqual([['open', null]]);
   });
 });
 

@@ -5,7 +5,8 @@
  * form on /startprocess (a wrong form is refused field by field first); the editor claims it on
  * /candidatetask and passes it on /assigneetask with a comment (none refused); the
  * administrator, the second approver, sends it back, the editor passes it again and the
- * administrator passes it; the editor rejects another request. The starter sees both on
+ * administrator passes it; the editor rejects another request, and delegates a third to the
+ * administrator, chosen by organisation in the dialog, who resolves it. The starter sees both on
  * /myprocess with the highlighted diagram and the comments, on its record route too; the
  * history pages show the steps, variables and comments; a definition and an instance are
  * suspended and activated with their messages; the editor's workbench lists the pending task.
@@ -212,6 +213,41 @@ describe('a leave request', () => {
     await rowAction(editorPage, assignee, task.id, 'reject', 'rejectTask', 'rejected', comment(`Too long ${RUN}`));
     const rejected = ok<PageData>(await admin.get(`${A}/history/queryHistoricProcessInstance`, { processInstanceId: rejectedId })).list[0]!;
     expect(rejected).toMatchObject({ status: 'over', result: 'rejected' });
+  });
+
+  it('another is delegated by the editor to a user chosen by organisation, who resolves it', async () => {
+    const defs = ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { processKey: 'leave' })).list;
+    const started = ok<Rec>(
+      await admin.post(`${A}/process/startProcessInstance`, {
+        processDefinitionId: Number(defs[0]!.id),
+        businessKey: `DELEGATE-${RUN}`,
+        variables: { days: 2, reason: `Short trip ${RUN}` },
+      }),
+    );
+    const instanceId = Number(started.id);
+    const task = await openTask(instanceId);
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(task.id) }));
+    // the administrator's organisation, as the delegate dialog groups the users
+    const me = ok<PageData>(await admin.get('/api/admin/sysuser/querySysUser', { username: 'admin', pageSize: 10 })).list.find(
+      (u) => u.username === 'admin',
+    )!;
+    const orgs = ok<PageData>(await admin.get('/api/admin/sysorg/querySysOrg', { pageSize: 1000 })).list;
+    const orgName = String(orgs.find((o) => o.id === me.orgId)!.orgName);
+
+    await open(editorPage, '/assigneetask', assignee);
+    await rowAction(editorPage, assignee, task.id, 'delegate', 'delegateTask', 'delegated', async (modal) => {
+      // the users of task/queryUsername, read as the dialog opens
+      await modal.getByLabel(say('resources.Task.fields.delegateTo')).click();
+      const dropdown = editorPage.locator('.ant-select-dropdown:visible');
+      await dropdown.locator('.ant-select-item-group', { hasText: orgName }).first().waitFor(WAIT);
+      await dropdown.locator('.ant-select-item-option', { hasText: `admin(${String(me.nickname)})` }).click();
+      await comment(`Over to you ${RUN}`)(modal);
+    });
+    await expect.poll(async () => (await openTask(instanceId)).assignee, WAIT).toBe('admin');
+
+    await open(adminPage, '/assigneetask', assignee);
+    await rowAction(adminPage, assignee, task.id, 'resolve', 'resolveTask', 'resolved', comment(`Looks fine ${RUN}`));
+    await expect.poll(async () => (await openTask(instanceId)).assignee, WAIT).toBe('editor');
   });
 });
 

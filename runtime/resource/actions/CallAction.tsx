@@ -38,15 +38,29 @@ function dataOf<T>(answer: unknown): T {
   return (answer && typeof answer === 'object' && 'data' in answer ? (answer as { data: unknown }).data : answer) as T;
 }
 
-/** Options of a select input: [{label, value}] or plain strings; `label` values where the call answers ids. */
-function optionsOf(answer: unknown): { label: string; value: string }[] {
+interface SelectOption {
+  label: string;
+  value: string;
+}
+
+/**
+ * Options of a select input: [{label, value}] or plain strings (`label` values where the call
+ * answers ids), or option groups as the platform answers them (task/queryUsername: the users by
+ * organisation, [{value: group label, children: [{key: value, value: label}]}]).
+ */
+export function optionsOf(answer: unknown): (SelectOption | { label: string; options: SelectOption[] })[] {
   const rows = dataOf<unknown>(answer);
   if (!Array.isArray(rows)) return [];
-  return rows.map((r) =>
-    typeof r === 'object' && r !== null
-      ? { label: String((r as Values).label), value: String((r as Values).label) }
-      : { label: String(r), value: String(r) },
-  );
+  return rows.map((r) => {
+    if (typeof r !== 'object' || r === null) return { label: String(r), value: String(r) };
+    const row = r as Values;
+    if (Array.isArray(row.children))
+      return {
+        label: String(row.value ?? row.label ?? ''),
+        options: (row.children as Values[]).map((c) => ({ label: String(c.value ?? c.key), value: String(c.key ?? c.value) })),
+      };
+    return { label: String(row.label), value: String(row.label) };
+  });
 }
 
 function SelectInput({ call, value, onChange, id }: { call: string; value?: string; onChange?: (v: string) => void; id?: string }) {
@@ -55,6 +69,7 @@ function SelectInput({ call, value, onChange, id }: { call: string; value?: stri
     <Select
       id={id}
       showSearch
+      optionFilterProp="label"
       value={value}
       onChange={onChange}
       loading={loaded.loading}

@@ -115,16 +115,8 @@ export function checkLinkCall(
     );
 }
 
-/** The assign sections of a resource's actions against its links and the calls they name. */
-export function checkAssignActions(
-  r: Resource,
-  byName: ReadonlyMap<string, Resource>,
-  callNames: ReadonlySet<string>,
-  unreadable: ReadonlySet<string>,
-  check: Check,
-): void {
-  // The calls of a refused file are unknown: naming one is not a second mistake.
-  const knownCall = (name: string) => unreadable.size > 0 || callNames.has(name);
+/** The assign sections of a resource's actions against its links (the calls they name: crossCheck, with every reference to a call). */
+export function checkAssignActions(r: Resource, byName: ReadonlyMap<string, Resource>, check: Check): void {
   r.actions.forEach((a, i) => {
     const spec = a.assign;
     if (!spec) return;
@@ -132,17 +124,12 @@ export function checkAssignActions(
     const link = r.links[spec.link];
     check(a.kind === 'custom' && !!a.call, `/actions/${i}`, 'an assign action is a custom action with the call that saves it');
     check(!!link, `${pointer}/link`, `no link "${spec.link}" in links`);
-    for (const key of ['candidates', 'linked'] as const) {
-      const name = spec[key];
-      if (name !== undefined) check(knownCall(name), `${pointer}/${key}`, `no call named "${name}" in any resource`);
-    }
     check(
       spec.widget === 'tree' || spec.linked !== undefined,
       `${pointer}/linked`,
       `a ${spec.widget} needs the call answering the linked values`,
     );
     if (spec.scope) {
-      check(knownCall(spec.scope.call), `${pointer}/scope/call`, `no call named "${spec.scope.call}" in any resource`);
       check(!!link?.scope?.includes(spec.scope.field), `${pointer}/scope/field`, `"${spec.scope.field}" is not in the scope of the link`);
     }
     if (spec.name !== undefined) check(r.fieldMap.has(spec.name), `${pointer}/name`, `no field "${spec.name}"`);
