@@ -340,7 +340,7 @@ export const fileHandlers: Record<string, CallHandler> = {
     const t = tables(data);
     const parentId = ctx.query.parentId === undefined ? null : Number(ctx.query.parentId);
     if (parentId !== null) await ownRow(t, principal, parentId, 'folder');
-    const received = await receiveFiles(ctx.request, uploadTempDir(ctx.services.config));
+    const received = await receiveFiles(ctx.request, uploadTempDir(ctx.services.config), storageOf(ctx.services.config).writeBehind);
     try {
       const ids = await storeFiles(ctx.services, data, principal, parentId, received);
       const stored = (await own(t, principal)

@@ -2,10 +2,11 @@
  * Receiving an upload: the multipart body is streamed part by part into temporary files beside
  * the folder storage (never held whole in memory), each file counted and its first bytes kept
  * for the type check. A file over the limit is not written further; the rest of the body is
- * still read (and dropped) so that the client gets the refusal instead of a broken connection.
- * Whatever goes wrong (a refusal, an upload cut off half-way), every temporary file is removed.
+ * still read (and dropped) so that the client gets the refusal instead of a broken connection;
+ * so is the rest of a file whose write or sync failed (FileWriter, with the folder storage's
+ * write-behind). Whatever goes wrong (a refusal, an upload cut off half-way), every temporary
+ * file is removed.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../http/apiError.ts';
 import { SNIFF_BYTES, checkType, cleanName, emptyFile, tooLarge } from './fileRules.ts';
+import { FileWriter } from './fileWriter.ts';
+import type { WriteBehind } from './storage.ts';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../schemas/registry/fileLimits.ts';
 
 /** One received file, checked, waiting in a temporary file. */
@@ -55,13 +58,14 @@ async function drain(file: NodeJS.ReadableStream): Promise<void> {
  * `tempDir`; the first refusal is thrown once the body has been read. The caller owns the
  * temporary files of the answer (removeTemp).
  */
-export async function receiveFiles(request: FastifyRequest, tempDir: string): Promise<ReceivedFile[]> {
+export async function receiveFiles(request: FastifyRequest, tempDir: string, writeBehind?: WriteBehind): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) {
     throw badRequest('Send the files as multipart/form-data, in file fields "file"', [{ field: 'file', message: 'is required' }]);
   }
   await mkdir(tempDir, { recursive: true });
   const received: ReceivedFile[] = [];
-  let refusal: ApiError | undefined;
+  /** The first refusal, or a failure of the disk: thrown once the whole body is read. */
+  let refusal: Error | undefined;
   try {
     const options = {
       // one byte over the limit reaches the counter, which refuses the file
@@ -100,11 +104,15 @@ export async function receiveFiles(request: FastifyRequest, tempDir: string): Pr
       }
       const tempPath = join(tempDir, `${randomUUID()}.upload`);
       const counter = new Counter();
+      const writer = new FileWriter(tempPath, { writeBehind });
       try {
-        await pipeline(part.file, counter, createWriteStream(tempPath));
+        await pipeline(part.file, counter, writer);
       } catch (err) {
         await rm(tempPath, { force: true });
-        throw err;
+        // an upload cut off ends here; a failure of the disk once the rest of the body is read
+        if (!writer.failed) throw err;
+        refusal = err as Error;
+        continue;
       }
       const entry = { fileName: name, contentType: '', fileType: '', size: counter.size, tempPath };
       received.push(entry);

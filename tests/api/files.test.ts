@@ -16,6 +16,7 @@ import { client, signIn, startTestServer, TEST_SERVER_ENV, type Envelope, type P
 import { HTML_PAGE, PNG, multipart, pdfBytes, type Part } from './filesFixtures.ts';
 import { storageOf, uploadTempDir } from '../../server-mock/files/storageConfig.ts';
 import { cleanFileStorage } from '../../server-mock/files/fileCleanup.ts';
+import type { FolderStorage } from '../../server-mock/files/folderStorage.ts';
 import { MAX_FILE_BYTES } from '../../schemas/registry/fileLimits.ts';
 import type { FileRecord } from '../../server-mock/files/fileHandlers.ts';
 
@@ -383,6 +384,40 @@ describe.each(['folder', 's3'] as const)('the file API on the %s storage', (kind
       });
       expect(res.status).toBe(415);
     });
+  });
+
+  it.runIf(kind === 'folder')('syncs each object before its row is written; a failed sync stores nothing', async () => {
+    const storage = storageOf(server.config) as FolderStorage;
+    const sync = storage.sync;
+    try {
+      // a 5 MB file: synced in the background while it arrives, then once more before its row
+      const rowsBefore = (await rowsOf(admin)).length;
+      const syncs: { folder: boolean; rows: number }[] = [];
+      storage.sync = async (handle, folder) => {
+        await sync(handle, folder);
+        syncs.push({ folder, rows: (await rowsOf(admin)).length });
+      };
+      const res = await upload(adminToken, [{ filename: 'synced.txt', type: 'text/plain', body: Buffer.alloc(5 * 1024 * 1024, 's') }]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(syncs.filter((s) => !s.folder).length).toBeGreaterThanOrEqual(2);
+      expect(syncs.at(-1)!.folder).toBe(true);
+      expect(syncs.every((s) => s.rows === rowsBefore)).toBe(true);
+      expect((await rowsOf(admin)).length).toBe(rowsBefore + 1);
+
+      // a sync that fails, in the background (5 MB) or before the row (a few bytes): an error, and nothing stored
+      storage.sync = async (handle, folder) => {
+        if (!folder) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+        await sync(handle, folder);
+      };
+      for (const body of [Buffer.alloc(5 * 1024 * 1024, 'f'), Buffer.from('small')]) {
+        const before = await snapshot();
+        const failed = await upload(adminToken, [{ filename: 'failed.txt', type: 'text/plain', body }]);
+        expect(failed.status, JSON.stringify(failed.body)).toBe(500);
+        expect(await snapshot()).toEqual(before);
+      }
+    } finally {
+      storage.sync = sync;
+    }
   });
 
   it('the clean-up removes objects without a row (a crash between object and row) and keeps the others', async () => {
