@@ -14,11 +14,11 @@
  * `npm run bench -- --only form` (options: --keystrokes <n> per round, default 60;
  * --rounds <n>, default 3), or `npx tsx bench/formLatency.ts`.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/harness.ts';
-import { buildFixturePage, serveDirectory } from './fixturePages.ts';
+import { buildFixturePage } from './fixturePages.ts';
+import { cliNumber, serveBuilt } from './setup.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/form');
 const TARGET_SELECTOR = '#bench_f100';
@@ -29,10 +29,10 @@ const FRAME_MS = 1000 / 60;
 const TARGET_PAINT_RATIO = 1.25;
 const TARGET_SCRIPT_MS = 8;
 
-type FormPage = 'native' | 'rjsf' | 'resource';
+export type FormPage = 'native' | 'rjsf' | 'resource';
 const FORM_PAGES: readonly FormPage[] = ['native', 'rjsf', 'resource'];
 
-interface PageFigures {
+export interface PageFigures {
   keystrokes: number;
   paintMedian: number;
   paintP95: number;
@@ -57,7 +57,7 @@ interface Sample {
   toPaint: number;
 }
 
-interface RoundResult {
+export interface RoundResult {
   samples: Sample[];
   scriptMs: number;
   layoutMs: number;
@@ -65,46 +65,67 @@ interface RoundResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function typeRound(browser: Browser, base: string, page: FormPage, keystrokes: number): Promise<RoundResult> {
+/**
+ * Types `keystrokes` letters, after WARM_UP not counted, into the focused input of a page that
+ * times its keystrokes (bench/fixtures/form/measure.ts, installKeystrokeTiming), one at a time:
+ * each waits for its frame to be painted, then a pause. The samples of the counted keystrokes,
+ * and the script and style + layout time over them (CDP Performance.getMetrics).
+ */
+export async function typeKeys(tab: Page, keystrokes: number): Promise<RoundResult> {
+  const cdp = await tab.context().newCDPSession(tab);
+  try {
+    await cdp.send('Performance.enable');
+    const before = await tab.evaluate(() => window.__keystrokes.length);
+    const press = async (i: number) => {
+      await tab.keyboard.press(String.fromCharCode(97 + (i % 26)));
+      await tab.evaluate((n) => window.__waitKeystrokes(n), before + i + 1);
+      await sleep(SETTLE_MS + Math.random() * FRAME_MS);
+    };
+    for (let i = 0; i < WARM_UP; i++) await press(i);
+    const metric = async () => {
+      const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+      const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return { script: get('ScriptDuration'), layout: get('LayoutDuration') + get('RecalcStyleDuration') };
+    };
+    const start = await metric();
+    for (let i = 0; i < keystrokes; i++) await press(WARM_UP + i);
+    const end = await metric();
+    const samples = (await tab.evaluate(() => window.__keystrokes)).slice(before + WARM_UP);
+    return { samples, scriptMs: (end.script - start.script) * 1000, layoutMs: (end.layout - start.layout) * 1000 };
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** The letters typeKeys types in a call of `keystrokes`, warm-up included. */
+export function typedText(keystrokes: number): string {
+  return Array.from({ length: WARM_UP + keystrokes }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+}
+
+export async function typeRound(browser: Browser, base: string, page: FormPage, keystrokes: number): Promise<RoundResult> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   try {
     const tab = await context.newPage();
     await tab.goto(`${base}/?page=${page}`);
     await tab.waitForFunction(() => window.__ready === true);
     await tab.locator(TARGET_SELECTOR).click();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Performance.enable');
-    const press = async (i: number, total: number) => {
-      await tab.keyboard.press(String.fromCharCode(97 + (i % 26)));
-      await tab.evaluate((n) => window.__waitKeystrokes(n), total);
-      await sleep(SETTLE_MS + Math.random() * FRAME_MS);
-    };
-    for (let i = 0; i < WARM_UP; i++) await press(i, i + 1);
-    const metric = async () => {
-      const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-      const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-      return { script: get('ScriptDuration'), layout: get('LayoutDuration') + get('RecalcStyleDuration') };
-    };
-    const before = await metric();
-    for (let i = 0; i < keystrokes; i++) await press(WARM_UP + i, WARM_UP + i + 1);
-    const after = await metric();
-    const samples = (await tab.evaluate(() => window.__keystrokes)).slice(WARM_UP);
+    const result = await typeKeys(tab, keystrokes);
     const typed = await tab.locator(TARGET_SELECTOR).inputValue();
     if (typed.length !== WARM_UP + keystrokes)
       throw new Error(`${page}: typed ${WARM_UP + keystrokes} characters, the field holds ${typed.length}`);
-    return { samples, scriptMs: (after.script - before.script) * 1000, layoutMs: (after.layout - before.layout) * 1000 };
+    return result;
   } finally {
     await context.close();
   }
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i]!;
 }
 
-function summarise(rounds: RoundResult[]): PageFigures {
+export function summarise(rounds: RoundResult[]): PageFigures {
   const samples = rounds.flatMap((r) => r.samples);
   const paint = samples.map((s) => s.toPaint).sort((a, b) => a - b);
   const frame = samples.map((s) => s.toFrame).sort((a, b) => a - b);
@@ -135,8 +156,7 @@ async function measureFormLatency(
   ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1, not "${value}"`);
   }
-  const dir = await buildFormPages();
-  const served = await serveDirectory(dir);
+  const served = await serveBuilt(await buildFormPages());
   const browser = await launchChromium();
   try {
     const results = new Map<FormPage, RoundResult[]>();
@@ -150,8 +170,7 @@ async function measureFormLatency(
     return Object.fromEntries([...results].map(([page, list]) => [page, summarise(list)])) as Record<FormPage, PageFigures>;
   } finally {
     await browser.close().catch(() => undefined);
-    served.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    served.close();
   }
 }
 
@@ -189,11 +208,5 @@ export async function benchFormLatency(options: { keystrokes?: number; rounds?: 
   );
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 && args[i + 1] ? Number(args[i + 1]) : undefined;
-  };
-  await benchFormLatency({ keystrokes: opt('keystrokes'), rounds: opt('rounds') });
-}
+if (process.argv[1] && import.meta.filename === process.argv[1])
+  await benchFormLatency({ keystrokes: cliNumber('keystrokes'), rounds: cliNumber('rounds') });

@@ -11,11 +11,11 @@
  * `npm run bench -- --only list-ui` (options: --list-rows <n>, default 10000; --list-rounds <n>,
  * default 3), or `npx tsx bench/listOpen.ts`.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/harness.ts';
-import { buildFixturePage, serveDirectory } from './fixturePages.ts';
+import { buildFixturePage } from './fixturePages.ts';
+import { cliNumber, serveBuilt } from './setup.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/listOpen');
 const TARGET_SPEEDUP = 15;
@@ -68,8 +68,7 @@ async function measureListOpen(
   ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1, not "${value}"`);
   }
-  const dir = await buildListPage();
-  const served = await serveDirectory(dir);
+  const served = await serveBuilt(await buildListPage());
   const browser = await launchChromium();
   try {
     const results = new Map<ListTable, ListFigures[]>();
@@ -93,8 +92,7 @@ async function measureListOpen(
     ) as Record<ListTable, ListFigures>;
   } finally {
     await browser.close().catch(() => undefined);
-    served.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    served.close();
   }
 }
 
@@ -132,11 +130,5 @@ export async function benchListOpen(options: { rows?: number; rounds?: number } 
   console.log(`  generic rows in the DOM: ${domRows} (target under ${MAX_DOM_ROWS}): ${domRows < MAX_DOM_ROWS ? 'met' : 'NOT met'}`);
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 && args[i + 1] ? Number(args[i + 1]) : undefined;
-  };
-  await benchListOpen({ rows: opt('list-rows'), rounds: opt('list-rounds') });
-}
+if (process.argv[1] && import.meta.filename === process.argv[1])
+  await benchListOpen({ rows: cliNumber('list-rows'), rounds: cliNumber('list-rounds') });

@@ -10,6 +10,9 @@
  *     (bench/bareServer.ts)
  *   - keystroke latency of the record form with 200 fields, against 200 native inputs and the
  *     plain @rjsf/antd form (bench/formLatency.ts)
+ *   - the form designer with the same 200 fields: a label typed in the property panel to the
+ *     preview's paint, against the record form's keystroke-to-paint, and undo of 100 steps
+ *     (bench/designerLatency.ts)
  *   - opening 10,000 records in the generic table, against antd Table with every row and antd
  *     Table `virtual` (bench/listOpen.ts)
  *   - publishing a document, and the list call of a published resource against the built-in
@@ -21,14 +24,15 @@
  *     (bench/jobs.ts)
  * Options: --duration <seconds> (default 10), --connections <n> (default 10) for the list
  * figures; --load-duration <seconds> (default 30), --load-connections <n> (default 50) for the
- * load figures; --keystrokes <n> (default 60) and --rounds <n> (default 3) for the form
- * figures; --list-rows <n> (default 10000) and --list-rounds <n> (default 3) for the list-ui
- * figures; --fuzz-runs <n> (default 1000) for the long fuzz run (bench/fuzz.ts); --doc-rows <n>
- * (default 10000) for the documents figures; --wf-instances <n> (default 1000) and --wf-users <n>
- * (default 50) for the workflow figures; --jobs <n> (default 1000) and --jobs-duration <seconds>
- * (default 60) for the scheduler figures; --file-rounds (default 10) for the files figures;
- * --only list|gen|load|pages|form|list-ui|fuzz|documents|workflow|jobs|files|bell; --bell-rounds
- * (default 25) and --bell-channels (default 200) for the live-notification figures.
+ * load figures; --keystrokes <n> (default 60) and --rounds <n> (default 3) for the form and
+ * designer figures; --list-rows <n> (default 10000) and --list-rounds <n> (default 3) for the
+ * list-ui figures; --fuzz-runs <n> (default 1000) for the long fuzz run (bench/fuzz.ts);
+ * --doc-rows <n> (default 10000) for the documents figures; --wf-instances <n> (default 1000)
+ * and --wf-users <n> (default 50) for the workflow figures; --jobs <n> (default 1000) and
+ * --jobs-duration <seconds> (default 60) for the scheduler figures; --file-rounds (default 10)
+ * for the files figures; --only
+ * list|gen|load|pages|form|designer|list-ui|fuzz|documents|workflow|jobs|files|bell;
+ * --bell-rounds (default 25) and --bell-channels (default 200) for the live-notification figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +49,7 @@ import { runGenerator } from '../generators/runGenerator.ts';
 import { createPgDatabase, signIn } from '../tests/api/harness.ts';
 import { benchSignInBytes } from './signInBytes.ts';
 import { benchFormLatency } from './formLatency.ts';
+import { benchDesignerLatency } from './designerLatency.ts';
 import { benchListOpen } from './listOpen.ts';
 import { benchFuzz } from './fuzz.ts';
 import { benchDocuments } from './documents.ts';
@@ -65,8 +70,13 @@ const ONLY = opt('only', '');
 const LOAD_DURATION = Number(opt('load-duration', '30'));
 const LOAD_CONNECTIONS = Number(opt('load-connections', '50'));
 const LOAD_SERVERS = new Set(opt('load-servers', 'json,bare,sqlite,barepg,postgres').split(','));
-if (ONLY && !['list', 'gen', 'load', 'pages', 'form', 'list-ui', 'fuzz', 'documents', 'workflow', 'jobs', 'files', 'bell'].includes(ONLY)) {
-  console.error(`--only takes list, gen, load, pages, form, list-ui, fuzz, documents, workflow, jobs, files or bell, not "${ONLY}"`);
+if (
+  ONLY &&
+  !['list', 'gen', 'load', 'pages', 'form', 'designer', 'list-ui', 'fuzz', 'documents', 'workflow', 'jobs', 'files', 'bell'].includes(ONLY)
+) {
+  console.error(
+    `--only takes list, gen, load, pages, form, designer, list-ui, fuzz, documents, workflow, jobs, files or bell, not "${ONLY}"`,
+  );
   process.exit(2);
 }
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -506,6 +516,8 @@ if (!ONLY || ONLY === 'gen') await benchGen();
 if (!ONLY || ONLY === 'load') await benchLoad();
 if (!ONLY || ONLY === 'pages') await benchSignInBytes();
 if (!ONLY || ONLY === 'form') await benchFormLatency({ keystrokes: Number(opt('keystrokes', '60')), rounds: Number(opt('rounds', '3')) });
+if (!ONLY || ONLY === 'designer')
+  await benchDesignerLatency({ keystrokes: Number(opt('keystrokes', '60')), rounds: Number(opt('rounds', '3')) });
 if (!ONLY || ONLY === 'list-ui') await benchListOpen({ rows: Number(opt('list-rows', '10000')), rounds: Number(opt('list-rounds', '3')) });
 if (!ONLY || ONLY === 'fuzz') await benchFuzz({ runs: Number(opt('fuzz-runs', '1000')) });
 if (!ONLY || ONLY === 'documents')

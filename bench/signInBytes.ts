@@ -5,15 +5,13 @@
  * first load) download, gzip level 9, with the ratio of the sign-in page to the bare form
  * (target: at most 1.3). `SIGN_IN_BYTES_REUSE=1` reuses an existing dist/ instead of building.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server-mock/app/startServer.ts';
 import { buildBareSignIn, measurePage, type PageBytes } from '../tests/e2e/pageBytes.ts';
-import { serveDirectory } from './fixturePages.ts';
-import { launchChromium, networkQuiet, trackRequests } from '../tests/e2e/harness.ts';
+import { networkQuiet, trackRequests } from '../tests/e2e/harness.ts';
+import { startConsole } from './setup.ts';
 import { signIn } from '../tests/api/harness.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -70,14 +68,10 @@ export async function consoleDist(): Promise<string> {
 
 export async function benchSignInBytes(): Promise<void> {
   console.log('\nSign-in page bytes (gzip level 9), against a bare antd sign-in form built in the same run');
-  await consoleDist();
-  const bareDir = await buildBareSignIn();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bytes-'));
-  const bare = await serveDirectory(bareDir);
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, quiet: true, env: {} });
-  const browser = await launchChromium();
+  const server = await startConsole(await consoleDist(), await buildBareSignIn(), 'bench-bytes-');
+  const { browser } = server;
   try {
-    const baseline = await measurePage(browser, `${bare.url}/`);
+    const baseline = await measurePage(browser, `${server.pageUrl}/`);
     const login = await measurePage(browser, `${server.url}/login`);
     const token = await signIn(server.url, 'demo', 'admin');
     const workbench = await measureSignedIn(browser, server.url, '/workbench', token);
@@ -101,11 +95,7 @@ export async function benchSignInBytes(): Promise<void> {
         console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url.replace(server.url, '')}`);
     }
   } finally {
-    await browser.close().catch(() => undefined);
     await server.close();
-    bare.server.close();
-    rmSync(bareDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

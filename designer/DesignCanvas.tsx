@@ -3,7 +3,7 @@
  * fields reordered by drag or by keyboard (@dnd-kit/sortable: Space on a field's handle picks
  * it up, the arrows move it, Space drops it). Enter on a palette entry adds it at the end.
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Empty, Tag, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import {
@@ -22,14 +22,28 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FIELD_KINDS, type FieldKind } from './model/fieldKinds.ts';
-import { addField, fieldLabel, fieldNames, fieldView, kindLabel, moveField, removeField, type Locale } from './model/designDocument.ts';
+import { addField, fieldNames, fieldSummary, kindLabel, moveField, removeField, type Locale } from './model/designDocument.ts';
 import type { Designer } from './useDesigner.ts';
 import type { TFunction } from '../runtime/i18n/translator.ts';
 
 const PALETTE_PREFIX = 'palette:';
+/** Stands for a field's name in a translated text (textForName). */
+const NAME_MARK = '\u0000';
 const CANVAS_ID = 'canvas';
+// The sensors' options are the same objects on every render: new ones would make new sensors, and
+// dnd-kit would give every field new context and draw all of them again.
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
-function PaletteItem({ kind, locale, onAdd }: { kind: FieldKind; locale: Locale; onAdd: () => void }) {
+const PaletteItem = memo(function PaletteItem({
+  kind,
+  locale,
+  onAdd,
+}: {
+  kind: FieldKind;
+  locale: Locale;
+  onAdd: (kind: FieldKind) => void;
+}) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `${PALETTE_PREFIX}${kind}` });
   return (
     <div
@@ -41,7 +55,7 @@ function PaletteItem({ kind, locale, onAdd }: { kind: FieldKind; locale: Locale;
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          onAdd();
+          onAdd(kind);
           return;
         }
         listeners?.onKeyDown?.(e);
@@ -50,22 +64,64 @@ function PaletteItem({ kind, locale, onAdd }: { kind: FieldKind; locale: Locale;
       {kindLabel(kind, locale)}
     </div>
   );
-}
+});
 
-function CanvasField({
+// A field's row draws again when one of its values changes (an undo can change a hundred rows at
+// once): its Ant Design parts, whose drawing costs most, draw again only when their own values change.
+const RemoveButton = memo(function RemoveButton({
   name,
-  children,
-  selected,
-  onSelect,
+  label,
   onRemove,
-  t,
 }: {
   name: string;
-  children: ReactNode;
+  label: string;
+  onRemove: (name: string) => void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        onClick={(e) => {
+          e.stopPropagation();
+          onRemove(name);
+        }}
+      />
+    </Tooltip>
+  );
+});
+
+const FieldTag = memo(function FieldTag({ text, color }: { text: string; color?: string }) {
+  return <Tag color={color}>{text}</Tag>;
+});
+
+/** One field of the canvas, drawn from plain values: a change elsewhere in the document (another field's label) leaves it as it is. */
+const CanvasField = memo(function CanvasField({
+  name,
+  label,
+  required,
+  kind,
+  condition,
+  selected,
+  handleLabel,
+  removeLabel,
+  onSelect,
+  onRemove,
+}: {
+  name: string;
+  label: string;
+  required: boolean;
+  kind: string | undefined;
+  /** The visible-when condition as shown ("amount = 3"). */
+  condition: string | undefined;
   selected: boolean;
-  onSelect: () => void;
-  onRemove: () => void;
-  t: TFunction;
+  handleLabel: string;
+  removeLabel: string;
+  onSelect: (name: string) => void;
+  onRemove: (name: string) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: name });
   return (
@@ -75,34 +131,22 @@ function CanvasField({
       className={`designer-field${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
       data-field={name}
     >
-      <span
-        ref={setActivatorNodeRef}
-        className="designer-field-handle"
-        {...attributes}
-        {...listeners}
-        aria-label={t('designer.dragHandle', { name })}
-      >
+      <span ref={setActivatorNodeRef} className="designer-field-handle" {...attributes} {...listeners} aria-label={handleLabel}>
         {'\u2807'}
       </span>
-      <button type="button" className="designer-field-body" onClick={onSelect} aria-pressed={selected}>
-        {children}
+      <button type="button" className="designer-field-body" onClick={() => onSelect(name)} aria-pressed={selected}>
+        <span className="designer-field-label">
+          {label}
+          {required && <span className="designer-required">*</span>}
+        </span>
+        <code className="designer-field-name">{name}</code>
+        {kind && <FieldTag text={kind} />}
+        {condition && <FieldTag text={condition} color="blue" />}
       </button>
-      <Tooltip title={t('designer.remove', { name })}>
-        <Button
-          size="small"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('designer.remove', { name })}
-          onClick={(e) => {
-            e.stopPropagation();
-            onRemove();
-          }}
-        />
-      </Tooltip>
+      <RemoveButton name={name} label={removeLabel} onRemove={onRemove} />
     </div>
   );
-}
+});
 
 function Canvas({ children, empty }: { children: ReactNode; empty: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
@@ -114,22 +158,42 @@ function Canvas({ children, empty }: { children: ReactNode; empty: boolean }) {
   );
 }
 
-export function DesignCanvas({ designer, locale, t }: { designer: Designer; locale: Locale; t: TFunction }) {
+/**
+ * A text of `key` with `{{name}}` filled in for each field, from one translation: the canvas
+ * needs two per field, and asking the translator 400 times would take longer than drawing it.
+ */
+function textForName(t: TFunction, key: string): (name: string) => string {
+  const parts = t(key, { name: NAME_MARK }).split(NAME_MARK);
+  return (name) => parts.join(name);
+}
+
+export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: { designer: Designer; locale: Locale; t: TFunction }) {
   const { doc } = designer;
   const names = fieldNames(doc);
   const [dragging, setDragging] = useState<string | undefined>();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
-  const add = (kind: FieldKind, index: number) => {
+  // The rows' callbacks stay the same functions, so a row whose values did not change is not drawn again.
+  const latest = useRef({ designer, t, locale });
+  latest.current = { designer, t, locale };
+  const select = useCallback((name: string) => latest.current.designer.select(name), []);
+  const remove = useCallback((name: string) => {
+    const { designer: d, t: tr } = latest.current;
+    d.apply(tr('designer.steps.remove', { name }), (draft) => removeField(draft, name));
+  }, []);
+
+  const handleText = useMemo(() => textForName(t, 'designer.dragHandle'), [t]);
+  const removeText = useMemo(() => textForName(t, 'designer.remove'), [t]);
+
+  const add = useCallback((kind: FieldKind, index?: number) => {
+    const { designer: d, t: tr, locale: l } = latest.current;
     let added: string[] = [];
-    designer.apply(t('designer.steps.add', { name: kindLabel(kind, locale) }), (d) => {
-      added = addField(d, kind, index);
+    d.apply(tr('designer.steps.add', { name: kindLabel(kind, l) }), (draft) => {
+      added = addField(draft, kind, index ?? fieldNames(draft).length);
     });
-    if (added[0]) designer.select(added[0]);
-  };
+    if (added[0]) d.select(added[0]);
+  }, []);
+  const addAtEnd = useCallback((kind: FieldKind) => add(kind), [add]);
 
   const onDragStart = (e: DragStartEvent) => setDragging(String(e.active.id));
   const onDragEnd = (e: DragEndEvent) => {
@@ -162,7 +226,7 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
         <div className="designer-panel-title">{t('designer.palette')}</div>
         <p className="designer-hint">{t('designer.paletteHint')}</p>
         {FIELD_KINDS.map((kind) => (
-          <PaletteItem key={kind} kind={kind} locale={locale} onAdd={() => add(kind, names.length)} />
+          <PaletteItem key={kind} kind={kind} locale={locale} onAdd={addAtEnd} />
         ))}
       </div>
       <div className="designer-canvas-column">
@@ -170,24 +234,21 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
         <Canvas empty={names.length === 0}>
           <SortableContext items={names} strategy={verticalListSortingStrategy}>
             {names.map((name) => {
-              const view = fieldView(doc, name);
+              const field = fieldSummary(doc, name, locale);
               return (
                 <CanvasField
                   key={name}
                   name={name}
-                  t={t}
+                  label={field?.label || name}
+                  required={!!field?.required}
+                  kind={field && kindLabel(field.kind, locale)}
+                  condition={field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`}
                   selected={designer.selected === name}
-                  onSelect={() => designer.select(name)}
-                  onRemove={() => designer.apply(t('designer.steps.remove', { name }), (d) => removeField(d, name))}
-                >
-                  <span className="designer-field-label">
-                    {fieldLabel(doc, name, locale) || name}
-                    {view?.required && <span className="designer-required">*</span>}
-                  </span>
-                  <code className="designer-field-name">{name}</code>
-                  {view && <Tag>{kindLabel(view.kind, locale)}</Tag>}
-                  {view?.visibleWhen && <Tag color="blue">{`${view.visibleWhen.field} = ${String(view.visibleWhen.equals)}`}</Tag>}
-                </CanvasField>
+                  handleLabel={handleText(name)}
+                  removeLabel={removeText(name)}
+                  onSelect={select}
+                  onRemove={remove}
+                />
               );
             })}
           </SortableContext>
@@ -200,4 +261,4 @@ export function DesignCanvas({ designer, locale, t }: { designer: Designer; loca
       </DragOverlay>
     </DndContext>
   );
-}
+});

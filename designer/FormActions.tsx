@@ -3,7 +3,7 @@
  * (the saved form's own record form: name, description, roles and parent menu), unpublish,
  * export as a resource file and its locale entries, import of a resource file.
  */
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Button, Modal, Space, Spin, Tooltip, Typography } from 'antd';
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { saveBlob } from '../runtime/resource/download.ts';
@@ -27,7 +27,12 @@ const FORM_RESOURCE = 'GeneratorForm';
 const DESIGNER_HIDDEN: ReadonlySet<string> = new Set(['formContent', 'published', 'publishedName']);
 
 interface ActionsProps {
-  designer: Designer;
+  /** The designer as it is when a button is used. */
+  designer: { readonly current: Designer };
+  /** The steps undo and redo take back (the buttons' labels), and the stored form: what the toolbar shows. */
+  undoLabel: string | undefined;
+  redoLabel: string | undefined;
+  form: StoredForm;
   /** Whether the document passes every check (save and publish need it). */
   valid: boolean;
   t: TFunction;
@@ -40,12 +45,14 @@ interface ActionsProps {
  * first, then publishes the stored form as the saved forms' row action does (publishSavedForm).
  */
 function SavedFormDialog({
-  designer,
+  designer: current,
+  form,
   purpose,
   onClose,
   t,
 }: {
-  designer: Designer;
+  designer: { readonly current: Designer };
+  form: StoredForm;
   purpose: 'save' | 'publish';
   onClose: () => void;
   t: TFunction;
@@ -54,23 +61,24 @@ function SavedFormDialog({
   const formId = `designer-saved-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>();
-  const { form } = designer;
   const mode = form.id === undefined ? 'create' : 'edit';
+  const resourceName = current.current.doc.resource.name;
   const initial = useMemo<ResourceRecord>(
     () => ({
       ...(form.id === undefined ? {} : { id: form.id }),
-      formName: form.formName || designer.doc.resource.name,
+      formName: form.formName || resourceName,
       formDescription: form.formDescription,
       publishRoles: form.publishRoles,
       publishParentMenu: form.publishParentMenu,
     }),
-    [form, designer.doc.resource.name],
+    [form, resourceName],
   );
   if (!resource) return null;
 
   const submit = async (values: ResourceRecord) => {
     setBusy(true);
     setServerErrors(undefined);
+    const designer = current.current;
     try {
       const saved = await saveGeneratorForm(form.id, { ...values, formContent: JSON.stringify(designer.doc) });
       const stored: StoredForm = {
@@ -129,13 +137,12 @@ async function readFile(file: File): Promise<string> {
   return file.text();
 }
 
-export function FormActions({ designer, valid, t }: ActionsProps) {
+export const FormActions = memo(function FormActions({ designer, undoLabel, redoLabel, form, valid, t }: ActionsProps) {
   const [dialog, setDialog] = useState<'save' | 'publish' | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const { history } = designer;
 
   const exportDoc = () => {
-    const files = exportFiles(designer.doc);
+    const files = exportFiles(designer.current.doc);
     saveBlob(new Blob([files.resourceText], { type: 'application/json' }), files.fileName);
     saveBlob(new Blob([files.localesText], { type: 'application/json' }), files.localesFileName);
   };
@@ -151,7 +158,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
         return text === '' ? undefined : text;
       };
       const doc: DesignDocument = importFiles(await readFile(resourceFile), localesFile ? await readFile(localesFile) : undefined, lookup);
-      designer.replace(t('designer.steps.import', { name: doc.resource.name }), doc);
+      designer.current.replace(t('designer.steps.import', { name: doc.resource.name }), doc);
       toastSuccess(t('designer.imported', { name: doc.resource.name }));
     } catch (err) {
       if (err instanceof ImportError) toastError(err.message);
@@ -160,10 +167,10 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
   };
 
   const unpublish = async () => {
-    if (designer.form.id === undefined) return;
+    if (form.id === undefined) return;
     try {
-      await unpublishSavedForm(designer.form.id);
-      designer.setForm({ ...designer.form, published: false });
+      await unpublishSavedForm(form.id);
+      designer.current.setForm({ ...designer.current.form, published: false });
       toastSuccess(t('designer.unpublished'));
     } catch {
       // The HTTP client has shown the server's message.
@@ -175,30 +182,30 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
       Locale,
       string
     >;
-    designer.reset(newDocument('NewForm', titles), { formName: '', formDescription: '' });
+    designer.current.reset(newDocument('NewForm', titles), { formName: '', formDescription: '' });
   };
 
   return (
     <Space wrap className="designer-toolbar">
       <Button onClick={newForm}>{t('designer.new')}</Button>
-      <Tooltip title={history.undoLabel ? t('designer.undoStep', { label: history.undoLabel }) : t('designer.nothingToUndo')}>
+      <Tooltip title={undoLabel !== undefined ? t('designer.undoStep', { label: undoLabel }) : t('designer.nothingToUndo')}>
         <Button
           icon={<UndoOutlined />}
-          disabled={!history.canUndo}
-          onClick={designer.undo}
+          disabled={undoLabel === undefined}
+          onClick={() => designer.current.undo()}
           aria-label={t('designer.undo')}
-          data-step={history.undoLabel}
+          data-step={undoLabel}
         >
           {t('designer.undo')}
         </Button>
       </Tooltip>
-      <Tooltip title={history.redoLabel ? t('designer.redoStep', { label: history.redoLabel }) : t('designer.nothingToRedo')}>
+      <Tooltip title={redoLabel !== undefined ? t('designer.redoStep', { label: redoLabel }) : t('designer.nothingToRedo')}>
         <Button
           icon={<RedoOutlined />}
-          disabled={!history.canRedo}
-          onClick={designer.redo}
+          disabled={redoLabel === undefined}
+          onClick={() => designer.current.redo()}
           aria-label={t('designer.redo')}
-          data-step={history.redoLabel}
+          data-step={redoLabel}
         >
           {t('designer.redo')}
         </Button>
@@ -211,7 +218,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
       <Button disabled={!valid} onClick={() => setDialog('publish')}>
         {t('designer.publish')}
       </Button>
-      <Button disabled={designer.form.id === undefined || !designer.form.published} onClick={() => void unpublish()}>
+      <Button disabled={form.id === undefined || !form.published} onClick={() => void unpublish()}>
         {t('designer.unpublish')}
       </Button>
       <Button disabled={!valid} onClick={exportDoc}>
@@ -231,7 +238,7 @@ export function FormActions({ designer, valid, t }: ActionsProps) {
           e.target.value = '';
         }}
       />
-      {dialog && <SavedFormDialog designer={designer} purpose={dialog} onClose={() => setDialog(undefined)} t={t} />}
+      {dialog && <SavedFormDialog designer={designer} form={form} purpose={dialog} onClose={() => setDialog(undefined)} t={t} />}
     </Space>
   );
-}
+});

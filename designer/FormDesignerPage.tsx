@@ -5,16 +5,17 @@
  * publish, unpublish, export and import. `?id=<form id>` opens a saved form. The document
  * model and its history are plain modules under designer/model/ (docs/designer.md).
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Spin, Tabs } from 'antd';
 import { useSnapshot } from 'valtio';
 import { useRegistry } from '../runtime/resource/registryContext.tsx';
 import { publishedState } from '../runtime/resource/publishedState.ts';
 import type { ResourceMeta } from '../runtime/generated/resources.ts';
-import { checkDocument, withoutOwnPublication } from './model/checkDocument.ts';
+import type { TFunction } from '../runtime/i18n/translator.ts';
+import { documentChecker, withoutOwnPublication } from './model/checkDocument.ts';
 import { LOCALES, type DesignDocument, type Locale } from './model/designDocument.ts';
-import { useDesigner } from './useDesigner.ts';
+import { useDesigner, type Designer } from './useDesigner.ts';
 import { useDesignerTranslation } from './designerMessages.ts';
 import { DesignCanvas } from './DesignCanvas.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
@@ -43,6 +44,50 @@ function isLocale(language: string): language is Locale {
   return (LOCALES as readonly string[]).includes(language);
 }
 
+/** What the tabs' panes draw: given through a context, so that the tabs themselves are not drawn again on every edit. */
+interface Panes {
+  designer: Designer;
+  locale: Locale;
+  known: Readonly<Record<string, ResourceMeta>>;
+  t: TFunction;
+  tab: Tab;
+  onApply: (next: DesignDocument) => void;
+}
+
+type Tab = 'design' | 'json';
+
+const PanesContext = createContext<Panes | undefined>(undefined);
+
+function DesignPane() {
+  const { designer, locale, known, t } = useContext(PanesContext)!;
+  return (
+    <div className="designer-design">
+      <DesignCanvas designer={designer} locale={locale} t={t} />
+      <PropertyPanel designer={designer} known={known} t={t} />
+    </div>
+  );
+}
+
+function JsonPane() {
+  const { designer, known, t, tab, onApply } = useContext(PanesContext)!;
+  return (
+    <Suspense fallback={<Spin tip={t('designer.loadingEditor')} />}>
+      <JsonView doc={designer.doc} known={known} t={t} shown={tab === 'json'} onApply={onApply} />
+    </Suspense>
+  );
+}
+
+const DesignerTabs = memo(function DesignerTabs({ tab, onTab, t }: { tab: Tab; onTab: (tab: Tab) => void; t: TFunction }) {
+  const items = useMemo(
+    () => [
+      { key: 'design', label: t('designer.design'), children: <DesignPane /> },
+      { key: 'json', label: t('designer.json'), children: <JsonPane /> },
+    ],
+    [t],
+  );
+  return <Tabs className="designer-tabs" activeKey={tab} onChange={(key) => onTab(key as Tab)} items={items} />;
+});
+
 export default function FormDesignerPage() {
   const { t, language } = useDesignerTranslation();
   const locale: Locale = isLocale(language) ? language : 'en';
@@ -52,7 +97,7 @@ export default function FormDesignerPage() {
   const { resources: published } = useSnapshot(publishedState);
   const ownName = designer.form.published ? doc.resource.name : undefined;
   const known = useMemo(() => withoutOwnPublication(registry, published, ownName), [registry, published, ownName]);
-  const [tab, setTab] = useState<'design' | 'json'>('design');
+  const [tab, setTab] = useState<Tab>('design');
   const [params, setParams] = useSearchParams();
 
   // ?id= opens a stored form: on every navigation that names it (the saved forms' Design, a
@@ -89,12 +134,16 @@ export default function FormDesignerPage() {
     });
   }, [wanted, navigation, designer, setParams, t]);
 
-  const checked = useMemo(() => checkDocument(doc, known), [doc, known]);
+  // A label edit keeps the checked resource and its metadata: the preview's form is not started again.
+  const [check] = useState(documentChecker);
+  const checked = useMemo(() => check(doc, known), [check, doc, known]);
   // The preview keeps the last document that passed.
   const lastGood = useRef<ResourceMeta | undefined>(undefined);
   if (checked.meta) lastGood.current = checked.meta;
 
-  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) anywhere on the page but in the JSON editor, which has its own.
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) anywhere on the page but in the JSON editor, which has its
+  // own: each key takes its step back at once and the page is drawn once a frame, so keys held down
+  // or pressed faster than the page draws do not draw every step between.
   const latest = useRef(designer);
   latest.current = designer;
   useEffect(() => {
@@ -102,8 +151,8 @@ export default function FormDesignerPage() {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       if ((e.target as HTMLElement | null)?.closest?.('.designer-json-editor')) return;
       const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) latest.current.undo();
-      else if ((key === 'z' && e.shiftKey) || key === 'y') latest.current.redo();
+      if (key === 'z' && !e.shiftKey) latest.current.undo(true);
+      else if ((key === 'z' && e.shiftKey) || key === 'y') latest.current.redo(true);
       else return;
       e.preventDefault();
     };
@@ -111,9 +160,20 @@ export default function FormDesignerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const onApply = useCallback((next: DesignDocument) => latest.current.replace(t('designer.steps.json'), next), [t]);
+  const panes = useMemo<Panes>(() => ({ designer, locale, known, t, tab, onApply }), [designer, locale, known, t, tab, onApply]);
+  const { history } = designer;
+
   return (
     <div className="designer" data-testid="form-designer">
-      <FormActions designer={designer} valid={checked.issues.length === 0} t={t} />
+      <FormActions
+        designer={latest}
+        undoLabel={history.undoLabel}
+        redoLabel={history.redoLabel}
+        form={designer.form}
+        valid={checked.issues.length === 0}
+        t={t}
+      />
       {checked.issues.length > 0 && tab === 'design' && (
         <Alert
           className="designer-problems"
@@ -131,32 +191,9 @@ export default function FormDesignerPage() {
         />
       )}
       <div className="designer-body">
-        <Tabs
-          className="designer-tabs"
-          activeKey={tab}
-          onChange={(key) => setTab(key as 'design' | 'json')}
-          items={[
-            {
-              key: 'design',
-              label: t('designer.design'),
-              children: (
-                <div className="designer-design">
-                  <DesignCanvas designer={designer} locale={locale} t={t} />
-                  <PropertyPanel designer={designer} known={known} t={t} />
-                </div>
-              ),
-            },
-            {
-              key: 'json',
-              label: t('designer.json'),
-              children: (
-                <Suspense fallback={<Spin tip={t('designer.loadingEditor')} />}>
-                  <JsonView doc={doc} known={known} t={t} onApply={(next) => designer.replace(t('designer.steps.json'), next)} />
-                </Suspense>
-              ),
-            },
-          ]}
-        />
+        <PanesContext.Provider value={panes}>
+          <DesignerTabs tab={tab} onTab={setTab} t={t} />
+        </PanesContext.Provider>
         <Preview doc={doc} meta={lastGood.current} stale={!checked.meta} known={known} t={t} />
       </div>
     </div>

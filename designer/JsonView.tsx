@@ -4,7 +4,8 @@
  * document (an edit elsewhere, an undo) unless the user is editing it; what the user types is
  * parsed and checked on each change (JSON syntax, the document's shape, the meta-schema and
  * the registry's checks, checkDocument.ts) and applied as one step only when it has no
- * problem; problems are marked at their place and listed.
+ * problem; problems are marked at their place and listed. While another tab is shown, the text
+ * is left as it is and takes the document when the view is shown again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
@@ -26,6 +27,8 @@ const OWNER = 'designer';
 
 export interface JsonViewProps {
   doc: DesignDocument;
+  /** Whether the view is the tab shown: a hidden view takes the document when it is shown again, not on every edit. */
+  shown: boolean;
   known: Readonly<Record<string, ResourceMeta>>;
   onApply(next: DesignDocument): void;
   t: TFunction;
@@ -53,7 +56,7 @@ function problemsOf(
   return { issues, doc };
 }
 
-export default function JsonView({ doc, known, onApply, t }: JsonViewProps) {
+export default function JsonView({ doc, shown, known, onApply, t }: JsonViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor>(undefined);
   const applying = useRef(false);
@@ -111,7 +114,7 @@ export default function JsonView({ doc, known, onApply, t }: JsonViewProps) {
   // The document changed elsewhere (a property, an undo): show it, unless it is what the text already says.
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (!model) return;
+    if (!model || !shown) return;
     const current = model.getValue();
     try {
       if (JSON.stringify(JSON.parse(current)) === JSON.stringify(doc)) return;
@@ -124,7 +127,7 @@ export default function JsonView({ doc, known, onApply, t }: JsonViewProps) {
     monaco.editor.setModelMarkers(model, OWNER, []);
     setIssues([]);
     setSyntax(undefined);
-  }, [doc]);
+  }, [doc, shown]);
 
   return (
     <div className="designer-json">

@@ -4,8 +4,10 @@
  * resources plus the document, so the document renders as a file resource would (its
  * relations, dictionaries and validation included). The document's messages are added to the
  * translator, under the document's own resource name (which no console resource may have).
+ * A label's text reaches the form with the edit; new metadata (another field, a rule) is drawn
+ * once the edits pause (useSettled), as starting a form of many fields again takes longer than a frame.
  */
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Alert, Button } from 'antd';
 import ResourceForm from '../runtime/resource/form/ResourceForm.tsx';
 import { RegistryProvider, type Registry } from '../runtime/resource/registryContext.tsx';
@@ -15,9 +17,29 @@ import { toastSuccess } from '../runtime/feedback/feedback.ts';
 import { LOCALES, type DesignDocument } from './model/designDocument.ts';
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
+/** How long new metadata must stay before the preview's form starts again with it. */
+const SETTLE_MS = 80;
+
+/**
+ * The metadata the preview draws: new metadata (a field added, a rule changed, an undo) starts
+ * the record form again, which takes longer than a frame for a form of many fields. So it is
+ * taken once it has stayed SETTLE_MS (Ctrl+Z held down changes it on every key: only the last
+ * one is drawn), and drawn as a transition, which the next edit interrupts. The first is taken at once.
+ */
+function useSettled(meta: ResourceMeta | undefined): ResourceMeta | undefined {
+  const [settled, setSettled] = useState(meta);
+  const [, startTransition] = useTransition();
+  if (settled === undefined && meta !== undefined) setSettled(meta);
+  useEffect(() => {
+    if (meta === settled || meta === undefined) return;
+    const timer = setTimeout(() => startTransition(() => setSettled(meta)), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [meta, settled]);
+  return settled ?? meta;
+}
 const PREVIEW_FORM_ID = 'designer-preview-form';
 
-export function Preview({
+export const Preview = memo(function Preview({
   doc,
   meta,
   stale,
@@ -30,19 +52,26 @@ export function Preview({
   known: Registry;
   t: TFunction;
 }) {
-  const registry = useMemo<Registry>(() => (meta ? { ...known, [meta.name]: meta } : known), [known, meta]);
+  const shown = useSettled(meta);
+  const registry = useMemo<Registry>(() => (shown ? { ...known, [shown.name]: shown } : known), [known, shown]);
   const messages = doc.messages;
+  // Only the languages whose messages changed (a label edit changes one): each addition draws every translated text again.
+  const added = useRef<Partial<DesignDocument['messages']>>({});
   useEffect(() => {
-    for (const l of LOCALES) translator.addMessages(l, messages[l] ?? {}, true);
+    for (const l of LOCALES) {
+      if (added.current[l] === messages[l]) continue;
+      added.current[l] = messages[l];
+      translator.addMessages(l, messages[l] ?? {}, true);
+    }
   }, [messages]);
   return (
     <div className="designer-preview" data-testid="designer-preview">
       <div className="designer-panel-title">{t('designer.preview')}</div>
       {stale && <Alert type="warning" showIcon title={t('designer.previewProblems')} />}
-      {meta && (
+      {shown && (
         <RegistryProvider registry={registry}>
           <ResourceForm
-            resource={meta}
+            resource={shown}
             mode="create"
             hiddenFields={NO_HIDDEN}
             id={PREVIEW_FORM_ID}
@@ -55,4 +84,4 @@ export function Preview({
       )}
     </div>
   );
-}
+});

@@ -5,6 +5,7 @@
  * labels the step and merges typing in one property.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Draft } from 'immer';
 import { History, type HistoryState } from './model/history.ts';
 import { newDocument, type DesignDocument } from './model/designDocument.ts';
@@ -61,8 +62,13 @@ export interface Designer {
   /** One labelled step; `mergeKey` merges consecutive typing into it. */
   apply(label: string, recipe: (draft: Draft<DesignDocument>) => void, mergeKey?: string): void;
   replace(label: string, next: DesignDocument): void;
-  undo(): void;
-  redo(): void;
+  /**
+   * Takes back the last step; `inFrame` (keys: Ctrl+Z held down, or pressed faster than the page
+   * draws) changes the history at once and draws the page at the next frame, once for all the
+   * steps taken back before it.
+   */
+  undo(inFrame?: boolean): void;
+  redo(inFrame?: boolean): void;
   /** Closes the current typing step (a field loses focus). */
   seal(): void;
   form: StoredForm;
@@ -80,6 +86,15 @@ export function useDesigner(): Designer {
   const [selected, setSelected] = useState<string | undefined>(initial?.selected);
   const [form, setForm] = useState<StoredForm>(initial?.form ?? EMPTY_FORM);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
+  const frame = useRef(0);
+  const bumpInFrame = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      flushSync(bump);
+    });
+  }, [bump]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const doc = history.present;
   // Kept after each change; a tick later, so typing does not wait for the write. A page left
@@ -106,11 +121,11 @@ export function useDesigner(): Designer {
       replace: (label, next) => {
         if (history.replace(label, next)) bump();
       },
-      undo: () => {
-        if (history.undo()) bump();
+      undo: (inFrame) => {
+        if (history.undo()) (inFrame ? bumpInFrame : bump)();
       },
-      redo: () => {
-        if (history.redo()) bump();
+      redo: (inFrame) => {
+        if (history.redo()) (inFrame ? bumpInFrame : bump)();
       },
       seal: () => history.seal(),
       form,
@@ -122,6 +137,6 @@ export function useDesigner(): Designer {
         bump();
       },
     }),
-    [doc, history, selected, selectedExists, form, bump],
+    [doc, history, selected, selectedExists, form, bump, bumpInFrame],
   );
 }

@@ -13,7 +13,7 @@ import { normalise } from '../../schemas/registry/normalise/index.ts';
 import type { RegistryIssue } from '../../schemas/registry/normalise/context.ts';
 import { resourceMeta } from '../../schemas/registry/resourceMeta.ts';
 import type { ResourceFile, ResourceMeta } from '../../schemas/registry/types.ts';
-import { LOCALES, type DesignDocument } from './designDocument.ts';
+import { LOCALES, type DesignDocument, type Locale } from './designDocument.ts';
 
 export interface DocumentIssue {
   /** JSON pointer into the whole document ({resource, messages}). */
@@ -23,6 +23,37 @@ export interface DocumentIssue {
 
 let validateMeta: ValidateFunction | undefined;
 const schemaAjv = createAjv({ strict: true, strictRequired: false });
+
+/** How many record schemas recordSchemaError remembers. */
+const COMPILED_KEPT = 128;
+const compiled = new Map<string, string | undefined>();
+
+/**
+ * Why a record schema does not compile strictly, or undefined. The answers are kept by the
+ * schema's JSON, the latest COMPILED_KEPT: an undo or a redo goes back to records checked
+ * before, and compiling one of 200 properties takes tens of milliseconds. The compiled schema
+ * is not kept by Ajv (each edit would add one).
+ */
+function recordSchemaError(record: object): string | undefined {
+  const key = JSON.stringify(record);
+  if (compiled.has(key)) {
+    const known = compiled.get(key);
+    compiled.delete(key);
+    compiled.set(key, known);
+    return known;
+  }
+  let error: string | undefined;
+  try {
+    schemaAjv.compile(record);
+  } catch (err) {
+    error = (err as Error).message;
+  } finally {
+    schemaAjv.removeSchema(record);
+  }
+  compiled.set(key, error);
+  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  return error;
+}
 
 function metaIssues(errors: ErrorObject[] | null | undefined): DocumentIssue[] {
   return (errors ?? []).map((e) => {
@@ -34,9 +65,9 @@ function metaIssues(errors: ErrorObject[] | null | undefined): DocumentIssue[] {
   });
 }
 
-function hasMessage(tree: unknown, key: string): boolean {
+function hasMessage(tree: unknown, path: readonly string[]): boolean {
   let node = tree;
-  for (const part of key.split('.')) {
+  for (const part of path) {
     if (typeof node !== 'object' || node === null) return false;
     node = (node as Record<string, unknown>)[part];
   }
@@ -64,24 +95,40 @@ export function documentShapeIssues(value: unknown): DocumentIssue[] {
   return issues;
 }
 
-/**
- * Checks `doc` against the meta-schema and the registry's rules; `known` is the registry the
- * console has (relations may point only at its resources).
- */
-export function checkDocument(doc: DesignDocument, known: Readonly<Record<string, ResourceMeta>>): CheckedDocument {
-  const shape = documentShapeIssues(doc);
-  if (shape.length) return { issues: shape };
+/** The checks of a document's resource (all but its labels), with what the label checks and the record form need. */
+interface CheckedResource {
+  issues: DocumentIssue[];
+  /** The runtime metadata (when the resource has no issue). */
+  meta?: ResourceMeta;
+  /** The label keys the resource names, each with its place in the document (when the meta-schema and the record schema passed). */
+  labels?: LabelKey[];
+}
+
+interface LabelKey {
+  pointer: string;
+  key: string;
+  path: string[];
+}
+
+function labelKeys(resource: ReturnType<typeof normalise>): LabelKey[] {
+  const keys: [string, string][] = [['/resource/labels/title', resource.labels.title]];
+  for (const f of resource.fields) if (!f.system) keys.push([`/resource/labels/fields/${f.name}`, f.label]);
+  for (const [field, ui] of Object.entries(resource.form.ui))
+    if (ui.patternMessage) keys.push([`/resource/form/ui/${field}/patternMessage`, ui.patternMessage]);
+  return keys.map(([pointer, key]) => ({ pointer, key, path: key.split('.') }));
+}
+
+/** Per label key of `labels`: whether a language's messages lack its text. */
+function missingLabels(messages: unknown, labels: readonly LabelKey[]): boolean[] {
+  return labels.map((l) => !hasMessage(messages, l.path));
+}
+
+function checkResource(file: ResourceFile, known: Readonly<Record<string, ResourceMeta>>): CheckedResource {
   validateMeta ??= createAjv().compile(metaSchema);
-  if (!validateMeta(doc.resource)) return { issues: metaIssues(validateMeta.errors) };
-  const file = doc.resource as ResourceFile;
+  if (!validateMeta(file)) return { issues: metaIssues(validateMeta.errors) };
   const issues: DocumentIssue[] = [];
-  if (file.record) {
-    try {
-      schemaAjv.compile(file.record);
-    } catch (err) {
-      return { issues: [{ pointer: '/resource/record', message: `not a valid JSON Schema: ${(err as Error).message}` }] };
-    }
-  }
+  const schemaError = file.record && recordSchemaError(file.record);
+  if (schemaError !== undefined) return { issues: [{ pointer: '/resource/record', message: `not a valid JSON Schema: ${schemaError}` }] };
   const clash = Object.values(known).find((r) => r.name === file.name);
   if (clash) issues.push({ pointer: '/resource/name', message: `resource name "${file.name}" is used by a resource of the console` });
   const pathClash = Object.values(known).find((r) => r.service === file.service && r.path === file.path);
@@ -112,18 +159,63 @@ export function checkDocument(doc: DesignDocument, known: Readonly<Record<string
         message: `resource ${target.name} has no field "${rel.labelField}"`,
       });
   }
-  const keys: [string, string][] = [['/resource/labels/title', resource.labels.title]];
-  for (const f of resource.fields) if (!f.system) keys.push([`/resource/labels/fields/${f.name}`, f.label]);
-  for (const [field, ui] of Object.entries(resource.form.ui))
-    if (ui.patternMessage) keys.push([`/resource/form/ui/${field}/patternMessage`, ui.patternMessage]);
-  for (const [pointer, key] of keys) {
-    for (const locale of LOCALES) {
-      if (!hasMessage(doc.messages[locale], key))
-        issues.push({ pointer, message: `no ${locale} text for "${key}" in /messages/${locale}` });
+  return { issues, meta: issues.length ? undefined : resourceMeta(resource), labels: labelKeys(resource) };
+}
+
+/** The resource's checks, then a label the resource names that has no text in a language (`missing`: missingLabels of a language). */
+function withLabels(
+  doc: DesignDocument,
+  checked: CheckedResource,
+  missing = (locale: Locale, labels: readonly LabelKey[]) => missingLabels(doc.messages[locale], labels),
+): CheckedDocument {
+  const { labels } = checked;
+  if (!labels) return { issues: checked.issues };
+  const issues = [...checked.issues];
+  const lacking = LOCALES.map((l) => missing(l, labels));
+  labels.forEach(({ pointer, key }, i) => {
+    LOCALES.forEach((locale, l) => {
+      if (lacking[l]![i]) issues.push({ pointer, message: `no ${locale} text for "${key}" in /messages/${locale}` });
+    });
+  });
+  return issues.length ? { issues } : { issues, meta: checked.meta };
+}
+
+/**
+ * Checks `doc` against the meta-schema and the registry's rules; `known` is the registry the
+ * console has (relations may point only at its resources).
+ */
+export function checkDocument(doc: DesignDocument, known: Readonly<Record<string, ResourceMeta>>): CheckedDocument {
+  const shape = documentShapeIssues(doc);
+  if (shape.length) return { issues: shape };
+  return withLabels(doc, checkResource(doc.resource as ResourceFile, known));
+}
+
+/**
+ * checkDocument for a document edited step by step: while `doc.resource` and `known` are the
+ * objects of the last call (an edit of the messages only: a label, a title), the resource's checks
+ * are not run again and the metadata is the same object, so the record form drawing it is not
+ * started again; only the labels are checked.
+ */
+export function documentChecker(): (doc: DesignDocument, known: Readonly<Record<string, ResourceMeta>>) => CheckedDocument {
+  let last: { file: unknown; known: unknown; checked: CheckedResource } | undefined;
+  // A language's missing labels, while its messages are the same object (a label edit changes one language's).
+  const lacking = new Map<Locale, { messages: unknown; labels: readonly LabelKey[]; missing: boolean[] }>();
+  const missing = (doc: DesignDocument) => (locale: Locale, labels: readonly LabelKey[]) => {
+    const messages = doc.messages[locale];
+    let known = lacking.get(locale);
+    if (known?.messages !== messages || known.labels !== labels) {
+      known = { messages, labels, missing: missingLabels(messages, labels) };
+      lacking.set(locale, known);
     }
-  }
-  if (issues.length) return { issues };
-  return { issues, meta: resourceMeta(resource) };
+    return known.missing;
+  };
+  return (doc, known) => {
+    const shape = documentShapeIssues(doc);
+    if (shape.length) return { issues: shape };
+    if (last?.file !== doc.resource || last.known !== known)
+      last = { file: doc.resource, known, checked: checkResource(doc.resource as ResourceFile, known) };
+    return withLabels(doc, last.checked, missing(doc));
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   addField,
   editField,
   fieldNames,
+  fieldSummary,
   fieldView,
   moveField,
   newDocument,
@@ -39,6 +40,27 @@ describe('design document', () => {
     // an upload holds a stored file's id, of the upload kind
     expect(doc.resource.record!.properties.upload1).toEqual({ type: 'integer', minimum: 1, 'x-kind': 'upload' });
     expect(checked.meta!.fields.find((f) => f.name === 'upload1')).toMatchObject({ type: 'integer', kind: 'upload' });
+  });
+
+  it("summarises a field for the canvas as the panel's view has it", () => {
+    let doc = newDocument('Supplier');
+    for (const kind of FIELD_KINDS) doc = edit(doc, (d) => void addField(d, kind, fieldNames(d).length));
+    doc = edit(doc, (d) => {
+      editField(d, 'text1', { property: 'label', locale: 'zh', value: '编码' });
+      editField(d, 'text1', { property: 'required', value: true });
+      editField(d, 'number1', { property: 'visibleWhen', value: { field: 'switch1', equals: true } });
+    });
+    for (const name of fieldNames(doc)) {
+      const view = fieldView(doc, name)!;
+      expect(fieldSummary(doc, name, 'zh')).toEqual({
+        label: view.label.zh,
+        required: view.required,
+        kind: view.kind,
+        visibleWhen: view.visibleWhen,
+      });
+    }
+    expect(fieldSummary(doc, 'text1', 'zh')).toMatchObject({ label: '编码', required: true });
+    expect(fieldSummary(doc, 'nothing', 'en')).toBeUndefined();
   });
 
   it('inserts at the drop position and moves fields', () => {

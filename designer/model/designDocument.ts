@@ -83,7 +83,7 @@ function messageAt(doc: DesignDocument, locale: Locale, group: string, field: st
   return typeof value === 'string' ? value : '';
 }
 
-export function fieldLabel(doc: DesignDocument, name: string, locale: Locale): string {
+function fieldLabel(doc: DesignDocument, name: string, locale: Locale): string {
   return messageAt(doc, locale, 'fields', name);
 }
 
@@ -180,6 +180,22 @@ export function fieldView(doc: DesignDocument, name: string): FieldView | undefi
   set('span', ui?.span);
   set('visibleWhen', ui?.visibleWhen);
   return view;
+}
+
+/** What the canvas shows of a field: a lighter fieldView, read for every field on every edit. */
+export function fieldSummary(
+  doc: DesignDocument,
+  name: string,
+  locale: Locale,
+): { label: string; required: boolean; kind: Exclude<FieldKind, 'dateRange'>; visibleWhen?: FieldUi['visibleWhen'] } | undefined {
+  const schema = schemaOf(doc, name);
+  if (!schema) return undefined;
+  return {
+    label: fieldLabel(doc, name, locale),
+    required: (doc.resource.record?.required ?? []).includes(name),
+    kind: kindOf(schema, doc.resource.relations?.[name]),
+    visibleWhen: doc.resource.form?.ui?.[name]?.visibleWhen,
+  };
 }
 
 /* ---- edits (on an immer draft) ---- */
