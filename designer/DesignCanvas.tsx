@@ -18,12 +18,24 @@ import {
   useSensors,
   type DragEndEvent,
   type DragStartEvent,
+  type SensorDescriptor,
+  type SensorOptions,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FIELD_KINDS, type FieldKind } from './model/fieldKinds.ts';
-import { addField, fieldNames, fieldSummary, kindLabel, moveField, removeField, type Locale } from './model/designDocument.ts';
+import {
+  addField,
+  fieldNames,
+  fieldSummary,
+  kindLabel,
+  moveField,
+  removeField,
+  type DesignDocument,
+  type Locale,
+} from './model/designDocument.ts';
 import type { Designer } from './useDesigner.ts';
+import { useHandOver, useHandedOver, type HandOver } from './handOver.ts';
 import type { TFunction } from '../runtime/i18n/translator.ts';
 
 const PALETTE_PREFIX = 'palette:';
@@ -98,6 +110,24 @@ const FieldTag = memo(function FieldTag({ text, color }: { text: string; color?:
   return <Tag color={color}>{text}</Tag>;
 });
 
+type CanvasFieldProps = Parameters<typeof CanvasField>[0];
+
+/**
+ * The rows' elements, kept while their values are: React then skips a row without going
+ * through its memo, whose bail-out looks up the whole tree above it for changed contexts,
+ * once per row, 200 times on each keystroke in a property.
+ */
+function useRowElements(): (props: CanvasFieldProps) => ReactNode {
+  const [cache] = useState(() => new Map<string, { props: CanvasFieldProps; element: ReactNode }>());
+  return (props) => {
+    const kept = cache.get(props.name);
+    if (kept && (Object.keys(props) as (keyof CanvasFieldProps)[]).every((k) => kept.props[k] === props[k])) return kept.element;
+    const element = <CanvasField key={props.name} {...props} />;
+    cache.set(props.name, { props, element });
+    return element;
+  };
+}
+
 /** One field of the canvas, drawn from plain values: a change elsewhere in the document (another field's label) leaves it as it is. */
 const CanvasField = memo(function CanvasField({
   name,
@@ -169,13 +199,15 @@ function textForName(t: TFunction, key: string): (name: string) => string {
 
 export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: { designer: Designer; locale: Locale; t: TFunction }) {
   const { doc } = designer;
-  const names = fieldNames(doc);
+  // The same array while the names are (a property edit): a new one would be a new context for
+  // SortableContext, drawing every row's useSortable again. Field names hold no new line.
+  const nameList = fieldNames(doc).join('\n');
+  const names = useMemo(() => (nameList ? nameList.split('\n') : []), [nameList]);
   const [dragging, setDragging] = useState<string | undefined>();
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
   // The rows' callbacks stay the same functions, so a row whose values did not change is not drawn again.
-  const latest = useRef({ designer, t, locale });
-  latest.current = { designer, t, locale };
+  const latest = useRef({ designer, t, locale, names });
   const select = useCallback((name: string) => latest.current.designer.select(name), []);
   const remove = useCallback((name: string) => {
     const { designer: d, t: tr } = latest.current;
@@ -195,33 +227,98 @@ export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: 
   }, []);
   const addAtEnd = useCallback((kind: FieldKind) => add(kind), [add]);
 
-  const onDragStart = (e: DragStartEvent) => setDragging(String(e.active.id));
-  const onDragEnd = (e: DragEndEvent) => {
-    setDragging(undefined);
-    const active = String(e.active.id);
-    const over = e.over ? String(e.over.id) : undefined;
-    if (active.startsWith(PALETTE_PREFIX)) {
-      if (over === undefined) return;
-      const kind = active.slice(PALETTE_PREFIX.length) as FieldKind;
-      const at = names.indexOf(over);
-      add(kind, at < 0 ? names.length : at);
-      return;
-    }
-    if (over === undefined || over === active) return;
-    const from = names.indexOf(active);
-    const to = over === CANVAS_ID ? names.length - 1 : names.indexOf(over);
-    if (from < 0 || to < 0) return;
-    designer.apply(t('designer.steps.move', { name: active }), (d) => moveField(d, from, to));
-  };
+  latest.current = { designer, t, locale, names };
+  const [handlers] = useState(() => ({
+    onDragStart: (e: DragStartEvent) => setDragging(String(e.active.id)),
+    onDragCancel: () => setDragging(undefined),
+    onDragEnd: (e: DragEndEvent) => {
+      setDragging(undefined);
+      const { designer: d, t: tr, names: shown } = latest.current;
+      const active = String(e.active.id);
+      const over = e.over ? String(e.over.id) : undefined;
+      if (active.startsWith(PALETTE_PREFIX)) {
+        if (over === undefined) return;
+        const kind = active.slice(PALETTE_PREFIX.length) as FieldKind;
+        const at = shown.indexOf(over);
+        add(kind, at < 0 ? shown.length : at);
+        return;
+      }
+      if (over === undefined || over === active) return;
+      const from = shown.indexOf(active);
+      const to = over === CANVAS_ID ? shown.length - 1 : shown.indexOf(over);
+      if (from < 0 || to < 0) return;
+      d.apply(tr('designer.steps.move', { name: active }), (draft) => moveField(draft, from, to));
+    },
+  }));
 
+  const body: CanvasBodyProps = {
+    doc,
+    names,
+    selected: designer.selected,
+    locale,
+    t,
+    dragging,
+    select,
+    remove,
+    addAtEnd,
+    handleText,
+    removeText,
+  };
+  const handed = useHandOver(body);
+  return <CanvasDnd sensors={sensors} body={handed} {...handlers} />;
+});
+
+interface CanvasBodyProps {
+  doc: DesignDocument;
+  names: string[];
+  selected: string | undefined;
+  locale: Locale;
+  t: TFunction;
+  dragging: string | undefined;
+  select: (name: string) => void;
+  remove: (name: string) => void;
+  addAtEnd: (kind: FieldKind) => void;
+  handleText: (name: string) => string;
+  removeText: (name: string) => string;
+}
+
+/**
+ * DndContext, drawn again only while an item is dragged: the palette and the rows are handed
+ * their values (handOver.ts) rather than given as its children, since DndContext drawn again
+ * gives its providers new values (the active item's transform is a new object on each
+ * render), above the rows.
+ */
+const CanvasDnd = memo(function CanvasDnd({
+  sensors,
+  body,
+  onDragStart,
+  onDragEnd,
+  onDragCancel,
+}: {
+  sensors: SensorDescriptor<SensorOptions>[];
+  body: HandOver<CanvasBodyProps>;
+  onDragStart: (e: DragStartEvent) => void;
+  onDragEnd: (e: DragEndEvent) => void;
+  onDragCancel: () => void;
+}) {
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(undefined)}
+      onDragCancel={onDragCancel}
     >
+      <CanvasBody body={body} />
+    </DndContext>
+  );
+});
+
+function CanvasBody({ body }: { body: HandOver<CanvasBodyProps> }) {
+  const { doc, names, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText } = useHandedOver(body);
+  const row = useRowElements();
+  return (
+    <>
       <div className="designer-palette" role="group" aria-label={t('designer.palette')}>
         <div className="designer-panel-title">{t('designer.palette')}</div>
         <p className="designer-hint">{t('designer.paletteHint')}</p>
@@ -235,21 +332,18 @@ export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: 
           <SortableContext items={names} strategy={verticalListSortingStrategy}>
             {names.map((name) => {
               const field = fieldSummary(doc, name, locale);
-              return (
-                <CanvasField
-                  key={name}
-                  name={name}
-                  label={field?.label || name}
-                  required={!!field?.required}
-                  kind={field && kindLabel(field.kind, locale)}
-                  condition={field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`}
-                  selected={designer.selected === name}
-                  handleLabel={handleText(name)}
-                  removeLabel={removeText(name)}
-                  onSelect={select}
-                  onRemove={remove}
-                />
-              );
+              return row({
+                name,
+                label: field?.label || name,
+                required: !!field?.required,
+                kind: field && kindLabel(field.kind, locale),
+                condition: field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`,
+                selected: selected === name,
+                handleLabel: handleText(name),
+                removeLabel: removeText(name),
+                onSelect: select,
+                onRemove: remove,
+              });
             })}
           </SortableContext>
         </Canvas>
@@ -259,6 +353,6 @@ export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: 
           <div className="designer-palette-item is-overlay">{kindLabel(dragging.slice(PALETTE_PREFIX.length) as FieldKind, locale)}</div>
         ) : null}
       </DragOverlay>
-    </DndContext>
+    </>
   );
-});
+}

@@ -3,7 +3,9 @@
  * drawing the document's metadata, under a registry provider that holds the console's
  * resources plus the document, so the document renders as a file resource would (its
  * relations, dictionaries and validation included). The document's messages are added to the
- * translator, under the document's own resource name (which no console resource may have).
+ * translator quietly, under the document's own resource name (which no console resource may
+ * have), and reach only the preview's form (`messagesVersion`): a label edit draws that field's
+ * label again, not every translated text of the console.
  * A label's text reaches the form with the edit; new metadata (another field, a rule) is drawn
  * once the edits pause (useSettled), as starting a form of many fields again takes longer than a frame.
  */
@@ -55,14 +57,18 @@ export const Preview = memo(function Preview({
   const shown = useSettled(meta);
   const registry = useMemo<Registry>(() => (shown ? { ...known, [shown.name]: shown } : known), [known, shown]);
   const messages = doc.messages;
-  // Only the languages whose messages changed (a label edit changes one): each addition draws every translated text again.
+  // The document's messages are added quietly, before the form draws with them: the preview's
+  // form reads its labels again (messagesVersion), and the console's other texts stay drawn.
+  // Only the languages whose messages changed are added (a label edit changes one).
   const added = useRef<Partial<DesignDocument['messages']>>({});
-  useEffect(() => {
+  const scope = useRef(0);
+  const scopeVersion = useMemo(() => {
     for (const l of LOCALES) {
       if (added.current[l] === messages[l]) continue;
       added.current[l] = messages[l];
-      translator.addMessages(l, messages[l] ?? {}, true);
+      translator.addMessages(l, messages[l] ?? {}, true, true);
     }
+    return ++scope.current;
   }, [messages]);
   return (
     <div className="designer-preview" data-testid="designer-preview">
@@ -75,6 +81,7 @@ export const Preview = memo(function Preview({
             mode="create"
             hiddenFields={NO_HIDDEN}
             id={PREVIEW_FORM_ID}
+            messagesVersion={scopeVersion}
             onSubmit={() => toastSuccess(t('designer.previewValid'))}
           />
           <Button htmlType="submit" form={PREVIEW_FORM_ID} type="primary">

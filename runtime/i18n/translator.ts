@@ -40,9 +40,14 @@ export class Translator {
     return this.i18n.language;
   }
 
-  /** Adds messages for a language; nested objects merge, and with `overwrite` false messages already there win. */
-  addMessages(language: string, messages: Messages, overwrite = true): void {
-    this.i18n.addResourceBundle(language, 'translation', messages, true, overwrite);
+  /**
+   * Adds messages for a language; nested objects merge, and with `overwrite` false messages
+   * already there win. Every component that translates draws again, unless `quiet`: for
+   * messages only one component reads, which the adder tells it of (the form designer's
+   * preview passes its record form a `messagesVersion`).
+   */
+  addMessages(language: string, messages: Messages, overwrite = true, quiet = false): void {
+    this.i18n.addResourceBundle(language, 'translation', messages, true, overwrite, { silent: quiet });
   }
 
   changeLanguage(language: string): void {

@@ -16,7 +16,7 @@
  *   templates.tsx, formContext.ts); the values live in the hook and go back to rjsf as its
  *   formData whenever this component renders, which a keystroke does not make it do.
  */
-import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Alert, theme } from 'antd';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import { Templates as antdTemplates, Widgets as antdWidgets } from '@rjsf/antd';
@@ -41,8 +41,25 @@ import './resourceForm.css';
 const TEMPLATES = { ...antdTemplates, FieldTemplate: ResourceFieldTemplate, ObjectFieldTemplate: ResourceObjectFieldTemplate };
 const FIELDS = { KindInputField, ObjectField: ResourceObjectField as Field };
 
-/** Each field's label and input: the input of the field's kind (an object or array field through KindInputField). */
-function buildUiSchema(resource: ResourceMeta, plan: FormPlan, t: Translate): UiSchema {
+/** Whether two ui schema entries of a field say the same (their options one level deep). */
+function sameEntry(a: UiSchema | undefined, b: UiSchema): boolean {
+  if (!a) return false;
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((k) => {
+    if (k !== 'ui:options') return a[k] === b[k];
+    const x = a[k] as Record<string, unknown> | undefined;
+    const y = b[k] as Record<string, unknown>;
+    return !!x && Object.keys(x).length === Object.keys(y).length && Object.keys(y).every((o) => x[o] === y[o]);
+  });
+}
+
+/**
+ * Each field's label and input (an object or array field through KindInputField). A field
+ * whose entry says what `previous` said keeps that object, so that its row is not drawn again
+ * when another field's label changes (ResourceObjectField compares entries by identity).
+ */
+function buildUiSchema(resource: ResourceMeta, plan: FormPlan, t: Translate, previous?: UiSchema): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const field of plan.fields) {
     const label = t(field.label);
@@ -56,7 +73,8 @@ function buildUiSchema(resource: ResourceMeta, plan: FormPlan, t: Translate): Ui
     if (field.shownIn) entry['ui:widget'] = 'hidden';
     else if (field.type === 'json') entry['ui:field'] = 'KindInputField';
     else entry['ui:widget'] = input;
-    ui[field.name] = entry;
+    const before = previous?.[field.name] as UiSchema | undefined;
+    ui[field.name] = sameEntry(before, entry) ? before! : entry;
   }
   return ui;
 }
@@ -106,13 +124,14 @@ export default function ResourceForm(props: ResourceFormProps) {
       id={props.id}
       disabled={props.disabled}
       onFieldRender={props.onFieldRender}
+      messagesVersion={props.messagesVersion}
     />
   );
 }
 
 interface InstanceProps extends Pick<
   ResourceFormProps,
-  'resource' | 'mode' | 'initial' | 'serverErrors' | 'id' | 'disabled' | 'onFieldRender'
+  'resource' | 'mode' | 'initial' | 'serverErrors' | 'id' | 'disabled' | 'onFieldRender' | 'messagesVersion'
 > {
   plan: FormPlan;
   /** The latest props, for the callbacks (a parent's new callback does not re-render the fields). */
@@ -129,6 +148,7 @@ const FormInstance = memo(function FormInstance({
   id,
   disabled,
   onFieldRender,
+  messagesVersion,
 }: InstanceProps) {
   const { t } = useTranslation();
   const layout = useFormLayout();
@@ -184,7 +204,15 @@ const FormInstance = memo(function FormInstance({
     }),
     [resource, mode, plan, store, layout, translate, initial, onFieldRender],
   );
-  const uiSchema = useMemo(() => buildUiSchema(resource, plan, translate), [resource, plan, translate]);
+  // Labels are read again when the language or the messages change, or messages only this form
+  // reads were added quietly (messagesVersion); the fields whose entries stay keep them.
+  const [uiCache] = useState<{ last?: UiSchema }>({});
+  const uiSchema = useMemo(() => {
+    const next = buildUiSchema(resource, plan, translate, uiCache.last);
+    uiCache.last = next;
+    return next;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- messagesVersion is what reads the labels again
+  }, [resource, plan, translate, messagesVersion, uiCache]);
 
   // Errors of fields the form does not show (hidden by the data permission, or not in this mode).
   const other = form.otherErrors;

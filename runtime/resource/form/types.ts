@@ -23,4 +23,10 @@ export interface ResourceFormProps {
   disabled?: boolean;
   /** Called with a field's name each time its row renders (tests and diagnostics). */
   onFieldRender?(name: string): void;
+  /**
+   * Moves on when messages only this form reads were added to the translator quietly (the
+   * form designer's preview, its document's labels): the labels are read again, and only the
+   * fields whose label changed draw again.
+   */
+  messagesVersion?: number;
 }
