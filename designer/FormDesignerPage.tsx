@@ -5,8 +5,7 @@
  * publish, unpublish, export and import. `?id=<form id>` opens a saved form. The document
  * model and its history are plain modules under designer/model/ (docs/designer.md).
  */
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useHandOver, useHandedOver, type HandOver } from './handOver.ts';
+import { createContext, lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Spin, Tabs } from 'antd';
 import { useSnapshot } from 'valtio';
@@ -45,10 +44,7 @@ function isLocale(language: string): language is Locale {
   return (LOCALES as readonly string[]).includes(language);
 }
 
-/**
- * What the tabs' panes draw: handed over through a store (handOver.ts), so that neither the
- * tabs nor a context above the canvas's rows change on an edit.
- */
+/** What the tabs' panes draw: given through a context, so that the tabs themselves are not drawn again on every edit. */
 interface Panes {
   designer: Designer;
   locale: Locale;
@@ -60,8 +56,10 @@ interface Panes {
 
 type Tab = 'design' | 'json';
 
-function DesignPane({ panes }: { panes: HandOver<Panes> }) {
-  const { designer, locale, known, t } = useHandedOver(panes);
+const PanesContext = createContext<Panes | undefined>(undefined);
+
+function DesignPane() {
+  const { designer, locale, known, t } = useContext(PanesContext)!;
   return (
     <div className="designer-design">
       <DesignCanvas designer={designer} locale={locale} t={t} />
@@ -70,8 +68,8 @@ function DesignPane({ panes }: { panes: HandOver<Panes> }) {
   );
 }
 
-function JsonPane({ panes }: { panes: HandOver<Panes> }) {
-  const { designer, known, t, tab, onApply } = useHandedOver(panes);
+function JsonPane() {
+  const { designer, known, t, tab, onApply } = useContext(PanesContext)!;
   return (
     <Suspense fallback={<Spin tip={t('designer.loadingEditor')} />}>
       <JsonView doc={designer.doc} known={known} t={t} shown={tab === 'json'} onApply={onApply} />
@@ -79,23 +77,13 @@ function JsonPane({ panes }: { panes: HandOver<Panes> }) {
   );
 }
 
-const DesignerTabs = memo(function DesignerTabs({
-  tab,
-  onTab,
-  t,
-  panes,
-}: {
-  tab: Tab;
-  onTab: (tab: Tab) => void;
-  t: TFunction;
-  panes: HandOver<Panes>;
-}) {
+const DesignerTabs = memo(function DesignerTabs({ tab, onTab, t }: { tab: Tab; onTab: (tab: Tab) => void; t: TFunction }) {
   const items = useMemo(
     () => [
-      { key: 'design', label: t('designer.design'), children: <DesignPane panes={panes} /> },
-      { key: 'json', label: t('designer.json'), children: <JsonPane panes={panes} /> },
+      { key: 'design', label: t('designer.design'), children: <DesignPane /> },
+      { key: 'json', label: t('designer.json'), children: <JsonPane /> },
     ],
-    [t, panes],
+    [t],
   );
   return <Tabs className="designer-tabs" activeKey={tab} onChange={(key) => onTab(key as Tab)} items={items} />;
 });
@@ -173,9 +161,7 @@ export default function FormDesignerPage() {
   }, []);
 
   const onApply = useCallback((next: DesignDocument) => latest.current.replace(t('designer.steps.json'), next), [t]);
-  const panes = useHandOver(
-    useMemo<Panes>(() => ({ designer, locale, known, t, tab, onApply }), [designer, locale, known, t, tab, onApply]),
-  );
+  const panes = useMemo<Panes>(() => ({ designer, locale, known, t, tab, onApply }), [designer, locale, known, t, tab, onApply]);
   const { history } = designer;
 
   return (
@@ -205,7 +191,9 @@ export default function FormDesignerPage() {
         />
       )}
       <div className="designer-body">
-        <DesignerTabs tab={tab} onTab={setTab} t={t} panes={panes} />
+        <PanesContext.Provider value={panes}>
+          <DesignerTabs tab={tab} onTab={setTab} t={t} />
+        </PanesContext.Provider>
         <Preview doc={doc} meta={lastGood.current} stale={!checked.meta} known={known} t={t} />
       </div>
     </div>
