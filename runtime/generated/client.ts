@@ -2022,7 +2022,7 @@ export async function getHighLightedProcessDiagram(
 
 /**
  * POST /api/activiti/process/persistProcess
- * save the process modeler's design of a model, as the platform's modeler does: its BPMN XML (jsonXml, checked as a model's XML is; a refusal names the element) and its diagram as SVG (svgXml, not kept: diagrams are drawn from the XML); modelId, jsonXml and svgXml in the query string, a form or a JSON body (the body wins)
+ * save the process modeler's design of a model, as the platform's modeler does: its BPMN XML (jsonXml, checked as a model's XML is; a refusal names the element) and its diagram as SVG (svgXml, not kept: diagrams are drawn from the XML); modelId, jsonXml and svgXml in the query string (up to 8,000 characters each: a longer URL is refused before it reaches the call), a form or a JSON body (the body wins)
  * Button permission: model:design.
  */
 export async function persistProcess(
