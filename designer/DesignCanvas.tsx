@@ -113,9 +113,11 @@ const FieldTag = memo(function FieldTag({ text, color }: { text: string; color?:
 type CanvasFieldProps = Parameters<typeof CanvasField>[0];
 
 /**
- * The rows' elements, kept while their values are: React then skips a row without going
- * through its memo, whose bail-out looks up the whole tree above it for changed contexts,
- * once per row, 200 times on each keystroke in a property.
+ * The rows' elements, kept while their values are, so that React finds a row's element
+ * unchanged rather than comparing its props. A CPU profile shows no gain in time (React still
+ * looks up the tree above each row it skips), but formDesigner.e2e's keyboard reorder fails
+ * without it (dnd-kit never announces the field over its new place), for a reason not yet
+ * found: docs/benchmarks.md.
  */
 function useRowElements(): (props: CanvasFieldProps) => ReactNode {
   const [cache] = useState(() => new Map<string, { props: CanvasFieldProps; element: ReactNode }>());
