@@ -184,11 +184,13 @@ export const rowWith = (page: Page, r: Resource, text: string) => dataRows(page,
  * (a wide window shows the first two actions of four or more, a narrow one none).
  */
 /**
- * The open "More" menu: a menu still leaving (its closing motion cut short when the page it
- * belongs to was hidden as a cached tab) stays in the document without taking clicks.
+ * The open "More" menu, once its opening motion is over: while it slides in, role queries on
+ * its items answer one frame and not the next (a menu read then lists none of its items, or
+ * some); a menu still leaving (its closing motion cut short when the page it belongs to was
+ * hidden as a cached tab) stays in the document without taking clicks.
  */
-const OPEN_MENU = '.ant-dropdown:visible:not([class*="-leave"])';
-/** The dropdown menu opened last and not leaving (a menu closed just before may still be fading out). */
+const OPEN_MENU = '.ant-dropdown:visible:not([class*="-leave"]):not([class*="-appear"]):not([class*="-enter"])';
+/** The dropdown menu opened last, settled and not leaving (a menu closed just before may still be fading out). */
 export const openMenu = (page: Page) => page.locator(OPEN_MENU).last();
 
 /**
