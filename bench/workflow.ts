@@ -107,7 +107,7 @@ export async function benchWorkflow(options: { instances: number; users: number 
       orgId: orgs.list[0]!.id,
       modelXml: TWO_STEP,
     });
-    const { processDefinitionId } = await api<{ processDefinitionId: number }>('POST', `/model/deployModel?id=${model.id}`);
+    const { processDefinitionId } = await api<{ processDefinitionId: number }>('POST', `/model/deployModel?modelId=${model.id}`);
     const start = () => api<{ id: number }>('POST', '/process/startProcessInstance', { processDefinitionId, variables: {} });
     const openTask = async (instance: number) => {
       const page = await api<{ list: { id: number; status: string }[] }>(
@@ -116,7 +116,7 @@ export async function benchWorkflow(options: { instances: number; users: number 
       );
       return page.list.find((t) => t.status === 'open');
     };
-    const complete = (task: number) => api('POST', '/task/completeTask', { id: task, comment: 'bench' });
+    const complete = (task: number) => api('POST', '/task/completeTask', { taskId: task, comment: 'bench' });
 
     const began = performance.now();
     await pool(options.instances, API_CONCURRENCY, async () => {

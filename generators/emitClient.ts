@@ -266,5 +266,27 @@ export function emitClient(registry: Registry): string {
   const sorted = [...imports].sort();
   const importLine = sorted.length === 0 ? '' : `import type { ${sorted.join(', ')} } from './types.ts';\n\n`;
   const helpers = sources.some((s) => s.call.verb === 'import') ? `\n\n${FILE_FORM}` : '';
-  return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}`);
+  return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}\n\n${emitQueryAndBody(sources)}`);
+}
+
+/**
+ * The query parameters of the custom calls that take both query parameters and a body, by
+ * function name: a caller holding one set of values (a run action's) sends these in the query
+ * string and the others in the body.
+ */
+function emitQueryAndBody(sources: CallSource[]): string {
+  const entries = sources
+    .filter((s) => s.call.verb === 'custom' && s.call.query && s.call.body && s.call.result !== 'stream')
+    .map(
+      (s) =>
+        `  ${clientName(s.call)}: [${Object.keys(s.call.query?.properties ?? {})
+          .map(quote)
+          .join(', ')}],`,
+    );
+  const doc = [
+    'The query parameters of the calls that take both query parameters and a body, by function',
+    "name: a caller holding one set of values (a run action's) sends these in the query string",
+    'and the others in the body.',
+  ];
+  return `${jsDoc(doc)}\nexport const queryAndBody: Readonly<Record<string, readonly string[]>> = {\n${entries.join('\n')}\n};`;
 }

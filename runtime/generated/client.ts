@@ -22,7 +22,9 @@ import type {
   ClaimTaskParams,
   CompareCaptchaParams,
   CompleteTaskBody,
+  CompleteTaskParams,
   DelegateTaskBody,
+  DelegateTaskParams,
   DeleteDataFieldBody,
   DeleteDeploymentParams,
   DeleteFileParams,
@@ -113,7 +115,9 @@ import type {
   RegisterJobWorkerBody,
   RegisterJobWorkerParams,
   RegressTaskBody,
+  RegressTaskParams,
   RejectTaskBody,
+  RejectTaskParams,
   RemovePrincipalParams,
   ReportJobTaskProgressBody,
   ReportJobTaskProgressParams,
@@ -122,6 +126,7 @@ import type {
   ResetPasswordBody,
   ResetSysUserPasswordParams,
   ResolveTaskBody,
+  ResolveTaskParams,
   RestoreDeletedParams,
   RestoreSysTenantParams,
   RetrievePasswordParams,
@@ -170,6 +175,7 @@ import type {
   SysUserPostQuery,
   SysUserQuery,
   TerminateTaskBody,
+  TerminateTaskParams,
   TokenParams,
   TreeNode,
   UnlockSysUserParams,
@@ -1976,7 +1982,7 @@ export async function queryExecution(
 
 /**
  * GET /api/activiti/process/getProcessResource
- * the BPMN XML of a process definition (or of an instance's definition)
+ * the BPMN XML of a deployment's process definition (deploymentId), or of an instance's definition (processInstanceId)
  */
 export async function getProcessResource(
   params: GetProcessResourceParams = {},
@@ -1990,7 +1996,7 @@ export async function getProcessResource(
 
 /**
  * GET /api/activiti/process/getProcessImage
- * the diagram of a process definition as SVG
+ * the diagram of a deployment's process definition (deploymentId) as SVG
  */
 export async function getProcessImage(
   params: GetProcessImageParams,
@@ -4455,84 +4461,90 @@ export async function claimTask(
 
 /**
  * POST /api/activiti/task/completeTask
- * pass the caller's task with a comment and variables; the process goes on
+ * pass the caller's task with a comment and variables; the process goes on: taskId, processInstanceId (the task's own), comment in the query string as the platform's client sends them, or in a JSON body (the body wins; the task form's variables only there)
  */
 export async function completeTask(
+  params: CompleteTaskParams,
   data: CompleteTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/completeTask', data },
+    { method: 'POST', url: '/api/activiti/task/completeTask', params: { ...params }, data },
     options,
   );
 }
 
 /**
  * POST /api/activiti/task/delegateTask
- * hand the caller's task to another user, who resolves it back
+ * hand the caller's task to another user (assignee), who resolves it back: taskId, processInstanceId (the task's own), assignee, comment in the query string as the platform's client sends them, or in a JSON body (the body wins)
  */
 export async function delegateTask(
+  params: DelegateTaskParams,
   data: DelegateTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/delegateTask', data },
+    { method: 'POST', url: '/api/activiti/task/delegateTask', params: { ...params }, data },
     options,
   );
 }
 
 /**
  * POST /api/activiti/task/resolveTask
- * give a delegated task back to its owner
+ * give a delegated task back to its owner: taskId, processInstanceId (the task's own), comment in the query string as the platform's client sends them, or in a JSON body (the body wins; variables only there)
  */
 export async function resolveTask(
+  params: ResolveTaskParams,
   data: ResolveTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/resolveTask', data },
+    { method: 'POST', url: '/api/activiti/task/resolveTask', params: { ...params }, data },
     options,
   );
 }
 
 /**
  * POST /api/activiti/task/regressTask
- * send the caller's task back to the user task before it
+ * send the caller's task back to the user task before it: taskId, processInstanceId (the task's own), comment in the query string as the platform's client sends them, or in a JSON body (the body wins)
  */
 export async function regressTask(
+  params: RegressTaskParams,
   data: RegressTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/regressTask', data },
+    { method: 'POST', url: '/api/activiti/task/regressTask', params: { ...params }, data },
     options,
   );
 }
 
 /**
  * POST /api/activiti/task/rejectTask
- * reject: the instance ends as rejected and goes back to its starter
+ * reject: the instance ends as rejected and goes back to its starter: taskId, processInstanceId (the task's own), comment in the query string as the platform's client sends them, or in a JSON body (the body wins)
  */
 export async function rejectTask(
+  params: RejectTaskParams,
   data: RejectTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/rejectTask', data },
+    { method: 'POST', url: '/api/activiti/task/rejectTask', params: { ...params }, data },
     options,
   );
 }
 
 /**
  * POST /api/activiti/task/terminateTask
- * terminate the instance of the caller's task
+ * terminate the instance of the caller's task: taskId, processInstanceId (the task's own), comment in the query string as the platform's client sends them, or in a JSON body (the body wins)
  */
 export async function terminateTask(
+  params: TerminateTaskParams,
   data: TerminateTaskBody,
   options?: CallOptions,
 ): Promise<Envelope<unknown>> {
   return send<Envelope<unknown>>(
-    { method: 'POST', url: '/api/activiti/task/terminateTask', data },
+    { method: 'POST', url: '/api/activiti/task/terminateTask', params: { ...params }, data },
     options,
   );
 }
@@ -4734,3 +4746,25 @@ export async function queryWorkflowInstanceDetails(
     options,
   );
 }
+
+/**
+ * The query parameters of the calls that take both query parameters and a body, by function
+ * name: a caller holding one set of values (a run action's) sends these in the query string
+ * and the others in the body.
+ */
+export const queryAndBody: Readonly<Record<string, readonly string[]>> = {
+  registerJobWorker: ['tenantCode'],
+  jobWorkerHeartbeat: ['tenantCode'],
+  pullJobTasks: ['tenantCode'],
+  reportJobTaskProgress: ['tenantCode'],
+  reportJobTaskResult: ['tenantCode'],
+  persistProcess: ['modelId', 'jsonXml', 'svgXml'],
+  addSysTenantUser: ['tenantCode', 'userId'],
+  updatePassword: ['password', 'newPassword', 'id'],
+  completeTask: ['taskId', 'processInstanceId', 'comment'],
+  delegateTask: ['taskId', 'processInstanceId', 'assignee', 'comment'],
+  resolveTask: ['taskId', 'processInstanceId', 'comment'],
+  regressTask: ['taskId', 'processInstanceId', 'comment'],
+  rejectTask: ['taskId', 'processInstanceId', 'comment'],
+  terminateTask: ['taskId', 'processInstanceId', 'comment'],
+};

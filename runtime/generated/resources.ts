@@ -891,7 +891,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         hideWhen: { field: 'delegationState', equals: 'pending' },
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           form: { call: 'queryProcessForm', params: { taskId: 'id' }, into: 'variables' },
           inputs: [
             {
@@ -913,10 +913,10 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'delegateTask',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           inputs: [
             {
-              name: 'username',
+              name: 'assignee',
               label: 'resources.Task.fields.delegateTo',
               input: 'select',
               required: true,
@@ -942,7 +942,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         showWhen: { field: 'delegationState', equals: 'pending' },
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           inputs: [
             {
               name: 'comment',
@@ -963,7 +963,7 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'regressTask',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           inputs: [
             {
               name: 'comment',
@@ -984,7 +984,7 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'rejectTask',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           inputs: [
             {
               name: 'comment',
@@ -1006,7 +1006,7 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'terminateTask',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id', processInstanceId: 'processInstanceId' },
           inputs: [
             {
               name: 'comment',
@@ -1359,7 +1359,7 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'claimTask',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { taskId: 'id' },
           confirm: 'resources.Task.messages.claimConfirm',
           message: 'resources.Task.messages.claimed',
         },
@@ -6399,7 +6399,7 @@ export const resources: Record<string, ResourceMeta> = {
         call: 'deployModel',
         placement: 'row',
         run: {
-          params: { id: 'id' },
+          params: { modelId: 'id' },
           confirm: 'resources.Task.messages.deployConfirm',
           message: 'resources.Task.messages.deployed',
         },
@@ -8338,7 +8338,7 @@ export const resources: Record<string, ResourceMeta> = {
         {
           kind: 'svg',
           call: 'getProcessImage',
-          params: { id: 'id' },
+          params: { deploymentId: 'deploymentId' },
           title: 'resources.Task.panels.diagram',
         },
       ],
@@ -8394,7 +8394,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         hideWhen: 'suspended',
         run: {
-          params: { id: 'id' },
+          params: { processDefinitionId: 'id' },
           confirm: 'resources.Task.messages.suspendConfirm',
           message: 'resources.Task.messages.suspended',
           danger: true,
@@ -8409,7 +8409,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         showWhen: 'suspended',
         run: {
-          params: { id: 'id' },
+          params: { processDefinitionId: 'id' },
           confirm: 'resources.Task.messages.activateConfirm',
           message: 'resources.Task.messages.activated',
         },
@@ -8882,7 +8882,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         hideWhen: 'suspended',
         run: {
-          params: { id: 'id' },
+          params: { processInstanceId: 'id' },
           confirm: 'resources.Task.messages.suspendConfirm',
           message: 'resources.Task.messages.suspended',
           danger: true,
@@ -8897,7 +8897,7 @@ export const resources: Record<string, ResourceMeta> = {
         placement: 'row',
         showWhen: 'suspended',
         run: {
-          params: { id: 'id' },
+          params: { processInstanceId: 'id' },
           confirm: 'resources.Task.messages.activateConfirm',
           message: 'resources.Task.messages.activated',
         },

@@ -227,7 +227,7 @@ export interface QueryDeploymentParams {
 
 /** Query parameters of deleteDeployment. */
 export interface DeleteDeploymentParams {
-  id: string;
+  deploymentId: string;
 }
 
 // Execution (resources/act-execution.json)
@@ -501,7 +501,7 @@ export interface QueryHistoricProcessInstanceParams {
 
 /** Query parameters of deleteHistoricProcessInstance. */
 export interface DeleteHistoricProcessInstanceParams {
-  id: string;
+  processInstanceId: string;
 }
 
 /** Query parameters of queryHistoricActivityInstance. */
@@ -972,7 +972,7 @@ export interface ModelQuery extends PageQuery {
 
 /** Query parameters of deployModel. */
 export interface DeployModelParams {
-  id: number;
+  modelId: number;
 }
 
 // ModelOrg (resources/act-model-org.json)
@@ -1223,12 +1223,12 @@ export interface QueryProcessDefinitionParams {
 
 /** Query parameters of suspendProcessDefinition. */
 export interface SuspendProcessDefinitionParams {
-  id: number;
+  processDefinitionId: number;
 }
 
 /** Query parameters of activateProcessDefinition. */
 export interface ActivateProcessDefinitionParams {
-  id: number;
+  processDefinitionId: number;
 }
 
 /** Query parameters of queryProcessForm. */
@@ -1261,17 +1261,17 @@ export interface QueryProcessInstanceParams {
 
 /** Query parameters of suspendProcessInstance. */
 export interface SuspendProcessInstanceParams {
-  id: number;
+  processInstanceId: number;
 }
 
 /** Query parameters of activateProcessInstance. */
 export interface ActivateProcessInstanceParams {
-  id: number;
+  processInstanceId: number;
 }
 
 /** Query parameters of deleteProcessInstance. */
 export interface DeleteProcessInstanceParams {
-  id: string;
+  processInstanceId: string;
   reason?: string;
 }
 
@@ -1285,13 +1285,13 @@ export interface QueryExecutionParams {
 
 /** Query parameters of getProcessResource. */
 export interface GetProcessResourceParams {
-  id?: number;
+  deploymentId?: number;
   processInstanceId?: number;
 }
 
 /** Query parameters of getProcessImage. */
 export interface GetProcessImageParams {
-  id: number;
+  deploymentId: number;
 }
 
 /** Query parameters of getHighLightedProcessDiagram. */
@@ -2483,50 +2483,99 @@ export interface QueryTaskCommentParams {
 
 /** Query parameters of claimTask. */
 export interface ClaimTaskParams {
-  id: number;
+  taskId: number;
+}
+
+/** Query parameters of completeTask. */
+export interface CompleteTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
 }
 
 /** Body of completeTask. */
 export interface CompleteTaskBody {
-  id: number;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
   variables?: {
     [k: string]: unknown | undefined;
   };
+}
+
+/** Query parameters of delegateTask. */
+export interface DelegateTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  assignee?: string;
+  comment?: string;
 }
 
 /** Body of delegateTask. */
 export interface DelegateTaskBody {
-  id: number;
-  username: string;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  assignee?: string;
+  comment?: string;
+}
+
+/** Query parameters of resolveTask. */
+export interface ResolveTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
 }
 
 /** Body of resolveTask. */
 export interface ResolveTaskBody {
-  id: number;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
   variables?: {
     [k: string]: unknown | undefined;
   };
 }
 
+/** Query parameters of regressTask. */
+export interface RegressTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
+}
+
 /** Body of regressTask. */
 export interface RegressTaskBody {
-  id: number;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
+}
+
+/** Query parameters of rejectTask. */
+export interface RejectTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
 }
 
 /** Body of rejectTask. */
 export interface RejectTaskBody {
-  id: number;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
+}
+
+/** Query parameters of terminateTask. */
+export interface TerminateTaskParams {
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
 }
 
 /** Body of terminateTask. */
 export interface TerminateTaskBody {
-  id: number;
-  comment: string;
+  taskId?: number;
+  processInstanceId?: number;
+  comment?: string;
 }
 
 // TaskCandidate (resources/act-task-candidate.json)

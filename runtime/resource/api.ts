@@ -57,7 +57,16 @@ async function metaCall<T>(meta: CallMeta, arg: unknown, silent: boolean): Promi
 async function call<T>(name: string, arg?: unknown, silent = false, resource?: Pick<ResourceMeta, 'calls'>): Promise<T> {
   const api = (await platform()) as unknown as Record<string, CallFn | undefined>;
   const fn = api[name];
-  if (typeof fn === 'function') return (await fn(arg, silent ? SILENT : undefined)) as T;
+  const options = silent ? SILENT : undefined;
+  const inQuery = client.queryAndBody[name];
+  if (typeof fn === 'function' && inQuery) {
+    // the call takes query parameters and a body: the values it names as query parameters go there
+    const values = (arg ?? {}) as Record<string, unknown>;
+    const params = Object.fromEntries(Object.entries(values).filter(([k]) => inQuery.includes(k)));
+    const body = Object.fromEntries(Object.entries(values).filter(([k]) => !inQuery.includes(k)));
+    return (await (fn as (params: unknown, data: unknown, options: unknown) => Promise<unknown>)(params, body, options)) as T;
+  }
+  if (typeof fn === 'function') return (await fn(arg, options)) as T;
   const meta = resource && findCall(resource, name);
   if (meta) return metaCall<T>(meta, arg, silent);
   throw new Error(`The client has no call "${name}"`);

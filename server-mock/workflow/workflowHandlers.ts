@@ -228,7 +228,7 @@ export async function deployModelRecord(
 
 const deployModel: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.id), ctx.services.now(), ctx.services));
+  const answer = await data.transaction((tx) => deployModelRecord(tx, Number(ctx.query.modelId), ctx.services.now(), ctx.services));
   return new EnvelopeResult(answer, 'Deployed successfully');
 };
 
@@ -272,7 +272,7 @@ const deleteDeployment: CallHandler = async (ctx) => {
   const r = data.resource('Deployment');
   const { def, inst } = resources(data);
   await data.transaction(async (tx) => {
-    const list = ids(ctx.query.id);
+    const list = ids(ctx.query.deploymentId);
     const found = (await tx.select(r).select('id').where('id', 'in', list).execute()) as Row[];
     if (found.length !== list.length)
       throw notFound(`No deployment ${list.filter((i) => !found.some((f) => Number(f.id) === i)).join(', ')}`);
@@ -323,7 +323,7 @@ function setSuspended(kind: 'def' | 'inst', suspended: boolean, message: string)
     const { data } = withPrincipal(ctx);
     const R = resources(data);
     const r = kind === 'def' ? R.def : R.inst;
-    const id = Number(ctx.query.id);
+    const id = Number(kind === 'def' ? ctx.query.processDefinitionId : ctx.query.processInstanceId);
     const row = (await data.select(r).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw notFound(`No ${kind === 'def' ? 'process definition' : 'process instance'} ${id}`);
     const rec = data.toRecord(r, row);
@@ -400,7 +400,7 @@ const queryProcessInstance: CallHandler = async (ctx) => {
 
 const deleteProcessInstance: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
-  for (const id of ids(ctx.query.id)) {
+  for (const id of ids(ctx.query.processInstanceId)) {
     await withRetry(data, async (tx) => {
       const instance = await loadInstance(tx, id);
       if (instance.ended) throw conflict(`Process instance ${id} is over`);
@@ -442,9 +442,17 @@ async function definitionOf(ctx: CallContext, data: TenantData): Promise<{ xml: 
     const d = await loadDefinition(data, Number(instance.processDefinitionId));
     return { xml: d.xml, process: d.process, instance };
   }
-  if (ctx.query.id === undefined)
-    throw badRequest('Name the process definition', [{ field: 'id', message: 'id or processInstanceId is required' }]);
-  const d = await loadDefinition(data, Number(ctx.query.id));
+  if (ctx.query.deploymentId === undefined)
+    throw badRequest('Name the deployment', [{ field: 'deploymentId', message: 'deploymentId or processInstanceId is required' }]);
+  // a deployment holds the one process definition deployed with it
+  const { def } = resources(data);
+  const row = (await data
+    .select(def)
+    .select('id')
+    .where(col(def, 'deploymentId'), '=', Number(ctx.query.deploymentId))
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound(`No deployment ${String(ctx.query.deploymentId)}`);
+  const d = await loadDefinition(data, Number(row.id));
   return { xml: d.xml, process: d.process };
 }
 
@@ -584,8 +592,48 @@ export async function loadTask(data: TenantData, id: number): Promise<Row> {
 }
 
 /** The caller's open task of an active instance, or a refusal saying why not. */
-async function myOpenTask(tx: TenantData, principal: Principal, id: number): Promise<{ task: Row; instance: Row }> {
+/** What a task action is given: the platform's query parameters, or the same in a JSON body (the body wins). */
+interface TaskInput {
+  taskId: number;
+  /** The task's process instance, as the platform's client names it: checked against the task's own. */
+  processInstanceId?: number;
+  comment: string;
+  /** The user a task is delegated to. */
+  assignee?: string;
+  /** The task form's values (a JSON body only). */
+  variables?: Record<string, unknown>;
+}
+
+function requiredText(input: Row, name: string): string {
+  const v = input[name];
+  if (typeof v !== 'string' || !v) throw badRequest(`${name} is required`, [{ field: name, message: 'is required' }]);
+  return v;
+}
+
+function taskInput(ctx: CallContext): TaskInput {
+  const input = callInput(ctx);
+  const out: TaskInput = {
+    taskId: idParam(input, 'taskId'),
+    processInstanceId: idParam(input, 'processInstanceId', true),
+    comment: requiredText(input, 'comment'),
+  };
+  if (typeof input.assignee === 'string') out.assignee = input.assignee;
+  const body = ctx.body as Row | undefined;
+  if (body && typeof body.variables === 'object' && body.variables !== null) out.variables = body.variables as Record<string, unknown>;
+  return out;
+}
+
+async function myOpenTask(
+  tx: TenantData,
+  principal: Principal,
+  id: number,
+  processInstanceId?: number,
+): Promise<{ task: Row; instance: Row }> {
   const task = await loadTask(tx, id);
+  if (processInstanceId !== undefined && Number(task.processInstanceId) !== processInstanceId)
+    throw badRequest(`Task ${id} is not of process instance ${processInstanceId}`, [
+      { field: 'processInstanceId', message: "is not the task's process instance" },
+    ]);
   if (task.status !== 'open') throw conflict(`The task was ${String(task.status)} already`);
   if (task.assignee !== principal.username) throw forbidden(task.assignee ? 'The task is not yours' : 'Claim the task first');
   const instance = await loadInstance(tx, Number(task.processInstanceId));
@@ -614,7 +662,7 @@ async function addComment(tx: TenantData, task: Row, who: { username: string }, 
 const claimTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const { task } = resources(data);
-  const id = Number(ctx.query.id);
+  const id = Number(ctx.query.taskId);
   const offered = (await personal(data, principal, 'candidate')
     .select(`${task.table}.id`)
     .where(`${task.table}.id`, '=', id)
@@ -647,10 +695,10 @@ export async function takeOpenTask(data: TenantData, username: string, id: numbe
 /** The instance's running state changes: take a step with a task's completion. */
 async function finishTask(ctx: CallContext, action: 'complete' | 'resolve'): Promise<void> {
   const { data, principal } = withPrincipal(ctx);
-  const body = ctx.body as { id: number; comment: string; variables?: Record<string, unknown> };
+  const body = taskInput(ctx);
   const now = ctx.services.now();
   await withRetry(data, async (tx) => {
-    const { task, instance } = await myOpenTask(tx, principal, body.id);
+    const { task, instance } = await myOpenTask(tx, principal, body.taskId, body.processInstanceId);
     const { task: T } = resources(tx);
     const at = tx.dialect.toDb('datetime', now.toISOString());
     if (action === 'resolve') {
@@ -658,12 +706,12 @@ async function finishTask(ctx: CallContext, action: 'complete' | 'resolve'): Pro
       await tx
         .update(T)
         .set({ [col(T, 'assignee')]: task.owner, [col(T, 'delegationState')]: 'resolved', update_time: at })
-        .where('id', '=', body.id)
+        .where('id', '=', body.taskId)
         .where(col(T, 'status'), '=', 'open')
         .execute();
       await addComment(tx, task, principal, 'resolve', body.comment, now);
       if (body.variables && Object.keys(body.variables).length)
-        await stepInstance(tx, instance, { variables: body.variables, taskId: body.id, now });
+        await stepInstance(tx, instance, { variables: body.variables, taskId: body.taskId, now });
       return;
     }
     if (task.delegationState === 'pending') throw conflict('The task is delegated: resolve it back to its owner');
@@ -730,25 +778,26 @@ const resolveTask: CallHandler = async (ctx) => {
 
 const delegateTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
-  const body = ctx.body as { id: number; username: string; comment: string };
+  const body = taskInput(ctx);
+  const assignee = requiredText(callInput(ctx), 'assignee');
   const now = ctx.services.now();
   await data.transaction(async (tx) => {
-    const { task } = await myOpenTask(tx, principal, body.id);
+    const { task } = await myOpenTask(tx, principal, body.taskId, body.processInstanceId);
     const user = tx.resource('SysUser');
-    if (!(await tx.select(user).select('id').where(col(user, 'username'), '=', body.username).executeTakeFirst()))
-      throw badRequest(`No user ${body.username}`, [{ field: 'username', message: 'names no user' }]);
-    if (body.username === principal.username) throw badRequest('Delegate to someone else', [{ field: 'username', message: 'is you' }]);
+    if (!(await tx.select(user).select('id').where(col(user, 'username'), '=', assignee).executeTakeFirst()))
+      throw badRequest(`No user ${assignee}`, [{ field: 'assignee', message: 'names no user' }]);
+    if (assignee === principal.username) throw badRequest('Delegate to someone else', [{ field: 'assignee', message: 'is you' }]);
     const { task: T } = resources(tx);
     const at = tx.dialect.toDb('datetime', now.toISOString());
     const done = await tx
       .update(T)
       .set({
         [col(T, 'owner')]: principal.username,
-        [col(T, 'assignee')]: body.username,
+        [col(T, 'assignee')]: assignee,
         [col(T, 'delegationState')]: 'pending',
         update_time: at,
       })
-      .where('id', '=', body.id)
+      .where('id', '=', body.taskId)
       .where(col(T, 'status'), '=', 'open')
       .where(col(T, 'assignee'), '=', principal.username)
       .executeTakeFirst();
@@ -760,10 +809,10 @@ const delegateTask: CallHandler = async (ctx) => {
 
 const regressTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
-  const body = ctx.body as { id: number; comment: string };
+  const body = taskInput(ctx);
   const now = ctx.services.now();
   await withRetry(data, async (tx) => {
-    const { task, instance } = await myOpenTask(tx, principal, body.id);
+    const { task, instance } = await myOpenTask(tx, principal, body.taskId, body.processInstanceId);
     const { task: T } = resources(tx);
     // the user task completed last before this one, with the engine's state as it began waiting
     const prev = (await tx
@@ -777,13 +826,15 @@ const regressTask: CallHandler = async (ctx) => {
       .limit(1)
       .executeTakeFirst()) as Row | undefined;
     if (!prev)
-      throw badRequest('There is no user task before this one to send it back to', [{ field: 'id', message: 'has no previous user task' }]);
+      throw badRequest('There is no user task before this one to send it back to', [
+        { field: 'taskId', message: 'has no previous user task' },
+      ]);
     const previous = tx.toRecord(T, prev);
     await addComment(tx, task, principal, 'regress', body.comment, now);
     await stepInstance(tx, instance, {
       fromState: previous.engineState,
       closeAs: new Map([[String(task.executionId), 'regressed']]),
-      taskId: body.id,
+      taskId: body.taskId,
       now,
     });
   });
@@ -793,10 +844,10 @@ const regressTask: CallHandler = async (ctx) => {
 function endByTask(outcome: 'rejected' | 'terminated', message: string): CallHandler {
   return async (ctx) => {
     const { data, principal } = withPrincipal(ctx);
-    const body = ctx.body as { id: number; comment: string };
+    const body = taskInput(ctx);
     const now = ctx.services.now();
     await withRetry(data, async (tx) => {
-      const { task, instance } = await myOpenTask(tx, principal, body.id);
+      const { task, instance } = await myOpenTask(tx, principal, body.taskId, body.processInstanceId);
       await addComment(tx, task, principal, outcome === 'rejected' ? 'reject' : 'terminate', body.comment, now);
       await endInstance(tx, instance, outcome, new Map([[String(task.executionId), outcome]]), now, body.comment);
     });
@@ -834,7 +885,7 @@ const deleteHistoricProcessInstance: CallHandler = async (ctx) => {
   const { data } = withPrincipal(ctx);
   const R = resources(data);
   await data.transaction(async (tx) => {
-    const list = ids(ctx.query.id);
+    const list = ids(ctx.query.processInstanceId);
     const rows = ((await tx.select(R.inst).selectAll().where('id', 'in', list).execute()) as Row[]).map((r) => tx.toRecord(R.inst, r));
     if (rows.length !== list.length) throw notFound(`No process instance ${list.join(', ')}`);
     if (rows.some((r) => !r.ended)) throw conflict('A running instance cannot be deleted from the history; end it first');

@@ -51,6 +51,12 @@ afterAll(async () => {
 
 const open = (list: Rec[]) => list.filter((t) => t.status === 'open');
 
+/** The deployment a process definition came with. */
+async function deploymentOf(definitionId: number): Promise<number> {
+  const definitions = ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list;
+  return Number(definitions.find((d) => d.id === definitionId)!.deploymentId);
+}
+
 describe('a two-step approval', () => {
   it('runs start to end: claim (one of two wins), pass, parallel branch, gateway, send back, pass again', async () => {
     const id = await start(admin, approvalId, { amount: 5000 });
@@ -62,8 +68,8 @@ describe('a two-step approval', () => {
 
     // both claim at once: one wins, the other is told it is claimed, nothing else changes
     const [a, b] = await Promise.all([
-      editor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) }),
-      visitor.post(`${A}/task/claimTask`, undefined, { id: Number(offered.id) }),
+      editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(offered.id) }),
+      visitor.post(`${A}/task/claimTask`, undefined, { taskId: Number(offered.id) }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -74,16 +80,16 @@ describe('a two-step approval', () => {
 
     // not the winner's task: refused
     const other = winner === editor ? visitor : editor;
-    expect((await other.post(`${A}/task/completeTask`, { id: Number(offered.id), comment: 'mine?' })).status).toBe(403);
+    expect((await other.post(`${A}/task/completeTask`, { taskId: Number(offered.id), comment: 'mine?' })).status).toBe(403);
 
     const passed = await winner.post<Envelope>(`${A}/task/completeTask`, {
-      id: Number(offered.id),
+      taskId: Number(offered.id),
       comment: 'fine by me',
       variables: { note: 'first' },
     });
     expect(passed.body.message).toBe('Passed successfully');
     // twice: refused
-    expect((await winner.post(`${A}/task/completeTask`, { id: Number(offered.id), comment: 'again' })).status).toBe(409);
+    expect((await winner.post(`${A}/task/completeTask`, { taskId: Number(offered.id), comment: 'again' })).status).toBe(409);
 
     // the parallel branch: the second approval waits, the audit ran
     let list = await instanceTasks(admin, id);
@@ -98,22 +104,22 @@ describe('a two-step approval', () => {
 
     // the second approver sends it back: the first approval is offered again
     const second = open(list)[0]!;
-    const back = await admin.post<Envelope>(`${A}/task/regressTask`, { id: Number(second.id), comment: 'missing papers' });
+    const back = await admin.post<Envelope>(`${A}/task/regressTask`, { taskId: Number(second.id), comment: 'missing papers' });
     expect(back.body.message, JSON.stringify(back.body)).toBe('Sent back successfully');
     list = await instanceTasks(admin, id);
     expect(list.find((t) => t.id === second.id)!.status).toBe('regressed');
     const again = open(list);
     expect(again.map((t) => [t.name, t.assignee])).toEqual([['First approval', null]]);
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(again[0]!.id) }));
-    ok(await editor.post(`${A}/task/completeTask`, { id: Number(again[0]!.id), comment: 'papers added' }));
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(again[0]!.id) }));
+    ok(await editor.post(`${A}/task/completeTask`, { taskId: Number(again[0]!.id), comment: 'papers added' }));
 
     // passed again: over 1000, so the director (the starter) approves last
     const second2 = open(await instanceTasks(admin, id))[0]!;
     expect(second2.name).toBe('Second approval');
-    ok(await admin.post(`${A}/task/completeTask`, { id: Number(second2.id), comment: 'ok' }));
+    ok(await admin.post(`${A}/task/completeTask`, { taskId: Number(second2.id), comment: 'ok' }));
     const director = open(await instanceTasks(admin, id));
     expect(director.map((t) => [t.name, t.assignee])).toEqual([['Director approval', 'admin']]);
-    ok(await admin.post(`${A}/task/completeTask`, { id: Number(director[0]!.id), comment: 'approved' }));
+    ok(await admin.post(`${A}/task/completeTask`, { taskId: Number(director[0]!.id), comment: 'approved' }));
 
     expect(await instance(admin, id)).toMatchObject({ status: 'over', ended: true, result: 'completed' });
     const acts = await activities(admin, id);
@@ -146,39 +152,39 @@ describe('a two-step approval', () => {
   it('takes the small-amount path, and a rejection ends the instance for its starter', async () => {
     const small = await start(admin, approvalId, { amount: 10 });
     const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === small)!;
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(t.id) }));
-    ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'ok' }));
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) }));
+    ok(await editor.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'ok' }));
     const s = open(await instanceTasks(admin, small))[0]!;
-    ok(await admin.post(`${A}/task/completeTask`, { id: Number(s.id), comment: 'ok' }));
+    ok(await admin.post(`${A}/task/completeTask`, { taskId: Number(s.id), comment: 'ok' }));
     expect(await instance(admin, small)).toMatchObject({ status: 'over', result: 'completed' });
     expect((await activities(admin, small)).map((x) => x.activityId)).not.toContain('director');
 
     const rejected = await start(admin, approvalId, { amount: 10 });
     const r = (await tasks(visitor)).find((x) => x.processInstanceId === rejected)!;
-    ok(await visitor.post(`${A}/task/claimTask`, undefined, { id: Number(r.id) }));
+    ok(await visitor.post(`${A}/task/claimTask`, undefined, { taskId: Number(r.id) }));
     // a comment is required
-    expect((await visitor.post(`${A}/task/rejectTask`, { id: Number(r.id) })).status).toBe(400);
-    const res = await visitor.post<Envelope>(`${A}/task/rejectTask`, { id: Number(r.id), comment: 'no budget' });
+    expect((await visitor.post(`${A}/task/rejectTask`, { taskId: Number(r.id) })).status).toBe(400);
+    const res = await visitor.post<Envelope>(`${A}/task/rejectTask`, { taskId: Number(r.id), comment: 'no budget' });
     expect(res.body.message).toBe('Rejected successfully');
     expect(await instance(admin, rejected)).toMatchObject({ status: 'over', result: 'rejected', startUserId: 'admin' });
     expect((await instanceTasks(admin, rejected)).map((x) => x.status)).toEqual(['rejected']);
-    expect((await visitor.post(`${A}/task/completeTask`, { id: Number(r.id), comment: 'late' })).status).toBe(409);
+    expect((await visitor.post(`${A}/task/completeTask`, { taskId: Number(r.id), comment: 'late' })).status).toBe(409);
   });
 
   it('delegates and resolves a task', async () => {
     const id = await start(admin, approvalId, { amount: 10 });
     const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === id)!;
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(t.id) }));
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) }));
     expect(
-      (await editor.post<Envelope>(`${A}/task/delegateTask`, { id: Number(t.id), username: 'visitor', comment: 'please check' })).body
+      (await editor.post<Envelope>(`${A}/task/delegateTask`, { taskId: Number(t.id), assignee: 'visitor', comment: 'please check' })).body
         .message,
     ).toBe('Delegated successfully');
-    expect((await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(403);
-    expect((await visitor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(409);
-    expect((await visitor.post<Envelope>(`${A}/task/resolveTask`, { id: Number(t.id), comment: 'checked' })).body.message).toBe(
+    expect((await editor.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'x' })).status).toBe(403);
+    expect((await visitor.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'x' })).status).toBe(409);
+    expect((await visitor.post<Envelope>(`${A}/task/resolveTask`, { taskId: Number(t.id), comment: 'checked' })).body.message).toBe(
       'Resolved successfully',
     );
-    ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'done' }));
+    ok(await editor.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'done' }));
   });
 });
 
@@ -191,8 +197,8 @@ describe('concurrent steps of one instance', () => {
       const left = list.find((t) => t.name === 'Left')!;
       const right = list.find((t) => t.name === 'Right')!;
       const [l, r] = await Promise.all([
-        admin.post(`${A}/task/completeTask`, { id: Number(left.id), comment: 'left', variables: { left: true } }),
-        editor.post(`${A}/task/completeTask`, { id: Number(right.id), comment: 'right', variables: { right: true } }),
+        admin.post(`${A}/task/completeTask`, { taskId: Number(left.id), comment: 'left', variables: { left: true } }),
+        editor.post(`${A}/task/completeTask`, { taskId: Number(right.id), comment: 'right', variables: { right: true } }),
       ]);
       expect([l.status, r.status], JSON.stringify([l.body, r.body])).toEqual([200, 200]);
       const after = await instanceTasks(admin, id);
@@ -212,27 +218,27 @@ describe('suspension and activation', () => {
   it('a suspended instance refuses its tasks; a suspended definition starts nothing', async () => {
     const id = await start(admin, approvalId, { amount: 10 });
     const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === id)!;
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(t.id) }));
-    const s = await admin.post<Envelope>(`${A}/process/suspendProcessInstance`, undefined, { id });
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) }));
+    const s = await admin.post<Envelope>(`${A}/process/suspendProcessInstance`, undefined, { processInstanceId: id });
     expect(s.body.message).toBe('Suspended successfully');
-    const refused = await editor.post<Envelope>(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' });
+    const refused = await editor.post<Envelope>(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'x' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('suspended');
     expect((await instanceTasks(admin, id)).map((x) => x.status)).toEqual(['open']);
-    expect((await admin.post<Envelope>(`${A}/process/activateProcessInstance`, undefined, { id })).body.message).toBe(
+    expect((await admin.post<Envelope>(`${A}/process/activateProcessInstance`, undefined, { processInstanceId: id })).body.message).toBe(
       'Activated successfully',
     );
-    ok(await editor.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' }));
+    ok(await editor.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'x' }));
 
-    expect((await admin.post<Envelope>(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).body.message).toBe(
-      'Suspended successfully',
-    );
+    expect(
+      (await admin.post<Envelope>(`${A}/process/suspendProcessDefinition`, undefined, { processDefinitionId: approvalId })).body.message,
+    ).toBe('Suspended successfully');
     const blocked = await admin.post<Envelope>(`${A}/process/startProcessInstance`, { processDefinitionId: approvalId });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toContain('suspended');
-    expect((await admin.post<Envelope>(`${A}/process/activateProcessDefinition`, undefined, { id: approvalId })).body.message).toBe(
-      'Activated successfully',
-    );
+    expect(
+      (await admin.post<Envelope>(`${A}/process/activateProcessDefinition`, undefined, { processDefinitionId: approvalId })).body.message,
+    ).toBe('Activated successfully');
     await start(admin, approvalId, { amount: 1 });
   });
 });
@@ -381,8 +387,75 @@ describe("the platform's delegate dialog and modeler calls", () => {
     expect(await stored()).toBe(APPROVAL);
     ok(await editor.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml }));
     // the saved design deploys
-    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { id: modelId }));
+    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { modelId: modelId }));
     expect(deployed).toMatchObject({ processKey: 'simple' });
+  });
+});
+
+describe("the platform client's parameters", () => {
+  it('takes a task action as the platform sends it: taskId, processInstanceId and comment in the query string, no body', async () => {
+    const id = await start(admin, approvalId, { amount: 10 });
+    const t = (await tasks(editor, { type: 'candidate' })).find((x) => x.processInstanceId === id)!;
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) }));
+    // another instance's id is refused, and the task stays as it was
+    const wrong = await editor.post<Envelope>(`${A}/task/completeTask`, undefined, {
+      taskId: Number(t.id),
+      processInstanceId: id + 1000,
+      comment: 'ok',
+    });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { errors?: { field: string }[] }).errors?.map((e) => e.field)).toEqual(['processInstanceId']);
+    // no task named: refused, naming taskId
+    const unnamed = await editor.post<Envelope>(`${A}/task/completeTask`, undefined, { comment: 'ok' });
+    expect(unnamed.status).toBe(400);
+    expect((unnamed.body as { errors?: { field: string }[] }).errors?.map((e) => e.field)).toEqual(['taskId']);
+    expect(open(await instanceTasks(admin, id)).map((x) => x.id)).toEqual([t.id]);
+
+    const passed = await editor.post<Envelope>(`${A}/task/completeTask`, undefined, {
+      taskId: Number(t.id),
+      processInstanceId: id,
+      comment: 'ok',
+    });
+    expect(passed.body.message).toBe('Passed successfully');
+    const next = open(await instanceTasks(admin, id))[0]!;
+    expect(next.name).not.toBe(t.name);
+    const delegated = await admin.post<Envelope>(`${A}/task/delegateTask`, undefined, {
+      taskId: Number(next.id),
+      processInstanceId: id,
+      assignee: 'visitor',
+      comment: 'please check',
+    });
+    expect(delegated.body.message).toBe('Delegated successfully');
+    ok(await visitor.post(`${A}/task/resolveTask`, undefined, { taskId: Number(next.id), processInstanceId: id, comment: 'checked' }));
+    const ended = await admin.post<Envelope>(`${A}/task/terminateTask`, undefined, {
+      taskId: Number(next.id),
+      processInstanceId: id,
+      comment: 'stop',
+    });
+    expect(ended.body.message).toBe('Terminated successfully');
+    expect(await instance(admin, id)).toMatchObject({ status: 'over', result: 'terminated' });
+  });
+
+  it("answers a deployment's XML and diagram by deploymentId, and suspends by processDefinitionId and processInstanceId", async () => {
+    const deploymentId = await deploymentOf(approvalId);
+    const xml = ok<string>(await admin.get(`${A}/process/getProcessResource`, { deploymentId }));
+    expect(xml).toContain('<userTask id="first" name="First approval"');
+    const image = await admin.get<Buffer>(`${A}/process/getProcessImage`, { deploymentId });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(image.body.toString('utf8')).toContain('<svg');
+    expect((await admin.get(`${A}/process/getProcessImage`, { deploymentId: 999999 })).status).toBe(404);
+    expect((await admin.get(`${A}/process/getProcessResource`)).status).toBe(400);
+
+    const id = await start(admin, approvalId, { amount: 10 });
+    ok(await admin.post(`${A}/process/suspendProcessInstance`, undefined, { processInstanceId: id }));
+    expect(await instance(admin, id)).toMatchObject({ suspended: true });
+    ok(await admin.post(`${A}/process/activateProcessInstance`, undefined, { processInstanceId: id }));
+    ok(await admin.post(`${A}/process/deleteProcessInstance`, undefined, { processInstanceId: id }));
+    expect(await instance(admin, id)).toMatchObject({ status: 'over' });
+    ok(await admin.post(`${A}/history/deleteHistoricProcessInstance`, undefined, { processInstanceId: id }));
+    // the old name is not taken
+    expect((await admin.post(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).status).toBe(400);
   });
 });
 
@@ -436,7 +509,7 @@ describe('the people a model names', () => {
     // narrowed afterwards without the XML: the save keeps it, the deploy refuses it
     const model = ok<Rec>(await admin.post(`${A}/model/addModel`, { ...base, modelName: 'Narrowed', modelXml: assigned('admin') }));
     ok(await admin.put(`${A}/model/updateModel`, { id: Number(model.id), referUserIds: [Number(editorUser.id)] }));
-    const deploy = await admin.post<Refused>(`${A}/model/deployModel`, undefined, { id: Number(model.id) });
+    const deploy = await admin.post<Refused>(`${A}/model/deployModel`, undefined, { modelId: Number(model.id) });
     expect(deploy.status).toBe(400);
     expect(deploy.body.errors?.[0]?.field).toBe('approve');
     // and the modeler's save of the model checks it too
@@ -592,14 +665,14 @@ describe('tenant isolation', () => {
         path,
       ).toEqual([]);
     }
-    expect((await acme.get(`${A}/process/getProcessResource`, { id: approvalId })).status).toBe(404);
+    expect((await acme.get(`${A}/process/getProcessResource`, { deploymentId: await deploymentOf(approvalId) })).status).toBe(404);
     expect((await acme.get(`${A}/process/getHighLightedProcessDiagram`, { processInstanceId: id })).status).toBe(404);
     expect((await acme.get(`${A}/task/queryTaskComment`, { processInstanceId: id })).status).toBe(404);
-    expect((await acme.post(`${A}/task/claimTask`, undefined, { id: Number(t.id) })).status).toBe(404);
-    expect((await acme.post(`${A}/task/completeTask`, { id: Number(t.id), comment: 'x' })).status).toBe(404);
-    expect((await acme.post(`${A}/process/suspendProcessInstance`, undefined, { id })).status).toBe(404);
-    expect((await acme.post(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).status).toBe(404);
-    expect((await acme.post(`${A}/process/deleteProcessInstance`, undefined, { id })).status).toBe(404);
+    expect((await acme.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) })).status).toBe(404);
+    expect((await acme.post(`${A}/task/completeTask`, { taskId: Number(t.id), comment: 'x' })).status).toBe(404);
+    expect((await acme.post(`${A}/process/suspendProcessInstance`, undefined, { processInstanceId: id })).status).toBe(404);
+    expect((await acme.post(`${A}/process/suspendProcessDefinition`, undefined, { processDefinitionId: approvalId })).status).toBe(404);
+    expect((await acme.post(`${A}/process/deleteProcessInstance`, undefined, { processInstanceId: id })).status).toBe(404);
     expect((await acme.post(`${A}/process/startProcessInstance`, { processDefinitionId: approvalId })).status).toBe(404);
     expect((await instanceTasks(admin, id)).map((x) => [x.status, x.assignee])).toEqual([['open', null]]);
     expect(await instance(admin, id)).toMatchObject({ status: 'running', suspended: false });

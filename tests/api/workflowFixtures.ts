@@ -103,7 +103,7 @@ export async function deploy(api: Api, xml: string, name = 'Model'): Promise<num
   });
   expect(added.body.message).toBe('Saved successfully, please deploy');
   const model = ok<Rec>(added);
-  const deployed = ok<Rec>(await api.post(`${A}/model/deployModel`, undefined, { id: Number(model.id) }));
+  const deployed = ok<Rec>(await api.post(`${A}/model/deployModel`, undefined, { modelId: Number(model.id) }));
   return Number(deployed.processDefinitionId);
 }
 

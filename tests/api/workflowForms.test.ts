@@ -57,7 +57,7 @@ beforeAll(async () => {
       formSchemas: { request: REQUEST, review: REVIEW },
     }),
   );
-  definitionId = Number(ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { id: Number(model.id) })).processDefinitionId);
+  definitionId = Number(ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { modelId: Number(model.id) })).processDefinitionId);
 });
 
 afterAll(async () => {
@@ -135,7 +135,7 @@ describe('starting with a form', () => {
     expect((await admin.get(`${A}/process/queryProcessForm`, { taskId: Number(review.id) })).status).toBe(403);
 
     const bad = (await editor.post(`${A}/task/completeTask`, {
-      id: review.id,
+      taskId: review.id,
       comment: 'ok',
       variables: { approved: 'yes', note: 'far too long a note' },
     })) as Failure;
@@ -143,13 +143,13 @@ describe('starting with a form', () => {
     expect(fields(bad)).toEqual(['approved', 'note']);
     expect((await instanceTasks(admin, id)).map((t) => [t.name, t.status])).toEqual([['Review', 'open']]);
 
-    ok(await editor.post(`${A}/task/completeTask`, { id: review.id, comment: 'ok', variables: { approved: true } }));
+    ok(await editor.post(`${A}/task/completeTask`, { taskId: review.id, comment: 'ok', variables: { approved: true } }));
     const sign = (await tasks(admin, { type: 'assignee' })).find((t) => t.processInstanceId === id)!;
     expect(sign.name).toBe('Sign');
     const contract = ok<Rec>(await admin.get(`${A}/process/queryProcessForm`, { taskId: Number(sign.id) }));
     expect(contract.formKey).toBe('Contract');
     const missing = (await admin.post(`${A}/task/completeTask`, {
-      id: sign.id,
+      taskId: sign.id,
       comment: 'signed',
       variables: { contractCode: 'X' },
     })) as Failure;
@@ -157,7 +157,7 @@ describe('starting with a form', () => {
     expect(fields(missing)).toEqual(['contractCode', 'contractName']);
     ok(
       await admin.post(`${A}/task/completeTask`, {
-        id: sign.id,
+        taskId: sign.id,
         comment: 'signed',
         variables: { contractCode: 'C123', contractName: 'Laptop lease' },
       }),
@@ -166,7 +166,7 @@ describe('starting with a form', () => {
   });
 
   it('refuses a pass without a comment', async () => {
-    const res = (await admin.post(`${A}/task/completeTask`, { id: 1, comment: '' })) as Failure;
+    const res = (await admin.post(`${A}/task/completeTask`, { taskId: 1, comment: '' })) as Failure;
     expect(res.status).toBe(400);
     expect(fields(res)).toEqual(['comment']);
   });
@@ -191,7 +191,7 @@ describe('an inline form (activiti:formSchema, as the modeler writes it)', () =>
         modelXml: inline(JSON.stringify(schema)),
       }),
     );
-    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { id: Number(model.id) }));
+    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { modelId: Number(model.id) }));
     const processDefinitionId = Number(deployed.processDefinitionId);
     expect(ok<Rec>(await admin.get(`${A}/process/queryProcessForm`, { processDefinitionId }))).toMatchObject({ formKey: 'begin', schema });
     const bad = (await admin.post(`${A}/process/startProcessInstance`, { processDefinitionId, variables: { days: 0 } })) as Failure;

@@ -46,7 +46,7 @@ describe(`process instances across restarts on ${process.env.TEST_DATABASE_URL ?
     // the instance waiting at its user task goes on where it was
     const [task] = await instanceTasks(api, s.waiting);
     expect(task).toMatchObject({ name: 'Only', status: 'open' });
-    ok(await api.post(`${A}/task/completeTask`, { id: Number(task!.id), comment: 'after the restart' }));
+    ok(await api.post(`${A}/task/completeTask`, { taskId: Number(task!.id), comment: 'after the restart' }));
     expect(await instance(api, s.waiting)).toMatchObject({ status: 'over', result: 'completed' });
   }
 

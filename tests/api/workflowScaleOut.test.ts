@@ -46,11 +46,11 @@ describe.skipIf(!onPg)('process instances shared by two server processes on Post
     const defId = await deploy(adminA, SIMPLE.replaceAll('simple', 'seenSimple'), 'Seen');
     const id = await start(adminB, defId);
     const [task] = await instanceTasks(adminA, id);
-    ok(await adminA.post(`${A}/task/completeTask`, { id: Number(task!.id), comment: 'on A' }));
+    ok(await adminA.post(`${A}/task/completeTask`, { taskId: Number(task!.id), comment: 'on A' }));
     expect(await instance(adminB, id)).toMatchObject({ status: 'over', result: 'completed' });
     expect((await instanceTasks(adminB, id)).map((t) => [t.name, t.status])).toEqual([['Only', 'completed']]);
     // completing it again through the other server is refused
-    const again = await adminB.post(`${A}/task/completeTask`, { id: Number(task!.id), comment: 'on B' });
+    const again = await adminB.post(`${A}/task/completeTask`, { taskId: Number(task!.id), comment: 'on B' });
     expect(again.status).toBe(409);
   }, 60_000);
 
@@ -60,8 +60,8 @@ describe.skipIf(!onPg)('process instances shared by two server processes on Post
       const id = await start(adminA, defId);
       const list = await instanceTasks(adminB, id);
       const [l, r] = await Promise.all([
-        adminA.post(`${A}/task/completeTask`, { id: Number(byName(list, 'Left').id), comment: 'left on A' }),
-        editorB.post(`${A}/task/completeTask`, { id: Number(byName(list, 'Right').id), comment: 'right on B' }),
+        adminA.post(`${A}/task/completeTask`, { taskId: Number(byName(list, 'Left').id), comment: 'left on A' }),
+        editorB.post(`${A}/task/completeTask`, { taskId: Number(byName(list, 'Right').id), comment: 'right on B' }),
       ]);
       expect([l.status, r.status], JSON.stringify([l.body, r.body])).toEqual([200, 200]);
       const after = await instanceTasks(adminA, id);
@@ -82,7 +82,7 @@ describe.skipIf(!onPg)('process instances shared by two server processes on Post
       const id = await start(adminB, defId);
       const [task] = await instanceTasks(adminA, id);
       const answers = await Promise.all(
-        [adminA, adminB].map((api, i) => api.post(`${A}/task/completeTask`, { id: Number(task!.id), comment: `race ${i}` })),
+        [adminA, adminB].map((api, i) => api.post(`${A}/task/completeTask`, { taskId: Number(task!.id), comment: `race ${i}` })),
       );
       expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 409]);
       expect(await instance(adminA, id)).toMatchObject({ status: 'over', result: 'completed' });

@@ -207,13 +207,13 @@ describe('process modeler', () => {
     expect(deployed.status()).toBe(200);
     await toast(page, /Deployed successfully/).waitFor(WAIT);
 
-    const defs = await api<{ data: { list: { id: number; processKey: string; version: number }[] } }>(
+    const defs = await api<{ data: { list: { id: number; deploymentId: number; processKey: string; version: number }[] } }>(
       'GET',
       `/api/activiti/process/queryProcessDefinition?processKey=Process_${modelId}`,
     );
     const def = defs.data.list.find((d) => d.processKey === `Process_${modelId}`);
     expect(def?.version).toBe(1);
-    const xml = await api<{ data: string }>('GET', `/api/activiti/process/getProcessResource?id=${def!.id}`);
+    const xml = await api<{ data: string }>('GET', `/api/activiti/process/getProcessResource?deploymentId=${def!.deploymentId}`);
     expect(xml.data).toMatch(/<bpmn:userTask id="approve" name="Approve" activiti:assignee="admin"/);
     expect(xml.data).toContain('<bpmn:exclusiveGateway id="amountGate"');
     expect(xml.data).toMatch(/targetRef="large">\s*<bpmn:conditionExpression[^>]*>\$\{amount &gt; 1000\}<\/bpmn:conditionExpression>/);

@@ -12,7 +12,7 @@
  * suspended and activated with their messages; the editor's workbench lists the pending task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import {
@@ -79,7 +79,7 @@ async function open(page: Page, path: string, r: typeof candidate): Promise<void
   await settled(page, r);
 }
 
-/** Runs a row action: its dialog, `fill` in it, then its button; answers the call's response and waits for `message`. */
+/** Runs a row action: its dialog, `fill` in it, then its button; waits for `message` and answers the call's response. */
 async function rowAction(
   page: Page,
   r: typeof candidate,
@@ -88,7 +88,7 @@ async function rowAction(
   call: string,
   message: string,
   fill: (modal: Locator) => Promise<void> = async () => undefined,
-): Promise<void> {
+): Promise<Response> {
   await rowById(page, r, id).waitFor(WAIT);
   await clickRowAction(rowById(page, r, id), label(r, name));
   const modal = dialog(page);
@@ -99,6 +99,7 @@ async function rowAction(
   await toast(page, say(`resources.Task.messages.${message}`))
     .first()
     .waitFor(WAIT);
+  return response;
 }
 
 const comment = (text: string) => async (modal: Locator) => {
@@ -172,7 +173,10 @@ describe('a leave request', () => {
     await modal.getByRole('button', { name: label(assignee, 'pass'), exact: true }).click();
     await modal.getByText(say('resourceActions.run.required', { label: say('resources.Task.fields.comment') })).waitFor(WAIT);
     await modal.getByRole('button', { name: say('common.cancel'), exact: true }).click();
-    await rowAction(editorPage, assignee, task.id, 'pass', 'completeTask', 'passed', comment(`Enjoy ${RUN}`));
+    const passed = await rowAction(editorPage, assignee, task.id, 'pass', 'completeTask', 'passed', comment(`Enjoy ${RUN}`));
+    // sent as the platform's client sends it: the task, its instance and the comment in the query string
+    const sent = Object.fromEntries(new URL(passed.request().url()).searchParams);
+    expect(sent).toEqual({ taskId: String(task.id), processInstanceId: String(passedId), comment: `Enjoy ${RUN}` });
   });
 
   it('is sent back by the second approver, passed again, then passed by the second approver', async () => {
@@ -208,7 +212,7 @@ describe('a leave request', () => {
     );
     rejectedId = Number(started.id);
     const task = await openTask(rejectedId);
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(task.id) }));
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(task.id) }));
     await open(editorPage, '/assigneetask', assignee);
     await rowAction(editorPage, assignee, task.id, 'reject', 'rejectTask', 'rejected', comment(`Too long ${RUN}`));
     const rejected = ok<PageData>(await admin.get(`${A}/history/queryHistoricProcessInstance`, { processInstanceId: rejectedId })).list[0]!;
@@ -226,7 +230,7 @@ describe('a leave request', () => {
     );
     const instanceId = Number(started.id);
     const task = await openTask(instanceId);
-    ok(await editor.post(`${A}/task/claimTask`, undefined, { id: Number(task.id) }));
+    ok(await editor.post(`${A}/task/claimTask`, undefined, { taskId: Number(task.id) }));
     // the administrator's organisation, as the delegate dialog groups the users
     const me = ok<PageData>(await admin.get('/api/admin/sysuser/querySysUser', { username: 'admin', pageSize: 10 })).list.find(
       (u) => u.username === 'admin',

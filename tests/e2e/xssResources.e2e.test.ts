@@ -311,7 +311,7 @@ function madePayloadProcess(): Promise<PayloadProcess> {
         body: { modelName: PROCESS_PAYLOADS.deploymentName, modelCategory: PROCESS_PAYLOADS.category, orgId: org.id, modelXml: xml },
       })
     ).data as Rec;
-    const deployed = (await ok('deployModel', {}, `?id=${String(model.id)}`)).data as Rec;
+    const deployed = (await ok('deployModel', {}, `?modelId=${String(model.id)}`)).data as Rec;
     const definitionId = Number(deployed.processDefinitionId);
     const startOne = async () =>
       Number(
@@ -326,11 +326,11 @@ function madePayloadProcess(): Promise<PayloadProcess> {
     const taskOf = async (instance: number) => Number(rowsOf((await ok('queryTask', {}, `?processInstanceId=${instance}`)).data)[0]!.id);
     const passed = await startOne();
     const finished = await taskOf(passed);
-    await ok('claimTask', {}, `?id=${finished}`);
-    await ok('completeTask', { body: { id: finished, comment: SHORT, variables: {} } });
+    await ok('claimTask', {}, `?taskId=${finished}`);
+    await ok('completeTask', { body: { taskId: finished, comment: SHORT, variables: {} } });
     const claimedInstance = await startOne();
     const claimed = await taskOf(claimedInstance);
-    await ok('claimTask', {}, `?id=${claimed}`);
+    await ok('claimTask', {}, `?taskId=${claimed}`);
     const waiting = await startOne();
     return {
       deploymentId: Number(deployed.deploymentId),

@@ -25,7 +25,7 @@ export interface Deployed {
 }
 
 export async function deployModel(id: number): Promise<Deployed> {
-  const answer = await (await platform()).deployModel({ id }, SILENT);
+  const answer = await (await platform()).deployModel({ modelId: id }, SILENT);
   const data = (answer.data ?? {}) as { processKey?: string; version?: number };
   return { message: envelopeMessage(answer), processKey: data.processKey, version: data.version };
 }
