@@ -19,6 +19,7 @@ import { diagramSvg } from './diagram.ts';
 import { assertFitsForm, checkFormKeys, checkFormSchemas, resolveForm, startFormKey } from './forms.ts';
 import { checkPeople, delegateOptions, referableOf } from './modelPeople.ts';
 import { callInput, idParam } from '../grants/grantInput.ts';
+import { noteChange } from '../audit/auditTrail.ts';
 import type { Services } from '../calls/context.ts';
 
 /** The fields a task answer carries (not the engine's snapshot). */
@@ -250,11 +251,15 @@ const persistProcess: CallHandler = async (ctx) => {
   const stored = data.toRecord(model, row);
   await checkModel(data, xml, { services: ctx.services, formSchemas: stored.formSchemas, usedForm: stored.usedForm, modelId });
   const at = data.dialect.toDb('datetime', ctx.services.now().toISOString());
-  await data
-    .update(model)
-    .set({ ...data.toRow(model, { modelXml: xml }), update_time: at })
-    .where('id', '=', modelId)
-    .execute();
+  // with its audit row (the model's modelXml before and after), as a save of the model has
+  await data.transaction(async (tx) => {
+    await tx
+      .update(model)
+      .set({ ...tx.toRow(model, { modelXml: xml }), update_time: at })
+      .where('id', '=', modelId)
+      .execute();
+    noteChange(ctx.request, model, modelId, { modelXml: stored.modelXml }, { modelXml: xml });
+  });
   return undefined;
 };
 

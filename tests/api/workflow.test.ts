@@ -386,8 +386,17 @@ describe("the platform's delegate dialog and modeler calls", () => {
     expect((await visitor.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml })).status).toBe(403);
     expect(await stored()).toBe(APPROVAL);
     ok(await editor.post(`${A}/process/persistProcess`, { modelId, jsonXml: SIMPLE, svgXml }));
+    // each save has its audit row: the model's XML before and after, by whom
+    const audit = ok<PageData>(
+      await admin.get('/api/admin/sysauditlog/querySysAuditLog', { resourceName: 'Model', recordId: modelId, pageSize: 100 }),
+    ).list.filter((r) => r.callUrl === `${A}/process/persistProcess`);
+    expect(audit).toHaveLength(4);
+    const last = audit.find((r) => r.username === 'editor')!;
+    // a long value is kept cut short, its end marked
+    const cut = (xml: string) => (xml.length > 500 ? `${xml.slice(0, 500)}…` : xml);
+    expect(JSON.parse(String(last.changes))).toEqual({ modelXml: { before: cut(APPROVAL), after: cut(SIMPLE) } });
     // the saved design deploys
-    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { modelId: modelId }));
+    const deployed = ok<Rec>(await admin.post(`${A}/model/deployModel`, undefined, { modelId }));
     expect(deployed).toMatchObject({ processKey: 'simple' });
   });
 });

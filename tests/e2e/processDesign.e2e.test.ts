@@ -198,7 +198,7 @@ describe('process modeler', () => {
     await fill(say('processDesign.conditionTo', { target: 'Small purchase' }), '${amount <= 1000}');
     await expect.poll(() => unsavedTag().count(), WAIT).toBe(1);
 
-    const saved = await answerTo(page, '/updateModel', () => page.getByRole('button', { name: say('processDesign.save') }).click());
+    const saved = await answerTo(page, '/persistProcess', () => page.getByRole('button', { name: say('processDesign.save') }).click());
     expect(saved.status()).toBe(200);
     await toast(page, 'Saved successfully, please deploy').waitFor(WAIT);
     await expect.poll(() => unsavedTag().count(), WAIT).toBe(0);
@@ -229,7 +229,7 @@ describe('process modeler', () => {
   it('refuses a condition that does not parse, naming its flow, and stores nothing', async () => {
     await select('amountGate');
     await fill(say('processDesign.conditionTo', { target: 'Large purchase' }), '${amount >}');
-    const refused = await answerTo(page, '/updateModel', () => page.getByRole('button', { name: say('processDesign.save') }).click());
+    const refused = await answerTo(page, '/persistProcess', () => page.getByRole('button', { name: say('processDesign.save') }).click());
     expect(refused.status()).toBe(400);
     const alert = page.getByTestId('process-refusal');
     await alert.waitFor(WAIT);

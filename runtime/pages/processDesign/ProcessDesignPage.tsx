@@ -1,7 +1,8 @@
 /**
  * /processdesign?id=<modelId>: the BPMN modeler (bpmn-js) of a model, with the properties
- * panel of the selected element. Save writes the model's XML (updateModel, checked by the
- * server), Deploy saves first when there are changes and deploys it (deployModel). A refusal
+ * panel of the selected element. Save writes the model's XML and its diagram (persistProcess,
+ * as the platform's modeler saves; the XML checked by the server), Deploy saves first when
+ * there are changes and deploys it (deployModel). A refusal
  * names the element at fault: it is shown, selected and marked on the diagram. Leaving with
  * unsaved changes asks first.
  */
@@ -155,10 +156,11 @@ export default function ProcessDesignPage() {
     clearRefusal();
     const { xml } = await modeler.saveXML({ format: true });
     if (!xml) return false;
+    const { svg } = await modeler.saveSVG();
     try {
-      const message = await saveModelXml(model.id, xml);
+      await saveModelXml(model.id, xml, svg);
       setDirty(false);
-      toastSuccess(message ?? tx('processDesign.saved'));
+      toastSuccess(tx('processDesign.saved'));
       return true;
     } catch (err) {
       refuse(refusalOf(err));

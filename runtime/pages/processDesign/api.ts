@@ -1,5 +1,5 @@
 /**
- * The modeler's calls: the model (queryModel, updateModel, deployModel) and the choices of its
+ * The modeler's calls: the model (queryModel, persistProcess, deployModel) and the choices of its
  * properties panel: users by organisation (queryOrgUserTree), roles (queryRoleName) and the
  * published forms (queryGeneratorForm).
  */
@@ -13,9 +13,12 @@ export async function loadModel(id: number): Promise<Model | undefined> {
   return listOf(answer.data).find((m) => m.id === id);
 }
 
-/** Saves the model's XML; answers the server's message ("Saved successfully, please deploy"). */
-export async function saveModelXml(id: number, modelXml: string): Promise<string | undefined> {
-  return envelopeMessage(await (await platform()).updateModel({ id, modelXml }, SILENT));
+/**
+ * Saves the modeler's design as the platform's modeler does (persistProcess): the BPMN XML as
+ * `jsonXml` and the diagram as `svgXml`, in the JSON body (the XML outgrows a query string).
+ */
+export async function saveModelXml(id: number, xml: string, svg: string | undefined): Promise<void> {
+  await (await platform()).persistProcess({}, { modelId: id, jsonXml: xml, svgXml: svg }, SILENT);
 }
 
 export interface Deployed {
