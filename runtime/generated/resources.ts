@@ -1824,7 +1824,21 @@ export const resources: Record<string, ResourceMeta> = {
         { field: 'category' },
         { field: 'deployTime', sortable: true },
       ],
-      search: { basic: [{ field: 'deploymentName', match: 'contains' }], advanced: [] },
+      search: {
+        basic: [
+          { field: 'deploymentName', match: 'contains' },
+          { field: 'category', match: 'contains' },
+        ],
+        advanced: [],
+      },
+      detailPanels: [
+        {
+          kind: 'svg',
+          call: 'getProcessImage',
+          params: { deploymentId: 'id' },
+          title: 'resources.Task.panels.diagram',
+        },
+      ],
       source: { call: 'queryDeployment', paged: true, requires: [], params: {} },
     },
     form: {
@@ -1834,7 +1848,23 @@ export const resources: Record<string, ResourceMeta> = {
       readOnlyOnEdit: [],
       ui: {},
     },
-    actions: [],
+    actions: [
+      {
+        name: 'delete',
+        kind: 'custom',
+        permission: 'deployment:delete',
+        label: 'resources.Deployment.actions.delete',
+        call: 'deleteDeployment',
+        placement: 'both',
+        selection: 'many',
+        run: {
+          params: { deploymentId: 'id' },
+          confirm: 'resources.Deployment.messages.deleteConfirm',
+          message: 'resources.Deployment.messages.deleted',
+          danger: true,
+        },
+      },
+    ],
     relations: {},
     links: {},
     calls: [

@@ -297,7 +297,7 @@ const deleteDeployment: CallHandler = async (ctx) => {
     }
     await tx.delete(r).where('id', 'in', list).execute();
   });
-  return undefined;
+  return new EnvelopeResult(undefined, 'Deleted successfully');
 };
 
 // ---------------------------------------------------------------- process definitions

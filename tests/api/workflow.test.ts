@@ -466,6 +466,20 @@ describe("the platform client's parameters", () => {
     // the old name is not taken
     expect((await admin.post(`${A}/process/suspendProcessDefinition`, undefined, { id: approvalId })).status).toBe(400);
   });
+  it('deletes deployments by deploymentId (a list): refused while an instance runs, else with their definitions', async () => {
+    await start(admin, approvalId, { amount: 10 });
+    const running = await deploymentOf(approvalId);
+    expect((await admin.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: running })).status).toBe(409);
+    const a = await deploymentOf(await deploy(admin, SIMPLE, 'Spare one'));
+    const b = await deploymentOf(await deploy(admin, SIMPLE, 'Spare two'));
+    expect((await admin.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a},999999` })).status).toBe(404);
+    expect((await acme.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a}` })).status).toBe(404);
+    const deleted = await admin.post<Envelope>(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a},${b}` });
+    expect(deleted.body.message).toBe('Deleted successfully');
+    const left = ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list;
+    expect(left.filter((d) => [a, b].includes(Number(d.deploymentId)))).toEqual([]);
+    expect(left.some((d) => d.id === approvalId)).toBe(true);
+  });
 });
 
 describe('the people a model names', () => {

@@ -30,7 +30,10 @@ import {
   type Rec,
   rowAction as clickRowAction,
   rowActionNames,
+  openedDialog,
+  toolbarOf,
 } from './resourceLocators.ts';
+import { SIMPLE, deploy } from '../api/workflowFixtures.ts';
 
 const A = '/api/activiti';
 const startProcess = resourceNamed('StartProcess');
@@ -43,6 +46,7 @@ const history = resourceNamed('HistoricProcessInstance');
 const historicTasks = resourceNamed('HistoricTaskInstance');
 const activities = resourceNamed('HistoricActivityInstance');
 const variables = resourceNamed('HistoricVariableInstance');
+const deployments = resourceNamed('Deployment');
 
 const WAIT = { timeout: 20_000 };
 const RUN = String(Date.now() % 100000);
@@ -327,5 +331,45 @@ describe('suspension', () => {
     await rowAction(adminPage, instances, target, 'suspend', 'suspendProcessInstance', 'suspended');
     await expect.poll(() => rowActionNames(rowById(adminPage, instances, target)), WAIT).toContain(label(instances, 'activate'));
     await rowAction(adminPage, instances, target, 'activate', 'activateProcessInstance', 'activated');
+  });
+});
+
+describe('deployments', () => {
+  it("shows a deployment's diagram, and deletes the checked deployments with their process definitions", async () => {
+    const deploymentOf = async (definitionId: number) =>
+      Number(
+        ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list.find((d) => d.id === definitionId)!
+          .deploymentId,
+      );
+    const first = await deploymentOf(await deploy(admin, SIMPLE, `Unused ${RUN}`));
+    const second = await deploymentOf(await deploy(admin, SIMPLE, `Unused again ${RUN}`));
+
+    await open(adminPage, '/deployment', deployments);
+    await clickRowAction(rowById(adminPage, deployments, first), say('resource.actions.view'));
+    await drawer(adminPage).locator('svg .activity').first().waitFor(WAIT);
+    await drawer(adminPage)
+      .getByRole('button', { name: say('common.close') })
+      .click();
+
+    for (const id of [first, second]) await rowById(adminPage, deployments, id).getByRole('checkbox').check();
+    await toolbarOf(adminPage, deployments)
+      .getByRole('button', { name: say('resources.Deployment.actions.delete'), exact: true })
+      .click();
+    const modal = await openedDialog(dialog(adminPage));
+    // the question names the checked deployments (in the list's order)
+    const question = modal.getByTestId('run-action').locator('.ant-typography').first();
+    await question.waitFor(WAIT);
+    const asked = (name: string) => say('resources.Deployment.messages.deleteConfirm', { name });
+    expect([asked(`${first}, ${second}`), asked(`${second}, ${first}`)]).toContain((await question.innerText()).trim());
+    const response = await answerTo(adminPage, '/deleteDeployment', () =>
+      modal.getByRole('button', { name: say('resources.Deployment.actions.delete'), exact: true }).click(),
+    );
+    expect(new URL(response.request().url()).searchParams.get('deploymentId')?.split(',').map(Number).sort()).toEqual(
+      [first, second].sort(),
+    );
+    await toast(adminPage, say('resources.Deployment.messages.deleted')).first().waitFor(WAIT);
+    await expect.poll(() => rowById(adminPage, deployments, first).count(), WAIT).toBe(0);
+    const left = ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list;
+    expect(left.filter((d) => [first, second].includes(Number(d.deploymentId)))).toEqual([]);
   });
 });

@@ -28,10 +28,19 @@ interface FormAnswer {
 
 type Values = Record<string, unknown>;
 
-/** The call's parameters taken from the record ({parameter: field}); by default the row's id. */
-export function paramsFrom(map: Readonly<Record<string, string>> | undefined, record: ResourceRecord, rowKey: string): Values {
+/**
+ * The call's parameters taken from the records ({parameter: field}); by default the row's id.
+ * Of several records (an action on the checked rows) each parameter is their values, comma
+ * separated, as the platform's calls on several records take them (`deploymentId=3,4`).
+ */
+export function paramsFrom(
+  map: Readonly<Record<string, string>> | undefined,
+  records: readonly ResourceRecord[],
+  rowKey: string,
+): Values {
   const entries = Object.entries(map ?? { id: rowKey });
-  return Object.fromEntries(entries.map(([param, field]) => [param, record[field]]));
+  if (records.length === 1) return Object.fromEntries(entries.map(([param, field]) => [param, records[0]![field]]));
+  return Object.fromEntries(entries.map(([param, field]) => [param, records.map((r) => String(r[field] ?? '')).join(',')]));
 }
 
 function dataOf<T>(answer: unknown): T {
@@ -94,7 +103,7 @@ export default function CallAction({ resource, action, records, onClose }: Actio
   const form = useLoad<FormAnswer | null>(
     async () =>
       formSpec && record
-        ? dataOf<FormAnswer | null>(await runCall(formSpec.call, paramsFrom(formSpec.params, record, resource.list.rowKey)))
+        ? dataOf<FormAnswer | null>(await runCall(formSpec.call, paramsFrom(formSpec.params, [record], resource.list.rowKey)))
         : null,
     [formSpec?.call, record ? String(record[resource.list.rowKey]) : ''],
   );
@@ -104,7 +113,8 @@ export default function CallAction({ resource, action, records, onClose }: Actio
   }, [form.data]);
 
   if (!record) return <NoRecord onClose={() => onClose(false)} />;
-  const name = String(record[resource.list.columns[0]?.field ?? resource.list.rowKey] ?? '');
+  // the record's name, or the names of the records checked
+  const name = records.map((r) => String(r[resource.list.columns[0]?.field ?? resource.list.rowKey] ?? '')).join(', ');
 
   const submit = async () => {
     setProblem(undefined);
@@ -116,7 +126,7 @@ export default function CallAction({ resource, action, records, onClose }: Actio
     }
     const schemaForm = form.data;
     if (schemaForm && formRef.current && !formRef.current.validateForm()) return;
-    const arg: Values = { ...paramsFrom(run.params, record, resource.list.rowKey), ...typed };
+    const arg: Values = { ...paramsFrom(run.params, records, resource.list.rowKey), ...typed };
     if (formSpec && schemaForm) arg[formSpec.into] = values;
     setBusy(true);
     try {
