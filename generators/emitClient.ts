@@ -266,15 +266,16 @@ export function emitClient(registry: Registry): string {
   const sorted = [...imports].sort();
   const importLine = sorted.length === 0 ? '' : `import type { ${sorted.join(', ')} } from './types.ts';\n\n`;
   const helpers = sources.some((s) => s.call.verb === 'import') ? `\n\n${FILE_FORM}` : '';
-  return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}\n\n${emitQueryAndBody(sources)}`);
+  return generatedFile(`${importLine}${TRANSPORT}${helpers}\n\n${blocks.join('\n\n')}`);
 }
 
 /**
- * The query parameters of the custom calls that take both query parameters and a body, by
- * function name: a caller holding one set of values (a run action's) sends these in the query
- * string and the others in the body.
+ * Generate queryAndBody.ts: the query parameters of the custom calls that take both query
+ * parameters and a body, by client function name. A module of its own: client.ts is whole in
+ * the sign-in page's download, and only the generic caller (runtime/resource/api.ts) needs this.
  */
-function emitQueryAndBody(sources: CallSource[]): string {
+export function emitQueryAndBody(registry: Registry): string {
+  const sources = callSources(registry);
   const entries = sources
     .filter((s) => s.call.verb === 'custom' && s.call.query && s.call.body && s.call.result !== 'stream')
     .map(
@@ -288,5 +289,7 @@ function emitQueryAndBody(sources: CallSource[]): string {
     "name: a caller holding one set of values (a run action's) sends these in the query string",
     'and the others in the body.',
   ];
-  return `${jsDoc(doc)}\nexport const queryAndBody: Readonly<Record<string, readonly string[]>> = {\n${entries.join('\n')}\n};`;
+  return generatedFile(
+    `${jsDoc(doc)}\nexport const queryAndBody: Readonly<Record<string, readonly string[]>> = {\n${entries.join('\n')}\n};`,
+  );
 }

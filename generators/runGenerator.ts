@@ -6,7 +6,7 @@ import { loadMenu } from '../schemas/registry/loadMenu.ts';
 import { loadRegistry } from '../schemas/registry/loadRegistry.ts';
 import type { Registry } from '../schemas/registry/types.ts';
 import type { MenuRoute } from '../runtime/generated/fileTypes.ts';
-import { emitClient } from './emitClient.ts';
+import { emitClient, emitQueryAndBody } from './emitClient.ts';
 import { emitFileTypes } from './emitFileTypes.ts';
 import { emitResources } from './emitResources.ts';
 import { emitRoutes } from './emitRoutes.ts';
@@ -41,6 +41,7 @@ async function generateFiles(registry: Registry, menu: MenuRoute[], schemasDir: 
   const ordered = inNameOrder(registry);
   const files: [string, string][] = [
     ['client.ts', emitClient(ordered)],
+    ['queryAndBody.ts', emitQueryAndBody(ordered)],
     ['fileTypes.ts', await emitFileTypes(schemasDir)],
     ['resources.ts', emitResources(ordered, outDir)],
     ['routes.ts', emitRoutes(menu)],

@@ -4746,25 +4746,3 @@ export async function queryWorkflowInstanceDetails(
     options,
   );
 }
-
-/**
- * The query parameters of the calls that take both query parameters and a body, by function
- * name: a caller holding one set of values (a run action's) sends these in the query string
- * and the others in the body.
- */
-export const queryAndBody: Readonly<Record<string, readonly string[]>> = {
-  registerJobWorker: ['tenantCode'],
-  jobWorkerHeartbeat: ['tenantCode'],
-  pullJobTasks: ['tenantCode'],
-  reportJobTaskProgress: ['tenantCode'],
-  reportJobTaskResult: ['tenantCode'],
-  persistProcess: ['modelId', 'jsonXml', 'svgXml'],
-  addSysTenantUser: ['tenantCode', 'userId'],
-  updatePassword: ['password', 'newPassword', 'id'],
-  completeTask: ['taskId', 'processInstanceId', 'comment'],
-  delegateTask: ['taskId', 'processInstanceId', 'assignee', 'comment'],
-  resolveTask: ['taskId', 'processInstanceId', 'comment'],
-  regressTask: ['taskId', 'processInstanceId', 'comment'],
-  rejectTask: ['taskId', 'processInstanceId', 'comment'],
-  terminateTask: ['taskId', 'processInstanceId', 'comment'],
-};

@@ -6,6 +6,7 @@
  */
 import type { AxiosResponse } from 'axios';
 import * as client from '../generated/client.ts';
+import { queryAndBody } from '../generated/queryAndBody.ts';
 import type { CallMeta, ResourceMeta } from '../generated/resources.ts';
 import { platform, SILENT } from '../api/platform.ts';
 import { toastError } from '../feedback/feedback.ts';
@@ -58,7 +59,7 @@ async function call<T>(name: string, arg?: unknown, silent = false, resource?: P
   const api = (await platform()) as unknown as Record<string, CallFn | undefined>;
   const fn = api[name];
   const options = silent ? SILENT : undefined;
-  const inQuery = client.queryAndBody[name];
+  const inQuery = queryAndBody[name];
   if (typeof fn === 'function' && inQuery) {
     // the call takes query parameters and a body: the values it names as query parameters go there
     const values = (arg ?? {}) as Record<string, unknown>;

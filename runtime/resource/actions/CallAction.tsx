@@ -33,11 +33,7 @@ type Values = Record<string, unknown>;
  * Of several records (an action on the checked rows) each parameter is their values, comma
  * separated, as the platform's calls on several records take them (`deploymentId=3,4`).
  */
-export function paramsFrom(
-  map: Readonly<Record<string, string>> | undefined,
-  records: readonly ResourceRecord[],
-  rowKey: string,
-): Values {
+export function paramsFrom(map: Readonly<Record<string, string>> | undefined, records: readonly ResourceRecord[], rowKey: string): Values {
   const entries = Object.entries(map ?? { id: rowKey });
   if (records.length === 1) return Object.fromEntries(entries.map(([param, field]) => [param, records[0]![field]]));
   return Object.fromEntries(entries.map(([param, field]) => [param, records.map((r) => String(r[field] ?? '')).join(',')]));
