@@ -12,7 +12,7 @@ import { GENERATED_HEADER } from '../../generators/tsSource.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCHEMAS = join(ROOT, 'schemas');
-const OUTPUTS = ['client.ts', 'fileTypes.ts', 'resources.ts', 'routes.ts', 'types.ts'];
+const OUTPUTS = ['client.ts', 'fileTypes.ts', 'queryAndBody.ts', 'resources.ts', 'routes.ts', 'types.ts'];
 
 let work: string;
 
@@ -170,7 +170,7 @@ describe('generator', () => {
     expect(drifted.stderr).not.toMatch(/client\.ts/);
 
     // --check wrote nothing; a real run repairs everything, stale generated files included.
-    expect(readdirSync(out).sort()).toEqual(['client.ts', 'fileTypes.ts', 'resources.ts', 'stale.ts', 'types.ts']);
+    expect(readdirSync(out).sort()).toEqual(['client.ts', 'fileTypes.ts', 'queryAndBody.ts', 'resources.ts', 'stale.ts', 'types.ts']);
     const repair = await runGenerator({ schemasDir: SCHEMAS, outDir: out });
     expect(repair.changed.sort()).toEqual(['routes.ts', 'stale.ts', 'types.ts']);
     expect(readdirSync(out).sort()).toEqual(OUTPUTS);
