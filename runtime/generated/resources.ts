@@ -1827,7 +1827,7 @@ export const resources: Record<string, ResourceMeta> = {
       search: {
         basic: [
           { field: 'deploymentName', match: 'contains' },
-          { field: 'category', match: 'contains' },
+          { field: 'category', match: 'exact' },
         ],
         advanced: [],
       },
