@@ -596,15 +596,12 @@ export async function loadTask(data: TenantData, id: number): Promise<Row> {
   return { ...data.toRecord(task, row), id };
 }
 
-/** The caller's open task of an active instance, or a refusal saying why not. */
 /** What a task action is given: the platform's query parameters, or the same in a JSON body (the body wins). */
 interface TaskInput {
   taskId: number;
   /** The task's process instance, as the platform's client names it: checked against the task's own. */
   processInstanceId?: number;
   comment: string;
-  /** The user a task is delegated to. */
-  assignee?: string;
   /** The task form's values (a JSON body only). */
   variables?: Record<string, unknown>;
 }
@@ -622,12 +619,12 @@ function taskInput(ctx: CallContext): TaskInput {
     processInstanceId: idParam(input, 'processInstanceId', true),
     comment: requiredText(input, 'comment'),
   };
-  if (typeof input.assignee === 'string') out.assignee = input.assignee;
   const body = ctx.body as Row | undefined;
   if (body && typeof body.variables === 'object' && body.variables !== null) out.variables = body.variables as Record<string, unknown>;
   return out;
 }
 
+/** The caller's open task of an active instance, or a refusal saying why not. */
 async function myOpenTask(
   tx: TenantData,
   principal: Principal,
