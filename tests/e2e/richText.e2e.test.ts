@@ -276,9 +276,12 @@ describe('rich-text editor', () => {
     expect(await body(page).locator('em').textContent()).toBe('text');
     await typingChangesNothing();
 
+    // a new form: read its editor once the view form's editor (ready, the same content) has gone
+    const viewEditor = await page.locator('[data-testid="rich-text-editor"]').elementHandle();
     await page.evaluate((record) => window.__rich.showForm({ mode: 'edit', initial: record, disabled: true }), initial);
-    await expect.poll(() => body(page).locator('em').count(), { timeout: 30_000 }).toBe(1);
+    await viewEditor?.waitForElementState('hidden');
     await editorReady(page);
+    await expect.poll(() => body(page).locator('em').count(), { timeout: 30_000 }).toBe(1);
     expect(await body(page).getAttribute('contenteditable')).toBe('false');
     await typingChangesNothing();
 
