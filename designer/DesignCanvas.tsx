@@ -110,26 +110,6 @@ const FieldTag = memo(function FieldTag({ text, color }: { text: string; color?:
   return <Tag color={color}>{text}</Tag>;
 });
 
-type CanvasFieldProps = Parameters<typeof CanvasField>[0];
-
-/**
- * The rows' elements, kept while their values are, so that React finds a row's element
- * unchanged rather than comparing its props. A CPU profile shows no gain in time (React still
- * looks up the tree above each row it skips), but formDesigner.e2e's keyboard reorder fails
- * without it (dnd-kit never announces the field over its new place), for a reason not yet
- * found: docs/benchmarks.md.
- */
-function useRowElements(): (props: CanvasFieldProps) => ReactNode {
-  const [cache] = useState(() => new Map<string, { props: CanvasFieldProps; element: ReactNode }>());
-  return (props) => {
-    const kept = cache.get(props.name);
-    if (kept && (Object.keys(props) as (keyof CanvasFieldProps)[]).every((k) => kept.props[k] === props[k])) return kept.element;
-    const element = <CanvasField key={props.name} {...props} />;
-    cache.set(props.name, { props, element });
-    return element;
-  };
-}
-
 /** One field of the canvas, drawn from plain values: a change elsewhere in the document (another field's label) leaves it as it is. */
 const CanvasField = memo(function CanvasField({
   name,
@@ -318,7 +298,6 @@ const CanvasDnd = memo(function CanvasDnd({
 
 function CanvasBody({ body }: { body: HandOver<CanvasBodyProps> }) {
   const { doc, names, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText } = useHandedOver(body);
-  const row = useRowElements();
   return (
     <>
       <div className="designer-palette" role="group" aria-label={t('designer.palette')}>
@@ -334,18 +313,21 @@ function CanvasBody({ body }: { body: HandOver<CanvasBodyProps> }) {
           <SortableContext items={names} strategy={verticalListSortingStrategy}>
             {names.map((name) => {
               const field = fieldSummary(doc, name, locale);
-              return row({
-                name,
-                label: field?.label || name,
-                required: !!field?.required,
-                kind: field && kindLabel(field.kind, locale),
-                condition: field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`,
-                selected: selected === name,
-                handleLabel: handleText(name),
-                removeLabel: removeText(name),
-                onSelect: select,
-                onRemove: remove,
-              });
+              return (
+                <CanvasField
+                  key={name}
+                  name={name}
+                  label={field?.label || name}
+                  required={!!field?.required}
+                  kind={field && kindLabel(field.kind, locale)}
+                  condition={field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`}
+                  selected={selected === name}
+                  handleLabel={handleText(name)}
+                  removeLabel={removeText(name)}
+                  onSelect={select}
+                  onRemove={remove}
+                />
+              );
             })}
           </SortableContext>
         </Canvas>

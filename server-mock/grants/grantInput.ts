@@ -55,6 +55,13 @@ export function idParam(input: Row, name: string, optional = false): number | un
   return toId(name, v);
 }
 
+/** A required text, as sent (its length checked by the call's schema). */
+export function textParam(input: Row, name: string): string {
+  const v = input[name];
+  if (isAbsent(v) || typeof v !== 'string') return missing(name);
+  return v;
+}
+
 export function codeParam(input: Row, name: string): string;
 export function codeParam(input: Row, name: string, optional: true): string | undefined;
 export function codeParam(input: Row, name: string, optional = false): string | undefined {

@@ -18,7 +18,7 @@ import { col, endInstance, loadDefinition, loadInstance, resources, startInstanc
 import { diagramSvg } from './diagram.ts';
 import { assertFitsForm, checkFormKeys, checkFormSchemas, resolveForm, startFormKey } from './forms.ts';
 import { checkPeople, delegateOptions, referableOf } from './modelPeople.ts';
-import { callInput, idParam } from '../grants/grantInput.ts';
+import { callInput, idParam, textParam } from '../grants/grantInput.ts';
 import { noteChange } from '../audit/auditTrail.ts';
 import type { Services } from '../calls/context.ts';
 
@@ -606,18 +606,12 @@ interface TaskInput {
   variables?: Record<string, unknown>;
 }
 
-function requiredText(input: Row, name: string): string {
-  const v = input[name];
-  if (typeof v !== 'string' || !v) throw badRequest(`${name} is required`, [{ field: name, message: 'is required' }]);
-  return v;
-}
-
 function taskInput(ctx: CallContext): TaskInput {
   const input = callInput(ctx);
   const out: TaskInput = {
     taskId: idParam(input, 'taskId'),
     processInstanceId: idParam(input, 'processInstanceId', true),
-    comment: requiredText(input, 'comment'),
+    comment: textParam(input, 'comment'),
   };
   const body = ctx.body as Row | undefined;
   if (body && typeof body.variables === 'object' && body.variables !== null) out.variables = body.variables as Record<string, unknown>;
@@ -781,7 +775,7 @@ const resolveTask: CallHandler = async (ctx) => {
 const delegateTask: CallHandler = async (ctx) => {
   const { data, principal } = withPrincipal(ctx);
   const body = taskInput(ctx);
-  const assignee = requiredText(callInput(ctx), 'assignee');
+  const assignee = textParam(callInput(ctx), 'assignee');
   const now = ctx.services.now();
   await data.transaction(async (tx) => {
     const { task } = await myOpenTask(tx, principal, body.taskId, body.processInstanceId);

@@ -16,6 +16,7 @@ import {
   activities,
   bpmn,
   deploy,
+  deploymentOf,
   instance,
   instanceTasks,
   ok,
@@ -50,12 +51,6 @@ afterAll(async () => {
 });
 
 const open = (list: Rec[]) => list.filter((t) => t.status === 'open');
-
-/** The deployment a process definition came with. */
-async function deploymentOf(definitionId: number): Promise<number> {
-  const definitions = ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list;
-  return Number(definitions.find((d) => d.id === definitionId)!.deploymentId);
-}
 
 describe('a two-step approval', () => {
   it('runs start to end: claim (one of two wins), pass, parallel branch, gateway, send back, pass again', async () => {
@@ -446,7 +441,7 @@ describe("the platform client's parameters", () => {
   });
 
   it("answers a deployment's XML and diagram by deploymentId, and suspends by processDefinitionId and processInstanceId", async () => {
-    const deploymentId = await deploymentOf(approvalId);
+    const deploymentId = await deploymentOf(admin, approvalId);
     const xml = ok<string>(await admin.get(`${A}/process/getProcessResource`, { deploymentId }));
     expect(xml).toContain('<userTask id="first" name="First approval"');
     const image = await admin.get<Buffer>(`${A}/process/getProcessImage`, { deploymentId });
@@ -468,10 +463,10 @@ describe("the platform client's parameters", () => {
   });
   it('deletes deployments by deploymentId (a list): refused while an instance runs, else with their definitions', async () => {
     await start(admin, approvalId, { amount: 10 });
-    const running = await deploymentOf(approvalId);
+    const running = await deploymentOf(admin, approvalId);
     expect((await admin.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: running })).status).toBe(409);
-    const a = await deploymentOf(await deploy(admin, SIMPLE, 'Spare one'));
-    const b = await deploymentOf(await deploy(admin, SIMPLE, 'Spare two'));
+    const a = await deploymentOf(admin, await deploy(admin, SIMPLE, 'Spare one'));
+    const b = await deploymentOf(admin, await deploy(admin, SIMPLE, 'Spare two'));
     expect((await admin.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a},999999` })).status).toBe(404);
     expect((await acme.post(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a}` })).status).toBe(404);
     const deleted = await admin.post<Envelope>(`${A}/deployment/deleteDeployment`, undefined, { deploymentId: `${a},${b}` });
@@ -688,7 +683,7 @@ describe('tenant isolation', () => {
         path,
       ).toEqual([]);
     }
-    expect((await acme.get(`${A}/process/getProcessResource`, { deploymentId: await deploymentOf(approvalId) })).status).toBe(404);
+    expect((await acme.get(`${A}/process/getProcessResource`, { deploymentId: await deploymentOf(admin, approvalId) })).status).toBe(404);
     expect((await acme.get(`${A}/process/getHighLightedProcessDiagram`, { processInstanceId: id })).status).toBe(404);
     expect((await acme.get(`${A}/task/queryTaskComment`, { processInstanceId: id })).status).toBe(404);
     expect((await acme.post(`${A}/task/claimTask`, undefined, { taskId: Number(t.id) })).status).toBe(404);

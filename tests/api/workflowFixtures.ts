@@ -131,3 +131,9 @@ export async function instance(api: Api, processInstanceId: number): Promise<Rec
 export async function activities(api: Api, processInstanceId: number): Promise<Rec[]> {
   return ok<PageData>(await api.get(`${A}/history/queryHistoricActivityInstance`, { processInstanceId, pageSize: 1000 })).list;
 }
+
+/** The deployment a process definition came with. */
+export async function deploymentOf(api: Api, definitionId: number): Promise<number> {
+  const definitions = ok<PageData>(await api.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list;
+  return Number(definitions.find((d) => d.id === definitionId)!.deploymentId);
+}

@@ -33,7 +33,7 @@ import {
   openedDialog,
   toolbarOf,
 } from './resourceLocators.ts';
-import { SIMPLE, deploy } from '../api/workflowFixtures.ts';
+import { SIMPLE, deploy, deploymentOf } from '../api/workflowFixtures.ts';
 
 const A = '/api/activiti';
 const startProcess = resourceNamed('StartProcess');
@@ -336,13 +336,8 @@ describe('suspension', () => {
 
 describe('deployments', () => {
   it("shows a deployment's diagram, and deletes the checked deployments with their process definitions", async () => {
-    const deploymentOf = async (definitionId: number) =>
-      Number(
-        ok<PageData>(await admin.get(`${A}/process/queryProcessDefinition`, { pageSize: 10000 })).list.find((d) => d.id === definitionId)!
-          .deploymentId,
-      );
-    const first = await deploymentOf(await deploy(admin, SIMPLE, `Unused ${RUN}`));
-    const second = await deploymentOf(await deploy(admin, SIMPLE, `Unused again ${RUN}`));
+    const first = await deploymentOf(admin, await deploy(admin, SIMPLE, `Unused ${RUN}`));
+    const second = await deploymentOf(admin, await deploy(admin, SIMPLE, `Unused again ${RUN}`));
 
     await open(adminPage, '/deployment', deployments);
     await clickRowAction(rowById(adminPage, deployments, first), say('resource.actions.view'));
