@@ -27,6 +27,9 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // every browser the console supports knows <link rel="modulepreload">; without it modules still
+    // load, only unpreloaded, so the polyfill's bytes are left out of the first load
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [startupGroup(join(import.meta.dirname, 'runtime/main.tsx'))] },
