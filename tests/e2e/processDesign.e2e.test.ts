@@ -1,7 +1,8 @@
 /**
  * The BPMN modeler (/processdesign) as an administrator uses it: a new model opened in the
  * modeler, drawn with the context pad, the palette and the replace menu (start -> user task ->
- * exclusive gateway -> two user tasks -> end, a timer on one task's border), then filled in in
+ * exclusive gateway -> two user tasks -> end, a timer on one task's border, and after one of
+ * the two a parallel branch of two user tasks split and joined), then filled in in
  * the properties panel (ids and names, the assignee picked from the users, a role as candidate
  * group, the gateway's conditions, the timer's duration, the start event's JSON Schema form;
  * a duration and a schema that do not parse are refused and change nothing), saved and
@@ -13,7 +14,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { answerTo, signIn, startE2E, textsOf, toast, type E2E } from './harness.ts';
-import { signIn as apiSignIn } from '../api/harness.ts';
+import { client, signIn as apiSignIn, type Envelope } from '../api/harness.ts';
+import { A, activities, instance, ok, type Rec } from '../api/workflowFixtures.ts';
+import { dialog, resourceNamed, rowAction as clickRowAction, rowById, rowWith } from './resourceLocators.ts';
+import { comment, label, openList, openTask, openTasks, runRowAction } from './workflowSteps.ts';
 
 const say = textsOf('runtime/pages/processDesign/messages/en.json');
 const WAIT = { timeout: 15_000 };
@@ -113,6 +117,30 @@ async function fill(label: string, text: string): Promise<void> {
   await input.blur();
 }
 
+/** Makes the selected element's assignee the administrator, picked from the users of the organisations. */
+async function assignAdmin(): Promise<void> {
+  const assignee = panel().getByLabel(say('processDesign.assignee'), { exact: true });
+  await assignee.fill('adm');
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option[title="admin"], .ant-select-item-option:has-text("admin")').first().click();
+  await expect.poll(() => assignee.inputValue(), WAIT).toBe('admin');
+}
+
+/** Replaces the selected gateway by a parallel one (context pad, replace menu). */
+async function makeParallel(): Promise<void> {
+  await padEntry('replace').click();
+  await page.locator('.djs-popup [data-id="replace-with-parallel-gateway"]').click();
+  await expect.poll(() => panel().innerText(), WAIT).toContain('ParallelGateway');
+}
+
+/** Connects the selected element to another with the context pad. */
+async function connectTo(id: string): Promise<void> {
+  await drag(padEntry('connect'), shape(id));
+  await expect.poll(() => panel().innerText(), WAIT).toContain('SequenceFlow');
+  // diagram-js ignores clicks for 400 ms after a drag ends (its trap for the drag's ghost click)
+  await page.waitForTimeout(450);
+}
+
 /** Renames the selected element (id and name) in the panel. */
 async function rename(id: string, name: string): Promise<void> {
   await fill(say('processDesign.id'), id);
@@ -121,7 +149,7 @@ async function rename(id: string, name: string): Promise<void> {
 }
 
 describe('process modeler', () => {
-  it('draws, fills in, saves and deploys a process with an exclusive gateway', async () => {
+  it('draws, fills in, saves and deploys a process with an exclusive gateway and a parallel branch', async () => {
     await page.goto(`/processdesign?id=${modelId}`);
     await page.getByTestId('process-design').waitFor(WAIT);
     await shape('StartEvent_1').waitFor(WAIT);
@@ -131,11 +159,7 @@ describe('process modeler', () => {
     await append('append.append-task');
     await makeUserTask();
     await rename('approve', 'Approve');
-    // the assignee from the users of the organisations
-    const assignee = panel().getByLabel(say('processDesign.assignee'), { exact: true });
-    await assignee.fill('adm');
-    await page.locator('.ant-select-item-option[title="admin"], .ant-select-item-option:has-text("admin")').first().click();
-    await expect.poll(() => assignee.inputValue(), WAIT).toBe('admin');
+    await assignAdmin();
 
     await append('append.gateway');
     await rename('amountGate', 'Amount?');
@@ -148,11 +172,25 @@ describe('process modeler', () => {
     await append('append.append-task');
     await makeUserTask();
     await rename('small', 'Small purchase');
-    // connect the second branch to the end event
-    await drag(padEntry('connect'), shape('done'));
-    await expect.poll(() => panel().innerText(), WAIT).toContain('SequenceFlow');
-    // diagram-js ignores clicks for 400 ms after a drag ends (its trap for the drag's ghost click)
-    await page.waitForTimeout(450);
+    // after a small purchase the order is archived and the supplier told at once: a parallel
+    // branch, split and joined again before the end
+    await append('append.gateway');
+    await makeParallel();
+    await rename('split', 'Split');
+    await append('append.append-task');
+    await makeUserTask();
+    await rename('archive', 'Archive');
+    await assignAdmin();
+    await append('append.gateway');
+    await makeParallel();
+    await rename('join', 'Join');
+    await connectTo('done');
+    await select('split');
+    await append('append.append-task');
+    await makeUserTask();
+    await rename('notify', 'Notify supplier');
+    await assignAdmin();
+    await connectTo('join');
     // a small purchase is offered to the editors
     await select('small');
     const groups = panel().getByLabel(say('processDesign.candidateGroups'), { exact: true });
@@ -176,9 +214,7 @@ describe('process modeler', () => {
     await panel().getByText(say('processDesign.timerInvalid')).waitFor(WAIT);
     await fill(say('processDesign.timer'), 'PT10M');
     await expect.poll(() => panel().getByText(say('processDesign.timerInvalid')).count(), WAIT).toBe(0);
-    await drag(padEntry('connect'), shape('done'));
-    await expect.poll(() => panel().innerText(), WAIT).toContain('SequenceFlow');
-    await page.waitForTimeout(450);
+    await connectTo('done');
 
     // the start event's form: a JSON Schema in the model
     await select('StartEvent_1');
@@ -223,7 +259,9 @@ describe('process modeler', () => {
       /<bpmn:boundaryEvent id="remind" name="Reminder" attachedToRef="large">[\s\S]*?<bpmn:timeDuration[^>]*>PT10M<\/bpmn:timeDuration>/,
     );
     expect(xml.data).toMatch(/<bpmn:startEvent id="StartEvent_1" activiti:formSchema="\{&#34;type&#34;: &#34;object&#34;/);
-    expect((xml.data.match(/<bpmn:sequenceFlow /g) ?? []).length).toBe(7);
+    expect(xml.data).toContain('<bpmn:parallelGateway id="split" name="Split"');
+    expect(xml.data).toContain('<bpmn:parallelGateway id="join" name="Join"');
+    expect((xml.data.match(/<bpmn:sequenceFlow /g) ?? []).length).toBe(12);
   });
 
   it('refuses a condition that does not parse, naming its flow, and stores nothing', async () => {
@@ -294,6 +332,77 @@ describe('process modeler', () => {
     await select('approve');
     expect(await panel().locator('.ant-select-selection-item').allInnerTexts()).toContain('Editor');
     await expect.poll(() => unsavedTag().count(), WAIT).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the drawn process, run by its users', () => {
+  it('starts with its form, takes the branch the amount chooses, and ends once both parallel tasks are passed', async () => {
+    const admin = client(e2e.url, token);
+    const startProcess = resourceNamed('StartProcess');
+    const candidate = resourceNamed('CandidateTask');
+    const assignee = resourceNamed('AssigneeTask');
+    const myProcess = resourceNamed('MyProcess');
+    const adminPage = await e2e.newPage();
+    await signIn(adminPage, { username: 'admin' });
+    const editorPage = await e2e.newPage();
+    await signIn(editorPage, { username: 'editor' });
+
+    // the administrator starts a small purchase on /startprocess with the start event's form
+    await openList(adminPage, '/startprocess', startProcess);
+    await clickRowAction(rowWith(adminPage, startProcess, 'Purchase approval'), label(startProcess, 'start'));
+    const modal = dialog(adminPage);
+    const form = modal.getByTestId('run-action-form');
+    await form.waitFor(WAIT);
+    await form.locator('#root_amount').fill('500');
+    const started = await answerTo(adminPage, '/startProcessInstance', () =>
+      modal.getByRole('button', { name: label(startProcess, 'start'), exact: true }).click(),
+    );
+    expect(started.status(), await started.text()).toBe(200);
+    expect(started.request().postDataJSON()).toMatchObject({ variables: { amount: 500 } });
+    const instanceId = Number(((await started.json()) as Envelope<Rec>).data!.id);
+
+    // Approve is the administrator's
+    const approve = await openTask(admin, instanceId);
+    expect(approve).toMatchObject({ name: 'Approve', assignee: 'admin' });
+    await openList(adminPage, '/assigneetask', assignee);
+    await runRowAction(adminPage, assignee, approve.id, 'pass', 'completeTask', 'passed', comment('Approved'));
+
+    // 500 takes the gateway's small branch: offered to the editors, claimed and passed by one
+    const small = await openTask(admin, instanceId);
+    expect(small.name).toBe('Small purchase');
+    expect(small.assignee).toBeFalsy();
+    await openList(editorPage, '/candidatetask', candidate);
+    await runRowAction(editorPage, candidate, small.id, 'claim', 'claimTask', 'claimed');
+    await openList(editorPage, '/assigneetask', assignee);
+    await runRowAction(editorPage, assignee, small.id, 'pass', 'completeTask', 'passed', comment('Bought'));
+
+    // the parallel branch: both of its tasks are open at once, and the process waits at the
+    // join until the second is passed
+    const branches = await openTasks(admin, instanceId);
+    expect(branches.map((t) => t.name).sort()).toEqual(['Archive', 'Notify supplier']);
+    await openList(adminPage, '/assigneetask', assignee);
+    await runRowAction(adminPage, assignee, branches[0]!.id, 'pass', 'completeTask', 'passed', comment('First branch'));
+    expect(await instance(admin, instanceId)).toMatchObject({ status: 'running' });
+    await runRowAction(adminPage, assignee, branches[1]!.id, 'pass', 'completeTask', 'passed', comment('Second branch'));
+    expect(await instance(admin, instanceId)).toMatchObject({ status: 'over', result: 'completed' });
+    const steps = (await activities(admin, instanceId)).map((a) => a.activityId);
+    expect(steps.filter((id) => id === 'join')).toHaveLength(1);
+    expect(steps).not.toContain('large');
+    // the starter finds it over on /myprocess
+    await openList(adminPage, '/myprocess', myProcess);
+    await rowById(adminPage, myProcess, instanceId).waitFor(WAIT);
+
+    // a large purchase takes the other branch
+    const definition = Number(
+      ok<{ list: Rec[] }>(await admin.get(`${A}/process/queryProcessDefinition`, { processKey: `Process_${modelId}` })).list[0]!.id,
+    );
+    const large = Number(
+      ok<Rec>(await admin.post(`${A}/process/startProcessInstance`, { processDefinitionId: definition, variables: { amount: 5000 } })).id,
+    );
+    const first = await openTask(admin, large);
+    ok(await admin.post(`${A}/task/completeTask`, { taskId: Number(first.id), comment: 'Approved' }));
+    expect((await openTask(admin, large)).name).toBe('Large purchase');
     expect(errors).toEqual([]);
   });
 });

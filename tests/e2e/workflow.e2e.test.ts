@@ -12,7 +12,7 @@
  * suspended and activated with their messages; the editor's workbench lists the pending task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { client, signIn as apiSignIn, type Envelope, type PageData } from '../api/harness.ts';
 import { answerTo, signIn, spaNavigate, startE2E, toast, type E2E } from './harness.ts';
 import {
@@ -24,7 +24,6 @@ import {
   rowWith,
   say,
   searchOf,
-  settled,
   table,
   type Api,
   type Rec,
@@ -33,9 +32,9 @@ import {
   openedDialog,
   toolbarOf,
 } from './resourceLocators.ts';
-import { SIMPLE, deploy, deploymentOf } from '../api/workflowFixtures.ts';
+import { A, SIMPLE, deploy, deploymentOf, ok } from '../api/workflowFixtures.ts';
+import { WAIT, comment, label, openList as open, openTask as openTaskOf, runRowAction as rowAction } from './workflowSteps.ts';
 
-const A = '/api/activiti';
 const startProcess = resourceNamed('StartProcess');
 const candidate = resourceNamed('CandidateTask');
 const assignee = resourceNamed('AssigneeTask');
@@ -48,7 +47,6 @@ const activities = resourceNamed('HistoricActivityInstance');
 const variables = resourceNamed('HistoricVariableInstance');
 const deployments = resourceNamed('Deployment');
 
-const WAIT = { timeout: 20_000 };
 const RUN = String(Date.now() % 100000);
 
 let e2e: E2E;
@@ -59,56 +57,8 @@ let editorPage: Page;
 let passedId: number;
 let rejectedId: number;
 
-const label = (r: typeof candidate, name: string) => say(r.actions.find((a) => a.name === name)!.label!);
-
-function ok<T>(res: { status: number; body: unknown }): T {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body as Envelope<T>).data as T;
-}
-
-/** The open task of an instance, by the API. */
-async function openTask(processInstanceId: number): Promise<Rec> {
-  const list = ok<PageData>(await admin.get(`${A}/history/queryHistoricTaskInstance`, { processInstanceId, pageSize: 100 })).list;
-  const open = list.filter((t) => t.status === 'open');
-  expect(open).toHaveLength(1);
-  return open[0]!;
-}
-
-/** Opens a list page and loads its rows afresh (a page opened before is kept in its tab as it was). */
-async function open(page: Page, path: string, r: typeof candidate): Promise<void> {
-  await spaNavigate(page, path);
-  await settled(page, r);
-  const refresh = page.locator(`section.resource-list[data-resource="${r.name}"]`).getByRole('button', { name: say('resource.refresh') });
-  await answerTo(page, `/${r.list.source!.call}`, () => refresh.click());
-  await settled(page, r);
-}
-
-/** Runs a row action: its dialog, `fill` in it, then its button; waits for `message` and answers the call's response. */
-async function rowAction(
-  page: Page,
-  r: typeof candidate,
-  id: unknown,
-  name: string,
-  call: string,
-  message: string,
-  fill: (modal: Locator) => Promise<void> = async () => undefined,
-): Promise<Response> {
-  await rowById(page, r, id).waitFor(WAIT);
-  await clickRowAction(rowById(page, r, id), label(r, name));
-  const modal = dialog(page);
-  await modal.getByTestId('run-action').waitFor(WAIT);
-  await fill(modal);
-  const response = await answerTo(page, `/${call}`, () => modal.getByRole('button', { name: label(r, name), exact: true }).click());
-  expect(response.status(), await response.text()).toBe(200);
-  await toast(page, say(`resources.Task.messages.${message}`))
-    .first()
-    .waitFor(WAIT);
-  return response;
-}
-
-const comment = (text: string) => async (modal: Locator) => {
-  await modal.getByLabel(say('resources.Task.fields.comment')).fill(text);
-};
+/** The one open task of an instance, read as the administrator. */
+const openTask = (processInstanceId: number) => openTaskOf(admin, processInstanceId);
 
 beforeAll(async () => {
   e2e = await startE2E();
