@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startServer, type RunningServer, type StartOptions } from '../../server-mock/app/startServer.ts';
 import type { CallVerb, Registry, Resource } from '../../schemas/registry/types.ts';
 
@@ -242,6 +241,10 @@ export async function docxXml(body: unknown): Promise<string> {
 
 /** Text of every page of a downloaded PDF, as a PDF reader extracts it. */
 export async function pdfPages(body: unknown): Promise<string[]> {
+  // loaded on first use: pdf.js's legacy build replaces built-ins such as JSON.parse and
+  // Array.prototype.push with slower polyfills, which the servers that benches start in their
+  // own process (bench/*.ts import this harness) must not run on
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({
     data: new Uint8Array(fileBody(body)),
     isEvalSupported: false,
