@@ -341,17 +341,20 @@ export const fileHandlers: Record<string, CallHandler> = {
     const parentId = ctx.query.parentId === undefined ? null : Number(ctx.query.parentId);
     if (parentId !== null) await ownRow(t, principal, parentId, 'folder');
     const received = await receiveFiles(ctx.request, uploadTempDir(ctx.services.config), storageOf(ctx.services.config).writeBehind);
+    let ids: number[];
     try {
-      const ids = await storeFiles(ctx.services, data, principal, parentId, received);
-      const stored = (await own(t, principal)
-        .selectAll()
-        .where(`${t.file.table}.id`, 'in', ids)
-        .orderBy(`${t.file.table}.id`)
-        .execute()) as Row[];
-      return stored.map((row) => toFile(t, row));
-    } finally {
+      ids = await storeFiles(ctx.services, data, principal, parentId, received);
+    } catch (err) {
       await removeTemp(received);
+      throw err;
     }
+    // stored: each temporary file was consumed by the storage's put (moved into place or removed)
+    const stored = (await own(t, principal)
+      .selectAll()
+      .where(`${t.file.table}.id`, 'in', ids)
+      .orderBy(`${t.file.table}.id`)
+      .execute()) as Row[];
+    return stored.map((row) => toFile(t, row));
   },
 
   'file.rename': async (ctx) => {

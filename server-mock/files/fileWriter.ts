@@ -4,18 +4,29 @@
  * a time, while the next chunks arrive. The object's own sync before its row (FolderStorage.put)
  * then has at most the last few MB to put on disk instead of the whole file.
  *
+ * The file is created by the writer (it must not exist yet), and its folder with it when that
+ * is missing.
+ *
  * A failed sync fails the file: the kernel may have dropped the pages it could not write, and
  * no later sync could vouch for them. A failure of the disk (open, write or sync) is held until
  * the stream ends: the rest of the file is read and dropped, so that the request's body is read
  * to its end and the client gets the answer, and then the stream fails with it (`failed`).
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
 import type { WriteBehind } from './storage.ts';
 
 export interface FileWriterOptions {
   /** Background syncs while the file is written; none when undefined. */
   writeBehind?: WriteBehind;
+  /**
+   * Bytes the stream takes in while a write is in flight before it asks its source to wait
+   * (Writable's highWaterMark; Node's default, 16 KB, when undefined). What arrives meanwhile
+   * goes to disk in the next write, all at once (writev), so a larger mark means fewer and
+   * larger writes and a source that seldom waits for the disk.
+   */
+  highWaterMark?: number;
 }
 
 export class FileWriter extends Writable {
@@ -34,7 +45,7 @@ export class FileWriter extends Writable {
     readonly path: string,
     options: FileWriterOptions = {},
   ) {
-    super();
+    super({ highWaterMark: options.highWaterMark });
     this.writeBehind = options.writeBehind;
   }
 
@@ -44,7 +55,7 @@ export class FileWriter extends Writable {
   }
 
   override _construct(callback: (err?: Error | null) => void): void {
-    open(this.path, 'wx')
+    openNew(this.path)
       .then(
         (handle) => void (this.handle = handle),
         (err: Error) => void (this.failure ??= err),
@@ -120,6 +131,17 @@ export class FileWriter extends Writable {
     const handle = this.handle;
     this.handle = undefined;
     await handle?.close();
+  }
+}
+
+/** Creates the file (it must not exist), and its folder when that is missing. */
+async function openNew(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dirname(path), { recursive: true });
+    return await open(path, 'wx');
   }
 }
 

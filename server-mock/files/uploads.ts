@@ -7,7 +7,7 @@
  * write-behind). Whatever goes wrong (a refusal, an upload cut off half-way), every temporary
  * file is removed.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -18,6 +18,15 @@ import { SNIFF_BYTES, checkType, cleanName, emptyFile, tooLarge } from './fileRu
 import { FileWriter } from './fileWriter.ts';
 import type { WriteBehind } from './storage.ts';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../schemas/registry/fileLimits.ts';
+
+/**
+ * Bytes of a file taken in from the request while its previous write is on its way to disk
+ * (FileWriter's highWaterMark): they go to disk in one write, and the request's body keeps
+ * flowing meanwhile (with Node's default of 16 KB, each 64 KB the socket delivers would be a
+ * write of its own, the body waiting for each). At most this much of each file being received
+ * is held in memory (20 uploads at once: 20 MB).
+ */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** One received file, checked, waiting in a temporary file. */
 export interface ReceivedFile {
@@ -62,7 +71,6 @@ export async function receiveFiles(request: FastifyRequest, tempDir: string, wri
   if (!request.isMultipart()) {
     throw badRequest('Send the files as multipart/form-data, in file fields "file"', [{ field: 'file', message: 'is required' }]);
   }
-  await mkdir(tempDir, { recursive: true });
   const received: ReceivedFile[] = [];
   /** The first refusal, or a failure of the disk: thrown once the whole body is read. */
   let refusal: Error | undefined;
@@ -104,7 +112,7 @@ export async function receiveFiles(request: FastifyRequest, tempDir: string, wri
       }
       const tempPath = join(tempDir, `${randomUUID()}.upload`);
       const counter = new Counter();
-      const writer = new FileWriter(tempPath, { writeBehind });
+      const writer = new FileWriter(tempPath, { writeBehind, highWaterMark: WRITE_BATCH_BYTES });
       try {
         await pipeline(part.file, counter, writer);
       } catch (err) {
