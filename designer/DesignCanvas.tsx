@@ -3,7 +3,7 @@
  * fields reordered by drag or by keyboard (@dnd-kit/sortable: Space on a field's handle picks
  * it up, the arrows move it, Space drops it). Enter on a palette entry adds it at the end.
  */
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Empty, Tag, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import {
@@ -78,8 +78,9 @@ const PaletteItem = memo(function PaletteItem({
   );
 });
 
-// A field's row draws again when one of its values changes (an undo can change a hundred rows at
-// once): its Ant Design parts, whose drawing costs most, draw again only when their own values change.
+// A row's text draws again when it changes (an undo can change a hundred at once), a row when its
+// selection or labels change: their Ant Design parts, whose drawing costs most, draw again only
+// when their own values change.
 const RemoveButton = memo(function RemoveButton({
   name,
   label,
@@ -110,13 +111,93 @@ const FieldTag = memo(function FieldTag({ text, color }: { text: string; color?:
   return <Tag color={color}>{text}</Tag>;
 });
 
-/** One field of the canvas, drawn from plain values: a change elsewhere in the document (another field's label) leaves it as it is. */
+/** What a field's row says: the same object while it says the same. */
+interface RowText {
+  label: string;
+  required: boolean;
+  kind: string | undefined;
+  /** The visible-when condition as shown ("amount = 3"). */
+  condition: string | undefined;
+}
+
+/**
+ * The rows' texts, each row reading its own: an edit (a label typed, a hundred steps undone)
+ * draws again the texts of the rows it changed, not the rows themselves, whose useSortable
+ * costs most of a row's drawing.
+ */
+class RowTexts {
+  private rows = new Map<string, RowText>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private primed = false;
+
+  get = (name: string): RowText | undefined => this.rows.get(name);
+
+  subscribe(name: string, listener: () => void): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** The texts of `doc`'s fields, keeping the objects of the rows that say what they said. */
+  of(doc: DesignDocument, names: readonly string[], locale: Locale): Map<string, RowText> {
+    const next = new Map<string, RowText>();
+    for (const name of names) {
+      const field = fieldSummary(doc, name, locale);
+      const text: RowText = {
+        label: field?.label || name,
+        required: !!field?.required,
+        kind: field && kindLabel(field.kind, locale),
+        condition: field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`,
+      };
+      const before = this.rows.get(name);
+      const same =
+        before &&
+        before.label === text.label &&
+        before.required === text.required &&
+        before.kind === text.kind &&
+        before.condition === text.condition;
+      next.set(name, same ? before : text);
+    }
+    return next;
+  }
+
+  /** The first texts, before the rows are first drawn. */
+  prime(rows: Map<string, RowText>): void {
+    if (this.primed) return;
+    this.primed = true;
+    this.rows = rows;
+  }
+
+  /** New texts; the rows whose text changed are told. */
+  set(rows: Map<string, RowText>): void {
+    const before = this.rows;
+    this.rows = rows;
+    for (const [name, set] of this.listeners) if (before.get(name) !== rows.get(name)) for (const l of set) l();
+  }
+}
+
+/** A row's text: its label, required mark, name, kind and condition. */
+const FieldText = memo(function FieldText({ name, texts }: { name: string; texts: RowTexts }) {
+  const subscribe = useCallback((listener: () => void) => texts.subscribe(name, listener), [texts, name]);
+  const text = useSyncExternalStore(subscribe, () => texts.get(name));
+  return (
+    <>
+      <span className="designer-field-label">
+        {text?.label ?? name}
+        {text?.required && <span className="designer-required">*</span>}
+      </span>
+      <code className="designer-field-name">{name}</code>
+      {text?.kind && <FieldTag text={text.kind} />}
+      {text?.condition && <FieldTag text={text.condition} color="blue" />}
+    </>
+  );
+});
+
+/** One field of the canvas, drawn from plain values; its text reads its own (RowTexts), so an edit of the document leaves it as it is. */
 const CanvasField = memo(function CanvasField({
   name,
-  label,
-  required,
-  kind,
-  condition,
+  texts,
   selected,
   handleLabel,
   removeLabel,
@@ -124,11 +205,7 @@ const CanvasField = memo(function CanvasField({
   onRemove,
 }: {
   name: string;
-  label: string;
-  required: boolean;
-  kind: string | undefined;
-  /** The visible-when condition as shown ("amount = 3"). */
-  condition: string | undefined;
+  texts: RowTexts;
   selected: boolean;
   handleLabel: string;
   removeLabel: string;
@@ -147,13 +224,7 @@ const CanvasField = memo(function CanvasField({
         {'\u2807'}
       </span>
       <button type="button" className="designer-field-body" onClick={() => onSelect(name)} aria-pressed={selected}>
-        <span className="designer-field-label">
-          {label}
-          {required && <span className="designer-required">*</span>}
-        </span>
-        <code className="designer-field-name">{name}</code>
-        {kind && <FieldTag text={kind} />}
-        {condition && <FieldTag text={condition} color="blue" />}
+        <FieldText name={name} texts={texts} />
       </button>
       <RemoveButton name={name} label={removeLabel} onRemove={onRemove} />
     </div>
@@ -233,26 +304,24 @@ export const DesignCanvas = memo(function DesignCanvas({ designer, locale, t }: 
     },
   }));
 
-  const body: CanvasBodyProps = {
-    doc,
-    names,
-    selected: designer.selected,
-    locale,
-    t,
-    dragging,
-    select,
-    remove,
-    addAtEnd,
-    handleText,
-    removeText,
-  };
+  // The rows' texts reach the rows through RowTexts; the rows themselves draw again only when
+  // the names, the selection, the language or a drag change.
+  const [texts] = useState(() => new RowTexts());
+  const rows = useMemo(() => texts.of(doc, names, locale), [texts, doc, names, locale]);
+  texts.prime(rows);
+  useLayoutEffect(() => texts.set(rows), [texts, rows]);
+  const selected = designer.selected;
+  const body = useMemo<CanvasBodyProps>(
+    () => ({ names, texts, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText }),
+    [names, texts, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText],
+  );
   const handed = useHandOver(body);
   return <CanvasDnd sensors={sensors} body={handed} {...handlers} />;
 });
 
 interface CanvasBodyProps {
-  doc: DesignDocument;
   names: string[];
+  texts: RowTexts;
   selected: string | undefined;
   locale: Locale;
   t: TFunction;
@@ -297,7 +366,7 @@ const CanvasDnd = memo(function CanvasDnd({
 });
 
 function CanvasBody({ body }: { body: HandOver<CanvasBodyProps> }) {
-  const { doc, names, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText } = useHandedOver(body);
+  const { names, texts, selected, locale, t, dragging, select, remove, addAtEnd, handleText, removeText } = useHandedOver(body);
   return (
     <>
       <div className="designer-palette" role="group" aria-label={t('designer.palette')}>
@@ -311,24 +380,18 @@ function CanvasBody({ body }: { body: HandOver<CanvasBodyProps> }) {
         <div className="designer-panel-title">{t('designer.canvas')}</div>
         <Canvas empty={names.length === 0}>
           <SortableContext items={names} strategy={verticalListSortingStrategy}>
-            {names.map((name) => {
-              const field = fieldSummary(doc, name, locale);
-              return (
-                <CanvasField
-                  key={name}
-                  name={name}
-                  label={field?.label || name}
-                  required={!!field?.required}
-                  kind={field && kindLabel(field.kind, locale)}
-                  condition={field?.visibleWhen && `${field.visibleWhen.field} = ${String(field.visibleWhen.equals)}`}
-                  selected={selected === name}
-                  handleLabel={handleText(name)}
-                  removeLabel={removeText(name)}
-                  onSelect={select}
-                  onRemove={remove}
-                />
-              );
-            })}
+            {names.map((name) => (
+              <CanvasField
+                key={name}
+                name={name}
+                texts={texts}
+                selected={selected === name}
+                handleLabel={handleText(name)}
+                removeLabel={removeText(name)}
+                onSelect={select}
+                onRemove={remove}
+              />
+            ))}
           </SortableContext>
         </Canvas>
       </div>

@@ -5,7 +5,7 @@
  * publish, unpublish, export and import. `?id=<form id>` opens a saved form. The document
  * model and its history are plain modules under designer/model/ (docs/designer.md).
  */
-import { createContext, lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Spin, Tabs } from 'antd';
 import { useSnapshot } from 'valtio';
@@ -17,6 +17,7 @@ import { documentChecker, withoutOwnPublication } from './model/checkDocument.ts
 import { LOCALES, type DesignDocument, type Locale } from './model/designDocument.ts';
 import { useDesigner, type Designer } from './useDesigner.ts';
 import { useDesignerTranslation } from './designerMessages.ts';
+import { useHandOver, useHandedOver, type HandOver } from './handOver.ts';
 import { DesignCanvas } from './DesignCanvas.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { Preview } from './Preview.tsx';
@@ -44,7 +45,10 @@ function isLocale(language: string): language is Locale {
   return (LOCALES as readonly string[]).includes(language);
 }
 
-/** What the tabs' panes draw: given through a context, so that the tabs themselves are not drawn again on every edit. */
+/**
+ * What the tabs' panes draw: handed over (handOver.ts), so that neither the tabs are drawn again
+ * on every edit, nor a context whose value changes sits above the canvas's rows.
+ */
 interface Panes {
   designer: Designer;
   locale: Locale;
@@ -56,10 +60,8 @@ interface Panes {
 
 type Tab = 'design' | 'json';
 
-const PanesContext = createContext<Panes | undefined>(undefined);
-
-function DesignPane() {
-  const { designer, locale, known, t } = useContext(PanesContext)!;
+function DesignPane({ panes }: { panes: HandOver<Panes> }) {
+  const { designer, locale, known, t } = useHandedOver(panes);
   return (
     <div className="designer-design">
       <DesignCanvas designer={designer} locale={locale} t={t} />
@@ -68,8 +70,8 @@ function DesignPane() {
   );
 }
 
-function JsonPane() {
-  const { designer, known, t, tab, onApply } = useContext(PanesContext)!;
+function JsonPane({ panes }: { panes: HandOver<Panes> }) {
+  const { designer, known, t, tab, onApply } = useHandedOver(panes);
   return (
     <Suspense fallback={<Spin tip={t('designer.loadingEditor')} />}>
       <JsonView doc={designer.doc} known={known} t={t} shown={tab === 'json'} onApply={onApply} />
@@ -77,13 +79,23 @@ function JsonPane() {
   );
 }
 
-const DesignerTabs = memo(function DesignerTabs({ tab, onTab, t }: { tab: Tab; onTab: (tab: Tab) => void; t: TFunction }) {
+const DesignerTabs = memo(function DesignerTabs({
+  tab,
+  onTab,
+  t,
+  panes,
+}: {
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+  t: TFunction;
+  panes: HandOver<Panes>;
+}) {
   const items = useMemo(
     () => [
-      { key: 'design', label: t('designer.design'), children: <DesignPane /> },
-      { key: 'json', label: t('designer.json'), children: <JsonPane /> },
+      { key: 'design', label: t('designer.design'), children: <DesignPane panes={panes} /> },
+      { key: 'json', label: t('designer.json'), children: <JsonPane panes={panes} /> },
     ],
-    [t],
+    [t, panes],
   );
   return <Tabs className="designer-tabs" activeKey={tab} onChange={(key) => onTab(key as Tab)} items={items} />;
 });
@@ -161,7 +173,9 @@ export default function FormDesignerPage() {
   }, []);
 
   const onApply = useCallback((next: DesignDocument) => latest.current.replace(t('designer.steps.json'), next), [t]);
-  const panes = useMemo<Panes>(() => ({ designer, locale, known, t, tab, onApply }), [designer, locale, known, t, tab, onApply]);
+  const panes = useHandOver(
+    useMemo<Panes>(() => ({ designer, locale, known, t, tab, onApply }), [designer, locale, known, t, tab, onApply]),
+  );
   const { history } = designer;
 
   return (
@@ -191,9 +205,7 @@ export default function FormDesignerPage() {
         />
       )}
       <div className="designer-body">
-        <PanesContext.Provider value={panes}>
-          <DesignerTabs tab={tab} onTab={setTab} t={t} />
-        </PanesContext.Provider>
+        <DesignerTabs tab={tab} onTab={setTab} t={t} panes={panes} />
         <Preview doc={doc} meta={lastGood.current} stale={!checked.meta} known={known} t={t} />
       </div>
     </div>

@@ -9,14 +9,14 @@
  * A label's text reaches the form with the edit; new metadata (another field, a rule) is drawn
  * once the edits pause (useSettled), as starting a form of many fields again takes longer than a frame.
  */
-import { memo, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Alert, Button } from 'antd';
 import ResourceForm from '../runtime/resource/form/ResourceForm.tsx';
 import { RegistryProvider, type Registry } from '../runtime/resource/registryContext.tsx';
 import type { ResourceMeta } from '../runtime/generated/resources.ts';
 import { translator, type TFunction } from '../runtime/i18n/translator.ts';
 import { toastSuccess } from '../runtime/feedback/feedback.ts';
-import { LOCALES, type DesignDocument } from './model/designDocument.ts';
+import { LOCALES, type DesignDocument, type MessageTree } from './model/designDocument.ts';
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
 /** How long new metadata must stay before the preview's form starts again with it. */
@@ -41,6 +41,34 @@ function useSettled(meta: ResourceMeta | undefined): ResourceMeta | undefined {
 }
 const PREVIEW_FORM_ID = 'designer-preview-form';
 
+/**
+ * The messages of `next` that `before` does not hold: its texts that changed, under the objects
+ * that are not the same (an edit copies only the objects above the text it changes). The
+ * translator merges them, as it would the whole tree, and a label keystroke adds one text.
+ */
+function changedMessages(before: MessageTree | undefined, next: MessageTree): MessageTree | undefined {
+  if (before === next) return undefined;
+  if (!before) return next;
+  let changed: MessageTree | undefined;
+  for (const [key, value] of Object.entries(next)) {
+    const old = before[key];
+    const entry = typeof value === 'string' || typeof old !== 'object' ? (value === old ? undefined : value) : changedMessages(old, value);
+    if (entry !== undefined) (changed ??= {})[key] = entry;
+  }
+  return changed;
+}
+
+/** The keys of the texts under `tree` ("resources.Supplier.fields.code"), into `keys`. */
+function messageKeys(tree: MessageTree, keys: Set<string>, prefix = ''): void {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') keys.add(prefix + key);
+    else messageKeys(value, keys, `${prefix}${key}.`);
+  }
+}
+
+/** Versions of the messages whose added keys the preview remembers (messagesChangedSince). */
+const KEPT_VERSIONS = 32;
+
 export const Preview = memo(function Preview({
   doc,
   meta,
@@ -61,15 +89,29 @@ export const Preview = memo(function Preview({
   // form reads its labels again (messagesVersion), and the console's other texts stay drawn.
   // Only the languages whose messages changed are added (a label edit changes one).
   const added = useRef<Partial<DesignDocument['messages']>>({});
+  // The keys each version added, so that the form reads again only the labels that changed.
   const scope = useRef(0);
+  const log = useRef<{ version: number; keys: Set<string> }[]>([]);
   const scopeVersion = useMemo(() => {
+    const keys = new Set<string>();
     for (const l of LOCALES) {
-      if (added.current[l] === messages[l]) continue;
+      const changed = changedMessages(added.current[l], messages[l] ?? {});
       added.current[l] = messages[l];
-      translator.addMessages(l, messages[l] ?? {}, true, true);
+      if (!changed) continue;
+      translator.addMessages(l, changed, true, true);
+      messageKeys(changed, keys);
     }
-    return ++scope.current;
+    const version = ++scope.current;
+    log.current = [...log.current.slice(1 - KEPT_VERSIONS), { version, keys }];
+    return version;
   }, [messages]);
+  const changedSince = useCallback((version: number): ReadonlySet<string> | undefined => {
+    const entries = log.current;
+    if (!entries[0] || entries[0].version > version + 1) return undefined;
+    const keys = new Set<string>();
+    for (const entry of entries) if (entry.version > version) for (const key of entry.keys) keys.add(key);
+    return keys;
+  }, []);
   return (
     <div className="designer-preview" data-testid="designer-preview">
       <div className="designer-panel-title">{t('designer.preview')}</div>
@@ -82,6 +124,7 @@ export const Preview = memo(function Preview({
             hiddenFields={NO_HIDDEN}
             id={PREVIEW_FORM_ID}
             messagesVersion={scopeVersion}
+            messagesChangedSince={changedSince}
             onSubmit={() => toastSuccess(t('designer.previewValid'))}
           />
           <Button htmlType="submit" form={PREVIEW_FORM_ID} type="primary">

@@ -48,7 +48,16 @@ type RelationEdit = Pick<RelationDef, 'resource' | 'valueField' | 'labelField'>;
 const FULL_WIDTH = { width: '100%' };
 const WHEN_FIELD_STYLE = { minWidth: 120 };
 
-/** A text input whose typing is one step: applied on each key, merged, sealed on blur. */
+/**
+ * A text input whose typing is one step: applied on each key, merged, sealed on blur.
+ *
+ * The edit reaches `value` in a later pass than the one that draws the input for its own
+ * state (the panes are handed over, handOver.ts): until `value` moves, the input shows the
+ * text typed, which the browser already holds. Drawn with the value it had, it would be
+ * written back, the caret sent to the end, and written again with the new one. A typed text
+ * the document does not take as it is (a trailing comma's space in the options) is shown until
+ * the input loses focus, then the document's value.
+ */
 function StepInput({
   value,
   onType,
@@ -62,7 +71,23 @@ function StepInput({
   id?: string;
   placeholder?: string;
 }) {
-  return <Input value={value} onChange={(e) => onType(e.target.value)} onBlur={onDone} {...rest} />;
+  const [typed, setTyped] = useState<{ text: string; over: string } | undefined>();
+  if (typed && typed.over !== value) setTyped(undefined);
+  const shown = typed && typed.over === value ? typed.text : value;
+  return (
+    <Input
+      value={shown}
+      onChange={(e) => {
+        setTyped({ text: e.target.value, over: value });
+        onType(e.target.value);
+      }}
+      onBlur={() => {
+        setTyped(undefined);
+        onDone();
+      }}
+      {...rest}
+    />
+  );
 }
 
 /** A labelled text property; `name` tells `onText` which one it is. */
@@ -341,6 +366,10 @@ function PanelContent() {
   const { onText, onNumber, onCheck, onRelation, onWhenField, onDone, problemOf, onRenameField, onResourceText, onRenameResource } =
     actions;
   const offers = view ? kindOffers(view.kind) : undefined;
+  // The same array while the names are (a property edit): VisibleWhenItem then keeps its options.
+  // Field names hold no new line.
+  const nameList = fieldNames(doc).join('\n');
+  const names = useMemo(() => (nameList ? nameList.split('\n') : []), [nameList]);
   const text = (id: string, label: string, name: TextKey, value: string, onChange = onText) => (
     <TextItem key={id} id={id} label={label} name={name} value={value} onText={onChange} onDone={onDone} />
   );
@@ -409,7 +438,7 @@ function PanelContent() {
           {num('span', 1, 24)}
           <VisibleWhenItem
             name={view.name}
-            names={fieldNames(doc)}
+            names={names}
             field={view.visibleWhen?.field}
             equals={view.visibleWhen && String(view.visibleWhen.equals)}
             onWhenField={onWhenField}

@@ -82,4 +82,24 @@ describe('designer history', () => {
     expect(fieldNames(h.present)).toEqual([]);
     expect(h.canUndo).toBe(false);
   });
+
+  it('gives the same document for steps taken back and again before it is read as for each one read', () => {
+    const build = () => {
+      const h = designer();
+      for (let i = 0; i < 6; i++) h.apply(`Add ${i}`, (d) => void addField(d, i % 2 ? 'number' : 'text', 0));
+      h.apply('Required', (d) => editField(d, 'text1', { property: 'required', value: true }));
+      return h;
+    };
+    const moves = ['undo', 'undo', 'undo', 'redo', 'undo', 'undo', 'redo', 'redo', 'undo'] as const;
+    const eager = build();
+    const lazy = build();
+    for (const move of moves) {
+      eager[move]();
+      void eager.present;
+      lazy[move]();
+    }
+    expect(lazy.present).toEqual(eager.present);
+    expect(lazy.toJSON()).toEqual(eager.toJSON());
+    expect(lazy.undoLabel).toBe(eager.undoLabel);
+  });
 });

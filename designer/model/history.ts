@@ -28,6 +28,12 @@ const HISTORY_LIMIT = 500;
 
 export class History<T extends object> {
   private state: HistoryState<T>;
+  /**
+   * Patches of the steps taken back or again that `state.present` does not hold yet: applied
+   * together when the document is next read, so that 100 Ctrl+Z pressed before the page draws
+   * go over the document once.
+   */
+  private unapplied: Patch[] = [];
 
   constructor(present: T, past: Step[] = [], future: Step[] = []) {
     this.state = { present, past, future };
@@ -38,7 +44,16 @@ export class History<T extends object> {
   }
 
   get present(): T {
-    return this.state.present;
+    return this.settled().present;
+  }
+
+  /** The state, its document holding every step taken back or again. */
+  private settled(): HistoryState<T> {
+    if (this.unapplied.length > 0) {
+      this.state = { ...this.state, present: applyPatches(this.state.present, this.unapplied) };
+      this.unapplied = [];
+    }
+    return this.state;
   }
 
   get canUndo(): boolean {
@@ -64,7 +79,7 @@ export class History<T extends object> {
 
   /** Applies `recipe` as one step (merged into the last one when `mergeKey` matches). Answers whether anything changed. */
   apply(label: string, recipe: (draft: Draft<T>) => void, mergeKey?: string): boolean {
-    const [next, patches, inverse] = produceWithPatches(this.state.present, recipe);
+    const [next, patches, inverse] = produceWithPatches(this.present, recipe);
     if (patches.length === 0) return false;
     const past = this.state.past;
     const last = past.at(-1);
@@ -92,8 +107,9 @@ export class History<T extends object> {
   undo(): boolean {
     const step = this.state.past.at(-1);
     if (!step) return false;
+    this.unapplied.push(...step.inverse);
     this.state = {
-      present: applyPatches(this.state.present, step.inverse),
+      present: this.state.present,
       past: this.state.past.slice(0, -1),
       future: [...this.state.future, { ...step, mergeKey: undefined }],
     };
@@ -103,8 +119,9 @@ export class History<T extends object> {
   redo(): boolean {
     const step = this.state.future.at(-1);
     if (!step) return false;
+    this.unapplied.push(...step.patches);
     this.state = {
-      present: applyPatches(this.state.present, step.patches),
+      present: this.state.present,
       past: [...this.state.past, step],
       future: this.state.future.slice(0, -1),
     };
@@ -119,6 +136,6 @@ export class History<T extends object> {
   }
 
   toJSON(): HistoryState<T> {
-    return this.state;
+    return this.settled();
   }
 }

@@ -29,7 +29,7 @@ import { fieldKindOf } from '../fieldKinds/registry.ts';
 import type { ResourceMeta } from '../../generated/resources.ts';
 import { FIELD_OPTION, type ResourceFormContext } from './formContext.ts';
 import type { Translate } from './formErrors.ts';
-import { buildFormPlan, type FormPlan } from './formPlan.ts';
+import { buildFormPlan, type FormPlan, type PlannedField } from './formPlan.ts';
 import { formValidator } from './formValidator.ts';
 import { ResourceObjectField } from './ResourceObjectField.tsx';
 import { ResourceFieldTemplate, ResourceObjectFieldTemplate } from './templates.tsx';
@@ -37,6 +37,9 @@ import type { ResourceFormProps } from './types.ts';
 import { KIND_INPUT_OPTION, KindInputField } from './KindInputField.tsx';
 import { useRecordForm } from './useRecordForm.ts';
 import './resourceForm.css';
+
+/** The label of a field that confirms another ("Confirm password"). */
+const CONFIRM_LABEL = 'resourceForm.confirmLabel';
 
 const TEMPLATES = { ...antdTemplates, FieldTemplate: ResourceFieldTemplate, ObjectFieldTemplate: ResourceObjectFieldTemplate };
 const FIELDS = { KindInputField, ObjectField: ResourceObjectField as Field };
@@ -57,15 +60,27 @@ function sameEntry(a: UiSchema | undefined, b: UiSchema): boolean {
 /**
  * Each field's label and input (an object or array field through KindInputField). A field
  * whose entry says what `previous` said keeps that object, so that its row is not drawn again
- * when another field's label changes (ResourceObjectField compares entries by identity).
+ * when another field's label changes (ResourceObjectField compares entries by identity); one
+ * that `unchanged` names keeps it without its label being read again.
  */
-function buildUiSchema(resource: ResourceMeta, plan: FormPlan, t: Translate, previous?: UiSchema): UiSchema {
+function buildUiSchema(
+  resource: ResourceMeta,
+  plan: FormPlan,
+  t: Translate,
+  previous?: UiSchema,
+  unchanged?: (field: PlannedField) => boolean,
+): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const field of plan.fields) {
+    const kept = previous?.[field.name] as UiSchema | undefined;
+    if (kept && unchanged?.(field)) {
+      ui[field.name] = kept;
+      continue;
+    }
     const label = t(field.label);
     const input = fieldKindOf(resource, field).input;
     const entry: UiSchema = {
-      'ui:title': field.confirms ? t('resourceForm.confirmLabel', { label }) : label,
+      'ui:title': field.confirms ? t(CONFIRM_LABEL, { label }) : label,
       'ui:options': { [FIELD_OPTION]: field, label: true, ...(field.type === 'json' ? { [KIND_INPUT_OPTION]: input } : {}) },
     };
     // Locked on edit: disabled, as the server keeps the stored value (view mode is read-only throughout).
@@ -206,10 +221,23 @@ const FormInstance = memo(function FormInstance({
   );
   // Labels are read again when the language or the messages change, or messages only this form
   // reads were added quietly (messagesVersion); the fields whose entries stay keep them.
-  const [uiCache] = useState<{ last?: UiSchema }>({});
+  // When only the messages moved on and the form was told which (messagesChangedSince), the
+  // fields whose labels did not change keep their entries without reading them again.
+  const [uiCache] = useState<{ last?: UiSchema; version?: number; from?: readonly unknown[] }>({});
   const uiSchema = useMemo(() => {
-    const next = buildUiSchema(resource, plan, translate, uiCache.last);
+    const from = [resource, plan, translate];
+    const sameFrom = !!uiCache.from && uiCache.from.every((v, i) => v === from[i]);
+    const changed = sameFrom && uiCache.version !== undefined ? latest.current.messagesChangedSince?.(uiCache.version) : undefined;
+    const next = buildUiSchema(
+      resource,
+      plan,
+      translate,
+      uiCache.last,
+      changed && ((f) => !changed.has(f.label) && !(f.confirms && changed.has(CONFIRM_LABEL))),
+    );
     uiCache.last = next;
+    uiCache.version = messagesVersion;
+    uiCache.from = from;
     return next;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- messagesVersion is what reads the labels again
   }, [resource, plan, translate, messagesVersion, uiCache]);

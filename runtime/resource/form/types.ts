@@ -29,4 +29,10 @@ export interface ResourceFormProps {
    * fields whose label changed draw again.
    */
   messagesVersion?: number;
+  /**
+   * With `messagesVersion`: the keys of the messages added since `version` (one this form was
+   * drawn with), or undefined when they are not known. A field whose label key is not among them
+   * keeps its label without reading it again.
+   */
+  messagesChangedSince?(version: number): ReadonlySet<string> | undefined;
 }
