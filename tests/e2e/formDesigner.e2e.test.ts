@@ -1,14 +1,15 @@
 /**
  * The form generator (/formdesign) as a power user uses it, signed in as the administrator:
- * fields dragged from the palette onto the form and reordered by keyboard, properties edited
+ * a twelve-field form (a relation and a date range among them) built from the palette by drag and
+ * by Enter, reordered by keyboard, properties edited
  * (label, required, length, pattern with its message, searched, visible-when on a switch and on
  * a number), undo and redo of labelled steps (buttons and Ctrl+Z / Ctrl+Shift+Z), the history
  * kept across a reload, one property edited in the JSON view (invalid JSON and a meta-schema
  * error shown and not applied), the preview's record form validating with the document's rules,
  * save and publish through the saved form's own record form; the published resource then appears
  * in the administrator's menu at once and in a signed-in editor's menu within the console's
- * poll, both without a reload, and the editor adds (a validation failure first), edits, searches
- * and exports records on its page; the visitor has no entry and is refused every call of the
+ * poll, both without a reload, and the editor adds (a validation failure first), edits, searches,
+ * exports and deletes records on its page; the visitor has no entry and is refused every call of the
  * page (403), tenant acme has no entry and no such calls (404); the exported resource file and
  * locale entries, dropped into a copy of schemas/, load into the metadata and labels the page
  * is drawn from; unpublish takes the entry away again; the saved forms' Design
@@ -57,6 +58,21 @@ afterAll(async () => {
 });
 
 const canvas = () => page.getByTestId('designer-canvas');
+/** The twelve fields of the form the first test builds, in their order (a date range adds a start and an end). */
+const TWELVE = [
+  'text1',
+  'number1',
+  'switch1',
+  'relation1',
+  'textarea1',
+  'start1',
+  'end1',
+  'date1',
+  'text2',
+  'number2',
+  'switch2',
+  'textarea2',
+];
 const canvasNames = () =>
   canvas()
     .locator('[data-field]')
@@ -156,6 +172,12 @@ describe('form generator', () => {
       .getByRole('button', { name: say('designer.remove', { name: 'date1' }) })
       .click();
     await expect.poll(canvasNames).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
+    // the rest of a twelve-field form, each added at the end with Enter on its palette entry
+    for (const kind of ['dateRange', 'date', 'text', 'number', 'switch', 'textarea']) {
+      await palette(kind).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(canvasNames).toEqual(TWELVE);
   });
 
   it('edits properties, each a labelled step; typing in one property is one step', async () => {
@@ -203,7 +225,7 @@ describe('form generator', () => {
     await page.waitForTimeout(300); // the history is written a tick after the last change
     await page.reload();
     await page.getByTestId('form-designer').waitFor();
-    await expect.poll(canvasNames).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
+    await expect.poll(canvasNames).toEqual(TWELVE);
     await expect.poll(stepOf(undoButton()), WAIT).toBe('Visible when of number1');
     await undoButton().click();
     await expect.poll(textOf(fieldRow('number1')), WAIT).not.toContain('switch1 = true');
@@ -324,7 +346,7 @@ describe('form generator', () => {
     expect(body.formName).toBe('Vendors');
     expect(body.formDescription).toBe('Vendor register');
     const content = JSON.parse(body.formContent) as { resource: { form: { order: string[] } }; messages: Record<string, unknown> };
-    expect(content.resource.form.order).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
+    expect(content.resource.form.order).toEqual(TWELVE);
     expect(Object.keys(content.messages)).toEqual(['en', 'zh', 'tw']);
     await toast(page, say('designer.saved')).first().waitFor(WAIT);
     await modal.waitFor({ state: 'detached', ...WAIT });
@@ -362,7 +384,7 @@ describe('form generator', () => {
     await expect.poll(sidebarPaths(editorPage), { timeout: PUBLISHED_POLL_MS * 2 + 5_000 }).toContain('/newform');
   });
 
-  it('the editor adds (a validation failure first), edits, searches and exports records on the published page', async () => {
+  it('the editor adds (a validation failure first), edits, searches, exports and deletes records on the published page', async () => {
     const p = editorPage;
     await p.locator('.sidebar-container [data-menu-path="/newform"]').click();
     await p.waitForURL((u) => u.pathname === '/newform');
@@ -430,6 +452,15 @@ describe('form generator', () => {
     expect(cells).toContain('Code');
     expect(cells).toContain('XYZ');
     expect(cells).not.toContain('ABC');
+
+    // and deletes the one found, after the confirm
+    await rowAction(rows.filter({ hasText: 'XYZ' }).first(), sayResource('resource.actions.delete'));
+    const confirm = await openedDialog(p.locator('.ant-modal-confirm:visible'));
+    const deleted = await answerTo(p, '/deleteNewForm', () =>
+      confirm.getByRole('button', { name: sayResource('common.confirm'), exact: true }).click(),
+    );
+    expect(deleted.status(), await deleted.text()).toBe(200);
+    await expect.poll(() => rows.filter({ hasText: 'XYZ' }).count(), WAIT).toBe(0);
   });
 
   /** The published NewForm as the console loads it (metadata and labels), read as `who`. */
@@ -469,7 +500,7 @@ describe('form generator', () => {
 
   it('exports the form as a resource file and locale entries that, dropped into a copy of schemas/, give the same screen', async () => {
     await spaNavigate(page, '/formdesign');
-    await expect.poll(canvasNames, WAIT).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
+    await expect.poll(canvasNames, WAIT).toEqual(TWELVE);
     const downloads: Download[] = [];
     const onDownload = (d: Download) => downloads.push(d);
     page.on('download', onDownload);
@@ -536,7 +567,7 @@ describe('form generator', () => {
     const row = page.getByTestId('table-GeneratorForm').locator('[role=row][data-row-id]').filter({ hasText: 'Vendors' });
     await rowAction(row, sayResource('resources.GeneratorForm.actions.design'));
     await page.waitForURL((u) => u.pathname === '/formdesign', WAIT);
-    await expect.poll(canvasNames, WAIT).toEqual(['text1', 'number1', 'switch1', 'relation1', 'textarea1']);
+    await expect.poll(canvasNames, WAIT).toEqual(TWELVE);
     await expect.poll(textOf(fieldRow('textarea1')), WAIT).toContain('number1 = 3');
     // the id leaves the URL once the form is open: the page's tab does not open it again
     await expect.poll(() => new URL(page.url()).search, WAIT).toBe('');
