@@ -27,7 +27,7 @@ import { buildFormPages, quantile, summarise, typedText, typeKeys, typeRound, ty
 import { benchLabels, benchResource, FIELD_COUNT, fieldName } from './fixtures/form/benchResource.ts';
 import { installKeystrokeTiming } from './fixtures/form/measure.ts';
 import { consoleDist } from './signInBytes.ts';
-import { cliNumber, startConsole } from './setup.ts';
+import { cliNumber, pageScript, startConsole } from './setup.ts';
 
 const TARGET_RATIO = 1.5;
 const TARGET_UNDO_MS = 100;
@@ -133,14 +133,6 @@ function installUndoTiming(): void {
     },
     true,
   );
-}
-
-/**
- * The page's timing code: the functions' text run in the page. tsx compiles this file keeping
- * function names through a `__name` helper, which the page does not have: it gets one that does nothing.
- */
-function pageScript(...install: (() => void)[]): string {
-  return `{ const __name = (f) => f; ${install.map((f) => `(${f.toString()})();`).join(' ')} }`;
 }
 
 const previewLabel = (tab: Page, name: string) => tab.locator(`label[for="${PREVIEW_FORM}_${name}"]`);

@@ -23,6 +23,7 @@ import { signIn } from '../tests/api/harness.ts';
 import { launchChromium, signIn as signInPage } from '../tests/e2e/harness.ts';
 import { figuresOf, type LoadFigures } from './loadMix.ts';
 import { consoleDist } from './signInBytes.ts';
+import { pageScript } from './setup.ts';
 
 const FORMS = '/api/generator/generatorform';
 /** Requests in flight while the records are added. */
@@ -45,13 +46,13 @@ declare global {
 
 /**
  * Run in the page before its scripts: from the navigation, each frame looks for the rows of the
- * table `testId`; the end of the first frame holding some (a message posted from its animation
- * frame callback) is recorded in `__rowsPainted`.
+ * page's list table; the end of the first frame holding some (a message posted from its
+ * animation frame callback) is recorded in `__rowsPainted`.
  */
-function watchRows(testId: string): void {
+function watchRows(): void {
   const look = () =>
     requestAnimationFrame(() => {
-      const rows = document.querySelectorAll(`[data-testid="${testId}"] [role=row][data-row-id]`).length;
+      const rows = document.querySelectorAll('[data-testid^="table-"] [role=row][data-row-id]').length;
       if (rows === 0) return look();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => (window.__rowsPainted = { ms: performance.now(), rows });
@@ -199,19 +200,17 @@ async function openPages(url: string): Promise<void> {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signInPage(page, { username: 'admin' });
+    await context.addInitScript({ content: pageScript(watchRows) });
     const figures = pages.map(() => ({ ms: [] as number[], rows: 0 }));
     for (let round = 0; round < OPEN_ROUNDS; round++) {
       const order = round % 2 ? [1, 0] : [0, 1];
       for (const i of order) {
         const { path, table } = pages[i]!;
-        // tsx keeps function names through a `__name` helper, which the page does not have
-        const script = await page.context().addInitScript(`var __name = (f) => f; (${watchRows.toString()})(${JSON.stringify(table)})`);
         await page.goto(path);
         await page.waitForFunction(() => window.__rowsPainted !== undefined, undefined, { timeout: 60_000 });
         const painted = (await page.evaluate(() => window.__rowsPainted))!;
         figures[i]!.ms.push(painted.ms);
         figures[i]!.rows = Math.max(figures[i]!.rows, await page.locator(`[data-testid="${table}"] [role=row][data-row-id]`).count());
-        await script.dispose();
       }
     }
     console.log(

@@ -58,3 +58,12 @@ export function cliNumber(name: string): number | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : undefined;
 }
+
+/**
+ * Timing code to run in a page before its own scripts (addInitScript): the functions' text. tsx
+ * compiles the benches keeping function names through a `__name` helper, which the page does not
+ * have: it gets one that does nothing.
+ */
+export function pageScript(...install: (() => void)[]): string {
+  return `{ const __name = (f) => f; ${install.map((f) => `(${f.toString()})();`).join(' ')} }`;
+}

@@ -91,6 +91,13 @@ async function makeUserTask(): Promise<string> {
   return (await selectedId())!;
 }
 
+/** Appends a user task to the selected element (context pad, replace menu) and names it. */
+async function appendUserTask(id: string, name: string): Promise<void> {
+  await append('append.append-task');
+  await makeUserTask();
+  await rename(id, name);
+}
+
 /** Drags with the mouse in small steps, as diagram-js's dragging needs. */
 async function drag(from: Locator, to: Locator): Promise<void> {
   const a = (await from.boundingBox())!;
@@ -156,39 +163,29 @@ describe('process modeler', () => {
     await expect.poll(() => panel().innerText(), WAIT).toContain(say('processDesign.process'));
 
     await select('StartEvent_1');
-    await append('append.append-task');
-    await makeUserTask();
-    await rename('approve', 'Approve');
+    await appendUserTask('approve', 'Approve');
     await assignAdmin();
 
     await append('append.gateway');
     await rename('amountGate', 'Amount?');
-    await append('append.append-task');
-    await makeUserTask();
-    await rename('large', 'Large purchase');
+    await appendUserTask('large', 'Large purchase');
     await append('append.end-event');
     await rename('done', 'Done');
     await select('amountGate');
-    await append('append.append-task');
-    await makeUserTask();
-    await rename('small', 'Small purchase');
+    await appendUserTask('small', 'Small purchase');
     // after a small purchase the order is archived and the supplier told at once: a parallel
     // branch, split and joined again before the end
     await append('append.gateway');
     await makeParallel();
     await rename('split', 'Split');
-    await append('append.append-task');
-    await makeUserTask();
-    await rename('archive', 'Archive');
+    await appendUserTask('archive', 'Archive');
     await assignAdmin();
     await append('append.gateway');
     await makeParallel();
     await rename('join', 'Join');
     await connectTo('done');
     await select('split');
-    await append('append.append-task');
-    await makeUserTask();
-    await rename('notify', 'Notify supplier');
+    await appendUserTask('notify', 'Notify supplier');
     await assignAdmin();
     await connectTo('join');
     // a small purchase is offered to the editors

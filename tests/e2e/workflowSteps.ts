@@ -5,8 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
-import type { PageData } from '../api/harness.ts';
-import { A, ok } from '../api/workflowFixtures.ts';
+import { instanceTasks } from '../api/workflowFixtures.ts';
 import { answerTo, spaNavigate, toast } from './harness.ts';
 import { dialog, resourceNamed, rowAction as clickRowAction, rowById, say, settled, type Api, type Rec } from './resourceLocators.ts';
 
@@ -26,8 +25,7 @@ export async function openTask(api: Api, processInstanceId: number): Promise<Rec
 
 /** The open tasks of an instance, by the API. */
 export async function openTasks(api: Api, processInstanceId: number): Promise<Rec[]> {
-  const list = ok<PageData>(await api.get(`${A}/history/queryHistoricTaskInstance`, { processInstanceId, pageSize: 100 })).list;
-  return list.filter((t) => t.status === 'open');
+  return (await instanceTasks(api, processInstanceId)).filter((t) => t.status === 'open');
 }
 
 /** Opens a list page and loads its rows afresh (a page opened before is kept in its tab as it was). */
