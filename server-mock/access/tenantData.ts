@@ -74,6 +74,100 @@ const deleteByIdsQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>
   return (returning ? q.returningAll() : q).compile();
 });
 
+/**
+ * A row of another table written by the statement that writes a record (its audit row, the
+ * hold of an undo): `row` is its columns (toRow) without the tenant; `idColumns` take the
+ * record's id, which the statement sets.
+ */
+export interface Follower {
+  resource: Resource;
+  row: Row;
+  idColumns?: string[];
+}
+
+interface FollowContext extends WriteContext {
+  /** per follower: its resource, its columns (values `f<k>c<i>`) and the columns that take the record's id */
+  followers: { resource: Resource; columns: string[]; idColumns: string[] }[];
+}
+
+/**
+ * PostgreSQL: the statement `written` (an insert or delete returning the record's id) with an
+ * insert of each follower's row for the row it wrote, as data-modifying WITH parts: one
+ * autocommitted statement, so that a record and its rows are written together or not at all,
+ * and nothing follows a record that was not written (an insert that clashed, a delete of a row
+ * that changed). A null cell is written as the literal null (SqlTemplate binds only values).
+ */
+function withFollowers(
+  db: AnyKysely,
+  v: Row & { tenant: string },
+  written: Parameters<AnyKysely['with']>[1],
+  followers: FollowContext['followers'],
+) {
+  let q = db.with('written', written);
+  followers.forEach((f, k) => {
+    const scoped = f.resource.scope === 'tenant';
+    const columns = [...f.columns, ...f.idColumns, ...(scoped ? ['tenant_code'] : [])];
+    q = q.with(`follower${k}`, (qc) =>
+      qc
+        .insertInto(f.resource.table)
+        .columns(columns)
+        .expression((eb) =>
+          eb
+            .selectFrom('written')
+            .select([
+              ...f.columns.map((_, i) => (v[`f${k}c${i}`] === null ? sql`null`.as(`c${i}`) : eb.val(v[`f${k}c${i}`]).as(`c${i}`))),
+              ...f.idColumns.map((_, i) => eb.ref('written.id').as(`id${i}`)),
+              ...(scoped ? [eb.val(v.tenant).as('tenant')] : []),
+            ]),
+        ),
+    );
+  });
+  return q;
+}
+
+/** insertUnlessClash's statement with followers (PostgreSQL), one per resource, columns and null cells; values `c<i>`, `f<k>c<i>`. */
+const insertWithQuery = new SqlTemplate<Row & { tenant: string }, FollowContext>((db, v, { data, resource, columns, followers }) => {
+  const values: Row = {};
+  columns.forEach((c, i) => (values[c] = v[`c${i}`] === null ? sql`null` : v[`c${i}`]));
+  const insert = data
+    .forTemplate(db, v.tenant)
+    .insertStatement(resource, values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll();
+  return withFollowers(db, v, () => insert, followers)
+    .selectFrom('written')
+    .selectAll()
+    .compile();
+});
+
+/** deleteOneWith's read (PostgreSQL): the row with its version (`xmin`, new at each update); value `i0`. */
+const versionedRowQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource }) =>
+  data
+    .forTemplate(db, v.tenant)
+    .select(resource)
+    .selectAll()
+    .select(sql<string>`${sql.ref(`${resource.table}.xmin`)}::text`.as(VERSION))
+    .where(`${resource.table}.id`, '=', v.i0)
+    .compile(),
+);
+
+/** deleteOneWith's delete with followers (PostgreSQL): the row only if it is still the version read; values `i0`, `version`, `f<k>c<i>`. */
+const deleteWithQuery = new SqlTemplate<Row & { tenant: string }, FollowContext>((db, v, { data, resource, followers }) => {
+  const remove = data
+    .forTemplate(db, v.tenant)
+    .delete(resource)
+    .where('id', '=', v.i0)
+    .where(sql`xmin::text`, '=', v.version)
+    .returning('id');
+  return withFollowers(db, v, () => remove, followers)
+    .selectFrom('written')
+    .select('id')
+    .compile();
+});
+
+/** The column of deleteOneWith's read that holds the row's version. */
+const VERSION = '__version';
+
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
 export function shapeName(r: Resource): string {
   return r.document ? `${r.name}@${r.table}` : r.name;
@@ -377,6 +471,91 @@ export class TenantData {
       columns: [f.column],
       count: 0,
     });
+  }
+
+  /**
+   * Insert one row (columns) in this tenant unless it clashes with a unique index, with its
+   * followers (one row each, their `idColumns` set to the new id): on PostgreSQL in one
+   * statement, elsewhere in one transaction. Returns the stored row, or undefined when nothing
+   * was inserted (then no follower was either).
+   */
+  async insertWith(r: Resource, row: Row, followers: Follower[]): Promise<Row | undefined> {
+    if (!followers.length) return this.insertUnlessClash(r, row);
+    if (this.dialect.name !== 'postgres' || r.document || followers.some((f) => f.resource.document)) {
+      return this.transaction(async (tx) => {
+        const stored = await tx.insertUnlessClash(r, row);
+        if (stored) await tx.insertFollowers(followers, Number(stored.id));
+        return stored;
+      });
+    }
+    const columns = Object.keys(row);
+    const values: Row = {};
+    let shape = `${shapeName(r)}|${columns.map((c) => `${c}${row[c] === null ? '=null' : ''}`).join(',')}`;
+    columns.forEach((c, i) => (values[`c${i}`] = row[c]));
+    const follow = this.followerValues(followers, values);
+    shape += follow.shape;
+    const rows = await this.runTemplate(insertWithQuery, shape, values, {
+      data: this,
+      resource: r,
+      columns,
+      count: 0,
+      followers: follow.followers,
+    });
+    return rows[0];
+  }
+
+  /**
+   * Delete the row of this tenant with this id (of a file resource) with the followers that
+   * `followersOf` makes from it (as stored; it may run statements of its own with the data it
+   * is given): on PostgreSQL a read and one statement that deletes the row only if it did not
+   * change since (else nothing is written), elsewhere one transaction. Returns the deleted row,
+   * or undefined when nothing was deleted (the row is not there, or changed meanwhile).
+   */
+  async deleteOneWith(r: Resource, id: number, followersOf: (row: Row, data: TenantData) => Promise<Follower[]>): Promise<Row | undefined> {
+    if (r.document) throw new Error(`deleteOneWith: ${r.name} is a published resource (its rows are read through a view)`);
+    if (this.dialect.name !== 'postgres' || this.db.isTransaction) {
+      return this.transaction(async (tx) => {
+        const [row] = await tx.deleteReturning(r, [id]);
+        if (row) await tx.insertFollowers(await followersOf(row, tx), id);
+        return row;
+      });
+    }
+    const context = { data: this, resource: r, columns: [], count: 1 };
+    const [read] = await this.runTemplate(versionedRowQuery, `${shapeName(r)}|version`, { i0: id }, context);
+    if (!read) return undefined;
+    const { [VERSION]: version, ...row } = read;
+    const followers = await followersOf(row, this);
+    if (followers.some((f) => f.resource.document)) throw new Error('deleteOneWith: a follower of a published resource');
+    const values: Row = { i0: id, version };
+    const follow = this.followerValues(followers, values);
+    const deleted = await this.runTemplate(deleteWithQuery, `${shapeName(r)}${follow.shape}`, values, {
+      ...context,
+      followers: follow.followers,
+    });
+    return deleted.length ? row : undefined;
+  }
+
+  /** The followers' values (`f<k>c<i>`, added to `values`), their part of a statement's shape, and their context. */
+  private followerValues(followers: Follower[], values: Row): { shape: string; followers: FollowContext['followers'] } {
+    let shape = '';
+    const out = followers.map((f, k) => {
+      const idColumns = f.idColumns ?? [];
+      const columns = Object.keys(f.row).filter((c) => f.row[c] !== undefined && !idColumns.includes(c));
+      shape += `|${shapeName(f.resource)}:${columns.map((c) => `${c}${f.row[c] === null ? '=null' : ''}`).join(',')}:${idColumns.join(',')}`;
+      columns.forEach((c, i) => (values[`f${k}c${i}`] = f.row[c]));
+      return { resource: f.resource, columns, idColumns };
+    });
+    return { shape, followers: out };
+  }
+
+  /** Insert each follower's row, its idColumns set to `id`. */
+  private async insertFollowers(followers: Follower[], id: number): Promise<void> {
+    for (const f of followers) {
+      const row = { ...f.row };
+      // as the column holds it: an id in a text column is its digits (SQLite would store a bound number as "7.0")
+      for (const c of f.idColumns ?? []) row[c] = f.resource.fields.find((x) => x.column === c)?.type === 'string' ? String(id) : id;
+      await this.insertRows(f.resource, [row]);
+    }
   }
 
   /** This tenant's published documents, on this connection (or transaction). */

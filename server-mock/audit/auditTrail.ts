@@ -18,7 +18,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CallDef, Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { TenantData } from '../access/tenantData.ts';
+import type { Follower, TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
 import { readIntegerParam } from '../params/tenantParams.ts';
 
@@ -203,19 +203,9 @@ export class AuditTrail {
     const pending = this.changes;
     this.changes = [];
     if (pending.length === 0 && (this.written || (NOTING_HANDLERS.has(this.call.handler) && !final))) return;
-    const r = data.resource(AUDIT_RESOURCE);
-    const at = data.dialect.toDb('datetime', this.now().toISOString());
-    const base = {
-      username: this.actor.username,
-      userId: this.actor.userId,
-      action: this.action ?? actionOf(this.call),
-      callUrl: this.call.url.slice(0, 255),
-      clientIp: this.clientIp.slice(0, 64),
-    };
     const records =
       pending.length > 0
         ? pending.map((c) => ({
-            ...base,
             resourceName: c.resource.name,
             recordId: c.id,
             recordIds: c.id === null ? idsOf(this.input) : String(c.id),
@@ -223,16 +213,49 @@ export class AuditTrail {
           }))
         : [
             {
-              ...base,
               resourceName: this.resource.name,
               recordId: singleId(this.input),
               recordIds: idsOf(this.input),
               changes: JSON.stringify({ ...inputDiff(this.input), ...answerDiff(answer) }).slice(0, CHANGES_LENGTH),
             },
           ];
-    const rows = records.map((rec) => ({ ...data.toRow(r, rec), create_time: at, update_time: at }));
-    await data.insertRows(r, rows);
+    await data.insertRows(
+      data.resource(AUDIT_RESOURCE),
+      records.map((rec) => this.row(data, rec)),
+    );
     this.written = true;
+  }
+
+  /** The stored row of an audit record (who, the call, when, and `rec`'s parts) of this trail's actor. */
+  private row(data: TenantData, rec: Row): Row {
+    const at = data.dialect.toDb('datetime', this.now().toISOString());
+    const record = {
+      username: this.actor!.username,
+      userId: this.actor!.userId,
+      action: this.action ?? actionOf(this.call),
+      callUrl: this.call.url.slice(0, 255),
+      clientIp: this.clientIp.slice(0, 64),
+      ...rec,
+    };
+    return { ...data.toRow(data.resource(AUDIT_RESOURCE), record), create_time: at, update_time: at };
+  }
+
+  /**
+   * The audit row of one record's write, for the statement that writes the record to write too
+   * (TenantData's insertWith and deleteOneWith), instead of a note: with `id` null (an add) its
+   * record id is the one that statement sets. `done` is called once that statement wrote them.
+   */
+  follower(data: TenantData, resource: Resource, id: number | null, before: Row | undefined, after: Row | undefined) {
+    if (!this.actor || data.tenantCode !== this.actor.tenantCode) return undefined;
+    const diff = fieldDiff(resource, before, after);
+    const row = this.row(data, {
+      resourceName: resource.name,
+      recordId: id,
+      recordIds: id === null ? null : String(id),
+      changes: JSON.stringify(diff).slice(0, CHANGES_LENGTH),
+    });
+    const follower: Follower = { resource: data.resource(AUDIT_RESOURCE), row, idColumns: id === null ? ['record_id', 'record_ids'] : [] };
+    return { follower, done: () => void (this.written = true) };
   }
 
   /** After the handler answered: the call's row when no transaction wrote it. */
@@ -286,6 +309,22 @@ export function noteChange(
   after: Row | undefined,
 ): void {
   trails.get(request)?.note(resource, id, before, after);
+}
+
+/**
+ * The audit row of one record's write as a follower of the statement that writes the record
+ * (see AuditTrail.follower); undefined when the call leaves no row in this data's tenant. Call
+ * `done()` once the statement ran: the call's trail then has its row.
+ */
+export function auditFollower(
+  request: FastifyRequest,
+  data: TenantData,
+  resource: Resource,
+  id: number | null,
+  before: Row | undefined,
+  after: Row | undefined,
+): { follower: Follower; done: () => void } | undefined {
+  return trails.get(request)?.follower(data, resource, id, before, after);
 }
 
 /** The signed-in user of a call that had none when it started (a sign-in, a reset by code). */

@@ -19,7 +19,7 @@ import { RawResult, type CallContext, type CallHandler } from '../calls/context.
 import { userRoleCodes } from '../access/principal.ts';
 import type { TenantData } from '../access/tenantData.ts';
 import { createSession } from '../access/sessions.ts';
-import { newSessionId } from './tokens.ts';
+import { randomToken } from './tokens.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 import { clearFailures, failureMessage, lockMessage, lockState, recordFailure } from '../access/lockout.ts';
 import { findLoginUser } from './loginUser.ts';
@@ -90,7 +90,7 @@ async function issueToken(ctx: CallContext, data: TenantData, client: Row, scope
   const tenantCode = data.tenantCode;
   const now = ctx.services.now();
   const seconds = Number(client.token_seconds) || DEFAULT_TOKEN_SECONDS;
-  const jti = newSessionId();
+  const jti = randomToken();
   const userId = Number(user.id);
   const username = String(user.username);
   const clientCode = String(client.client_code);

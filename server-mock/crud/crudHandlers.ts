@@ -36,8 +36,8 @@ import { assertTypedConfirm, typeToConfirmField } from './typedConfirm.ts';
 import { hiddenFor, refuseHiddenFields } from './hiddenFields.ts';
 import { guardsAdditions, guardRecordChanges, isGuarded, type RecordChange } from '../access/manageRules.ts';
 import { cancelPendingCodes } from '../users/pendingCodes.ts';
-import { deleteHoldHandlers, holdDeleted, undoable } from './deleteHold.ts';
-import { noteChange } from '../audit/auditTrail.ts';
+import { deleteHoldHandlers, heldRow, holdDeleted, undoable } from './deleteHold.ts';
+import { auditFollower, noteChange } from '../audit/auditTrail.ts';
 
 export { hiddenFor } from './hiddenFields.ts';
 
@@ -117,13 +117,13 @@ const add: CallHandler = async (ctx) => {
   // is a unique index (server-mock/db/migrate.ts), so the insert itself finds a clash, and
   // then the checks below run to answer it as they answer every refused write.
   if (!hasReferences(r, record) && !hasUploads(r, record)) {
-    // with its audit row (server-mock/audit/), written before this transaction commits
-    const inserted = await data.transaction(async (tx) => {
-      const stored = await tx.insertUnlessClash(r, row);
-      if (stored) noteChange(ctx.request, r, Number(stored.id), undefined, record);
-      return stored;
-    });
-    if (inserted) return (await present(ctx, data, r, [inserted]))[0];
+    // with its audit row (server-mock/audit/), in the same statement where the database allows
+    const audit = auditFollower(ctx.request, data, r, null, undefined, record);
+    const inserted = await data.insertWith(r, row, audit ? [audit.follower] : []);
+    if (inserted) {
+      audit?.done();
+      return (await present(ctx, data, r, [inserted]))[0];
+    }
   }
   const id = await data.transaction(async (tx) => {
     await assertReferences(tx, r, record);
@@ -231,6 +231,24 @@ const remove: CallHandler = async (ctx) => {
   // A delete that can be undone keeps the rows it removes (deleteHold.ts) and answers {undo, until}.
   const undo = undoable(r);
   if (!r.list.tree && !links && !typed && !r.document && !isGuarded(r) && ctx.query.id !== undefined) {
+    const ids = await idsToDelete(data, r, ctx.query);
+    if (ids.length === 1) {
+      // one record: its audit row (server-mock/audit/) and the hold of an undo are written by the
+      // statement that deletes it where the database allows; when it is not there (or changed
+      // meanwhile) nothing is, and the checks below say why
+      let audit: ReturnType<typeof auditFollower>;
+      let held: { undo: string; until: string } | undefined;
+      const deleted = await data.deleteOneWith(r, ids[0]!, async (row, tx) => {
+        audit = auditFollower(ctx.request, tx, r, ids[0]!, tx.toRecord(r, row), undefined);
+        const hold = undo ? await heldRow(tx, r, principal, [row], ctx.services.now()) : undefined;
+        held = hold?.answer;
+        return [...(hold ? [hold.follower] : []), ...(audit ? [audit.follower] : [])];
+      });
+      if (deleted) {
+        audit?.done();
+        return held;
+      }
+    }
     // the deleted rows, as the delete returns them, go to the audit log (server-mock/audit/) and
     // to the hold of an undo; a missing one rolls the delete back, and the checks below say which
     const deleted = await data

@@ -9,15 +9,15 @@
  * through the caller's TenantData; expired holds are removed with the next delete that holds
  * (at most every PURGE_EVERY_MS per tenant and process).
  */
-import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../schemas/registry/types.ts';
 import type { Row } from '../db/anyKysely.ts';
-import type { TenantData } from '../access/tenantData.ts';
+import type { Follower, TenantData } from '../access/tenantData.ts';
 import type { Principal } from '../access/principal.ts';
 import { conflict, forbidden, notFound } from '../http/apiError.ts';
 import { withPrincipal, type CallHandler } from '../calls/context.ts';
-import { insertRecord } from '../seed/provisionTenant.ts';
+import { recordRow } from '../seed/provisionTenant.ts';
 import { linkFields } from './linkValues.ts';
+import { randomToken } from '../auth/tokens.ts';
 
 /** How long a deleted record can be restored, in seconds. */
 const HOLD_SECONDS = 60;
@@ -69,26 +69,42 @@ export async function holdDeleted(
   rows: Row[],
   now: Date,
 ): Promise<{ undo: string; until: string }> {
+  const { follower, answer } = await heldRow(tx, r, principal, rows, now);
+  await tx.insertRows(follower.resource, [follower.row]);
+  return answer;
+}
+
+/**
+ * The hold of rows being deleted (with their link rows, read with `data`), as a follower of the
+ * statement that deletes them (TenantData.deleteOneWith), and what the delete answers.
+ */
+export async function heldRow(
+  data: TenantData,
+  r: Resource,
+  principal: Principal,
+  rows: Row[],
+  now: Date,
+): Promise<{ follower: Follower; answer: { undo: string; until: string } }> {
   const ids = rows.map((x) => Number(x.id));
   const links: Held['links'] = [];
   for (const f of linkFields(r)) {
-    const link = tx.resource(f.link!.resource);
+    const link = data.resource(f.link!.resource);
     const recordKey = link.fieldMap.get(f.link!.recordKey)!;
-    const linked = (await tx.select(link).selectAll().where(`${link.table}.${recordKey.column}`, 'in', ids).execute()) as Row[];
+    const linked = (await data.select(link).selectAll().where(`${link.table}.${recordKey.column}`, 'in', ids).execute()) as Row[];
     links.push({ resource: link.name, rows: linked.map(columnsOf) });
   }
-  const hold = tx.resource(HOLD);
-  await removeExpired(tx, hold, now);
+  const hold = data.resource(HOLD);
+  await removeExpired(data, hold, now);
   const until = new Date(now.getTime() + HOLD_SECONDS * 1000).toISOString();
-  const token = randomBytes(18).toString('base64url');
+  const token = randomToken();
   const held: Held = { rows: rows.map(columnsOf), links };
-  await insertRecord(
-    tx,
+  const row = await recordRow(
+    data,
     hold,
     { token, resourceName: r.name, userId: principal.userId, records: JSON.stringify(held), expiresAt: until },
     now,
   );
-  return { undo: token, until };
+  return { follower: { resource: hold, row }, answer: { undo: token, until } };
 }
 
 const restoreDeleted: CallHandler = async (ctx) => {

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type LogEvent, type RootOperationNode } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { GroupCommitSqliteDialect, SqliteStore } from './sqliteDriver.ts';
 import { withNamedStatements } from './pgStatements.ts';
 import { dialectFor, type Dialect } from './dialect.ts';
@@ -113,29 +113,27 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // date columns (format: date) stay the text yyyy-mm-dd: a JS Date would be local midnight.
 pg.types.setTypeParser(1082, (v) => v);
 
-const OPERATIONS: Partial<Record<RootOperationNode['kind'], QueryOperation>> = {
-  SelectQueryNode: 'select',
-  InsertQueryNode: 'insert',
-  UpdateQueryNode: 'update',
-  DeleteQueryNode: 'delete',
-};
-const RAW_OPERATION = /^\s*(select|insert|update|delete)\b/i;
+const OPERATION = /^\s*(select|insert|update|delete)\b/i;
+/** A statement with common table expressions does what its first writing part does, else it reads. */
+const WITH_WRITE = /\b(insert|update|delete)\b/i;
 
-/** The operation of a statement: its query node's kind, else (raw SQL) its first keyword. */
-function queryOperation(node: RootOperationNode, sql: string): QueryOperation {
-  const known = OPERATIONS[node.kind];
-  if (known) return known;
-  return (RAW_OPERATION.exec(sql)?.[1]?.toLowerCase() as QueryOperation | undefined) ?? 'other';
+/** The operation of a statement, from its text: its first keyword, seen through a `with`. */
+function queryOperation(sql: string): QueryOperation {
+  const first = OPERATION.exec(sql)?.[1];
+  if (first) return first.toLowerCase() as QueryOperation;
+  if (!/^\s*with\b/i.test(sql)) return 'other';
+  return (WITH_WRITE.exec(sql)?.[1]?.toLowerCase() as QueryOperation | undefined) ?? 'select';
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   const onStatement = options.onStatement;
   const listeners = new Set<QueryListener>();
-  const log = (event: LogEvent) => {
-    onStatement?.(event.query.sql);
+  // timed by the drivers themselves (a Kysely log would add its promises to every statement)
+  const timed = (sql: string, seconds: number) => {
+    onStatement?.(sql);
     if (!listeners.size) return;
-    const operation = queryOperation(event.query.query, event.query.sql);
-    for (const listener of listeners) listener(operation, event.queryDurationMillis / 1000);
+    const operation = queryOperation(sql);
+    for (const listener of listeners) listener(operation, seconds);
   };
   const onQuery = (listener: QueryListener) => {
     listeners.add(listener);
@@ -145,7 +143,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log });
+    const db: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, timed) }) });
     const url = new URL(options.databaseUrl);
     const dialect = dialectFor('postgres');
     return {
@@ -162,7 +160,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'console.sqlite');
   const store = new SqliteStore({ file, synchronous: options.sqliteSynchronous ?? 'FULL' });
-  const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store), log });
+  store.onStatement = timed;
+  const db: AnyKysely = new Kysely({ dialect: new GroupCommitSqliteDialect(store) });
   const dialect = dialectFor('sqlite');
   return {
     db,

@@ -53,13 +53,25 @@ type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
  * statement whose result columns changed (a column added by another process's migration) is
  * prepared again under a new name and run once more.
  */
-export function withNamedStatements(pool: pg.Pool, names = new StatementNames()): pg.Pool {
+export function withNamedStatements(
+  pool: pg.Pool,
+  onStatement?: (sql: string, seconds: number) => void,
+  names = new StatementNames(),
+): pg.Pool {
   const patched = new WeakSet<pg.PoolClient>();
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     if (!patched.has(client)) {
       patched.add(client);
       const query = client.query.bind(client) as unknown as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+      const timed: Query = async (text, values) => {
+        const start = performance.now();
+        try {
+          return await named(text, values);
+        } finally {
+          onStatement?.(text, (performance.now() - start) / 1000);
+        }
+      };
       const named: Query = async (text, values) => {
         const name = values && values.length ? names.nameOf(text) : undefined;
         if (name === undefined) return query({ text, values });
@@ -72,7 +84,7 @@ export function withNamedStatements(pool: pg.Pool, names = new StatementNames())
           return query({ name: names.nameOf(text), text, values }).catch(() => Promise.reject(err));
         }
       };
-      (client as unknown as { query: Query }).query = named;
+      (client as unknown as { query: Query }).query = onStatement ? timed : named;
     }
     return client;
   };

@@ -296,6 +296,8 @@ export class SqliteStore {
   readonly writeLock = new Lock();
   readonly walSync: WalSync | undefined;
   readonly checkpointer: Checkpointer;
+  /** Told each statement's SQL text and time (seconds) as it ran, failed ones included (Database.onQuery). */
+  onStatement: ((sql: string, seconds: number) => void) | undefined;
   /** SQL text -> whether the statement only reads. */
   private readonly readonly = new LruCache<string, boolean>('SQLite reads-only flags', READS_ONLY_CACHE_SIZE);
 
@@ -390,25 +392,37 @@ class SqliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const { store } = this;
-    if (this.inTransaction) return run(store.write, compiled) as QueryResult<R>;
-    if (store.readsOnly(compiled.sql)) return run(store.readConnection(), compiled) as QueryResult<R>;
-    // a write outside a transaction: its own transaction on the write connection
-    await store.writeLock.acquire();
-    let result: QueryResult<unknown>;
+    const timed = store.onStatement;
+    const start = timed ? performance.now() : 0;
     try {
-      result = run(store.write, compiled);
+      if (this.inTransaction) return run(store.write, compiled) as QueryResult<R>;
+      if (store.readsOnly(compiled.sql)) return run(store.readConnection(), compiled) as QueryResult<R>;
+      // a write outside a transaction: its own transaction on the write connection
+      await store.writeLock.acquire();
+      let result: QueryResult<unknown>;
+      try {
+        result = run(store.write, compiled);
+      } finally {
+        store.writeLock.release();
+      }
+      await store.committed();
+      return result as QueryResult<R>;
     } finally {
-      store.writeLock.release();
+      timed?.(compiled.sql, (performance.now() - start) / 1000);
     }
-    await store.committed();
-    return result as QueryResult<R>;
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const cache = this.inTransaction ? this.store.write : this.store.read;
     if (!this.inTransaction && !this.store.readsOnly(compiled.sql)) throw new Error('Only reads can be streamed');
     const stmt = cache.prepare(compiled.sql);
-    for (const row of stmt.iterate(compiled.parameters as unknown[])) yield { rows: [row as R] };
+    const timed = this.store.onStatement;
+    const start = timed ? performance.now() : 0;
+    try {
+      for (const row of stmt.iterate(compiled.parameters as unknown[])) yield { rows: [row as R] };
+    } finally {
+      timed?.(compiled.sql, (performance.now() - start) / 1000);
+    }
   }
 
   async begin(): Promise<void> {
