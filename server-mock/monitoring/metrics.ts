@@ -46,8 +46,11 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
   app.addHook('onResponse', (request, reply, done) => {
     const call = request.routeOptions.url ?? 'unmatched';
     if (call !== METRICS_PATH) {
-      requests.inc({ call, method: request.method, status: String(reply.statusCode) });
-      latency.observe({ call, method: request.method }, reply.elapsedTime / 1000);
+      const { method } = request;
+      const status = String(reply.statusCode);
+      const key = `${method} ${call}`;
+      requests.inc(`${key} ${status}`, () => ({ call, method, status }));
+      latency.observe(key, () => ({ call, method }), reply.elapsedTime / 1000);
     }
     done();
   });
