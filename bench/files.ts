@@ -4,11 +4,14 @@
  * 10 MB file:
  *   - upload and download throughput, one request at a time (target: at least 0.7x the bare
  *     server's); beside it, for information, the bare stream that also syncs the file and its
- *     folder before it answers, as the server does with an object before its row;
+ *     folder before it answers, as the server does with an object before its row. Each timed
+ *     upload starts with no dirty pages (`sync` runs, untimed, before it) and the server and the
+ *     bare stream take turns going first, so that neither pays for the kernel writing back the
+ *     file the other just wrote;
  *   - the server's memory growth (resident set, sampled every 20 ms from /proc) while 20 uploads
  *     of 10 MB run at once (target: under 64 MB).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +43,11 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await fn();
   return performance.now() - t;
+}
+
+/** Puts every dirty page of the system on disk (sync(1)), between timed requests. */
+function settle(): void {
+  execFileSync('sync');
 }
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
@@ -90,8 +98,24 @@ export async function benchFiles(options: { rounds: number }): Promise<void> {
           });
           await res.arrayBuffer();
         });
-      uploads.push(await timed(async () => ids.push(await upload(request))));
-      bareUploads.push(await bareUpload(`/f/bench-${i}.txt`));
+      // each upload starts with no dirty pages left by the one before (`sync`, untimed), so that
+      // neither side pays for the kernel writing back the other's file; the order alternates
+      const measureUpload = async () => {
+        settle();
+        uploads.push(await timed(async () => ids.push(await upload(request))));
+      };
+      const measureBare = async () => {
+        settle();
+        bareUploads.push(await bareUpload(`/f/bench-${i}.txt`));
+      };
+      if (i % 2 === 0) {
+        await measureUpload();
+        await measureBare();
+      } else {
+        await measureBare();
+        await measureUpload();
+      }
+      settle();
       bareSyncedUploads.push(await bareUpload(`/f/synced-${i}.txt?sync=1`));
       downloads.push(
         await timed(async () => (await fetch(`${server.url}${FILE}/downloadFile?id=${ids[i]}`, { headers: auth })).arrayBuffer()),
