@@ -235,11 +235,12 @@ const remove: CallHandler = async (ctx) => {
     if (ids.length === 1) {
       // one record: its audit row (server-mock/audit/) and the hold of an undo are written by the
       // statement that deletes it where the database allows; when it is not there (or changed
-      // meanwhile) nothing is, and the checks below say why
+      // meanwhile) nothing is, and the checks below say why (or delete it)
+      const id = ids[0]!;
       let audit: ReturnType<typeof auditFollower>;
       let held: { undo: string; until: string } | undefined;
-      const deleted = await data.deleteOneWith(r, ids[0]!, async (row, tx) => {
-        audit = auditFollower(ctx.request, tx, r, ids[0]!, tx.toRecord(r, row), undefined);
+      const deleted = await data.deleteOneWith(r, id, async (row, tx) => {
+        audit = auditFollower(ctx.request, tx, r, id, tx.toRecord(r, row), undefined);
         const hold = undo ? await heldRow(tx, r, principal, [row], ctx.services.now()) : undefined;
         held = hold?.answer;
         return [...(hold ? [hold.follower] : []), ...(audit ? [audit.follower] : [])];
@@ -248,22 +249,22 @@ const remove: CallHandler = async (ctx) => {
         audit?.done();
         return held;
       }
+    } else {
+      // the deleted rows, as the delete returns them, go to the audit log (server-mock/audit/) and
+      // to the hold of an undo; a missing one rolls the delete back, and the checks below say which
+      const deleted = await data
+        .transaction(async (tx) => {
+          const rows = await tx.deleteReturning(r, ids);
+          if (rows.length !== ids.length) throw new NotAllThere();
+          for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
+          return { held: undo ? await holdDeleted(tx, r, principal, rows, ctx.services.now()) : undefined };
+        })
+        .catch((e: unknown) => {
+          if (e instanceof NotAllThere) return undefined;
+          throw e;
+        });
+      if (deleted) return deleted.held;
     }
-    // the deleted rows, as the delete returns them, go to the audit log (server-mock/audit/) and
-    // to the hold of an undo; a missing one rolls the delete back, and the checks below say which
-    const deleted = await data
-      .transaction(async (tx) => {
-        const ids = await idsToDelete(tx, r, ctx.query);
-        const rows = await tx.deleteReturning(r, ids);
-        if (rows.length !== ids.length) throw new NotAllThere();
-        for (const row of rows) noteChange(ctx.request, r, Number(row.id), tx.toRecord(r, row), undefined);
-        return { held: undo ? await holdDeleted(tx, r, principal, rows, ctx.services.now()) : undefined };
-      })
-      .catch((e: unknown) => {
-        if (e instanceof NotAllThere) return undefined;
-        throw e;
-      });
-    if (deleted) return deleted.held;
   }
   return data.transaction(async (tx) => {
     const ids = await idsToDelete(tx, r, ctx.query);
