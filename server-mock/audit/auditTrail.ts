@@ -254,7 +254,9 @@ export class AuditTrail {
       recordIds: id === null ? null : String(id),
       changes: JSON.stringify(diff).slice(0, CHANGES_LENGTH),
     });
-    const follower: Follower = { resource: data.resource(AUDIT_RESOURCE), row, idColumns: id === null ? ['record_id', 'record_ids'] : [] };
+    const audit = data.resource(AUDIT_RESOURCE);
+    const idColumns = id === null ? ['recordId', 'recordIds'].map((name) => audit.fieldMap.get(name)!.column) : [];
+    const follower: Follower = { resource: audit, row, idColumns };
     return { follower, done: () => void (this.written = true) };
   }
 
