@@ -140,6 +140,9 @@ const insertWithQuery = new SqlTemplate<Row & { tenant: string }, FollowContext>
     .compile();
 });
 
+/** The column of deleteOneWith's read that holds the row's version. */
+const VERSION = '__version';
+
 /** deleteOneWith's read (PostgreSQL): the row with its version (`xmin`, new at each update); value `i0`. */
 const versionedRowQuery = new SqlTemplate<Row & { tenant: string }, WriteContext>((db, v, { data, resource }) =>
   data
@@ -164,9 +167,6 @@ const deleteWithQuery = new SqlTemplate<Row & { tenant: string }, FollowContext>
     .select('id')
     .compile();
 });
-
-/** The column of deleteOneWith's read that holds the row's version. */
-const VERSION = '__version';
 
 /** A shape name of the statements of a resource: a published resource's view is its own (its fields may differ from a resource of the same name of another tenant or version). */
 export function shapeName(r: Resource): string {

@@ -86,19 +86,22 @@ export class TokenService {
 
 /** Random bytes drawn from the system a page at a time: a token is then a copy, not a call into the generator. */
 const RANDOM_POOL_BYTES = 4096;
+/** Bytes of a token: 144 bits, 24 base64url characters. */
+const TOKEN_BYTES = 18;
 let randomPool = Buffer.alloc(0);
 let randomOffset = 0;
 
-/** A random token of 18 bytes (144 bits), 24 base64url characters: session ids, undo tokens. */
+/** A random token of TOKEN_BYTES: session ids, undo tokens. */
 export function randomToken(): string {
-  if (randomOffset + 18 > randomPool.length) {
+  if (randomOffset + TOKEN_BYTES > randomPool.length) {
     randomPool = randomBytes(RANDOM_POOL_BYTES);
     randomOffset = 0;
   }
-  const token = randomPool.toString('base64url', randomOffset, randomOffset + 18);
+  const end = randomOffset + TOKEN_BYTES;
+  const token = randomPool.toString('base64url', randomOffset, end);
   // each byte is used once
-  randomPool.fill(0, randomOffset, randomOffset + 18);
-  randomOffset += 18;
+  randomPool.fill(0, randomOffset, end);
+  randomOffset = end;
   return token;
 }
 
