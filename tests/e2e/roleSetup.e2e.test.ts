@@ -168,9 +168,13 @@ describe('the post switch', () => {
     return seen;
   }
 
-  /** Makes a call with the headers the console sent last (its token, roles and post). */
+  /**
+   * Makes a call with the headers the console's request client sent last (its token, roles and
+   * post). The live channel's stream carries the token alone and may open after any call (a
+   * reconnection), so requests without the roles header are not the client's.
+   */
   async function callAsConsole(page: Page, sent: Request[], url: string): Promise<number> {
-    const last = [...sent].reverse().find((r) => r.headers().authorization)!;
+    const last = [...sent].reverse().find((r) => r.headers().authorization && r.headers().rolecode)!;
     const headers = await last.allHeaders();
     const pick = Object.fromEntries(Object.entries(headers).filter(([k]) => ['authorization', 'rolecode', 'postcode'].includes(k)));
     return page.evaluate(async ({ url, pick }) => (await fetch(url, { headers: pick })).status, { url, pick });
@@ -210,6 +214,8 @@ describe('the post switch', () => {
     // the storekeeper post: the visitor's menu; the console's requests are refused the users list
     await page.getByTestId('post-switcher').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Storekeeper' }).click();
+    // the switch shows the post once its authority is answered and the post is in force
+    await expect.poll(() => page.getByTestId('post-switcher').innerText(), WAIT).toContain('Storekeeper');
     await expect.poll(() => sidebarHas(page, ADMIN_GROUP), WAIT).toBe(0);
     expect(await callAsConsole(page, sent, '/api/admin/sysuser/querySysUser')).toBe(403);
     expect(sent.at(-1)!.headers().postcode).toBe('storekeeper');
@@ -224,6 +230,7 @@ describe('the post switch', () => {
     // the engineer post: the editor's menu and grants
     await page.getByTestId('post-switcher').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Engineer' }).click();
+    await expect.poll(() => page.getByTestId('post-switcher').innerText(), WAIT).toContain('Engineer');
     await expect.poll(() => sidebarHas(page, ADMIN_GROUP), WAIT).toBe(1);
     expect(await callAsConsole(page, sent, '/api/admin/sysuser/querySysUser')).toBe(200);
 
